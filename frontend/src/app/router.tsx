@@ -1,0 +1,30 @@
+import { createBrowserRouter } from 'react-router';
+import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
+import { ServerErrorPage } from '@/components/errors/server-error-page';
+import { paths } from '@/config/paths';
+import { RootFallback, RootLayout } from './root-layout';
+
+/**
+ * The routes. Every page is lazy-loaded and has its own error boundary (each route module exports
+ * `Component` and `ErrorBoundary`); the pathless route catches failures to load a page's code
+ * inside the shell, the root one catches failures of the shell itself.
+ */
+export const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    HydrateFallback: RootFallback,
+    ErrorBoundary: ServerErrorPage,
+    children: [
+      {
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          { index: true, lazy: () => import('./routes/home') },
+          { path: paths.search.path, lazy: () => import('./routes/search') },
+          { path: paths.searchQuery.path, lazy: () => import('./routes/search') },
+          { path: paths.stamp.path, lazy: () => import('./routes/stamp') },
+          { path: paths.notFound.path, lazy: () => import('./routes/not-found') },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { LatestStamps } from '@/features/stamps/components/latest-stamps';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export { RouteErrorBoundary as ErrorBoundary } from '@/components/errors/route-error-boundary';
+
+/** Home (/): the latest stamps, with the way into the finder. */
+export function Component() {
+  useDocumentTitle('Bitcoin Stamps');
+  return (
+    <>
+      <section className="hero">
+        <h1 className="hero__title">Bitcoin Stamps</h1>
+        <p className="hero__text">On-chain art, stored forever in Bitcoin transactions.</p>
+      </section>
+      <section aria-labelledby="latest-title">
+        <div className="section-head">
+          <h2 id="latest-title" className="section-head__title">
+            Latest stamps
+          </h2>
+          <Link className="section-head__link" to={paths.search.getHref()}>
+            See all in the Finder ›
+          </Link>
+        </div>
+        <LatestStamps />
+      </section>
+    </>
+  );
+}

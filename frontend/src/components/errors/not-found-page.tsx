@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** The spec's 404 text. */
+export const NOT_FOUND_TEXT = 'There nothing here...';
+
+/** The page for any path the app does not know. */
+export function NotFoundPage() {
+  useDocumentTitle('Page not found');
+  return (
+    <section className="error-page">
+      <p className="error-page__code" aria-hidden="true">
+        404
+      </p>
+      <h1 className="error-page__text">{NOT_FOUND_TEXT}</h1>
+      <Link className="button" to={paths.home.getHref()}>
+        Back to home
+      </Link>
+    </section>
+  );
+}

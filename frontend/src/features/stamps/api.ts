@@ -1,0 +1,23 @@
+import { api } from '@/lib/api';
+import type { Paged, StampDetail, StampHit, StampSearchArgs } from './types';
+
+/** Page size of stamp lists. */
+export const STAMP_PAGE_SIZE = 24;
+
+const stampsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getStamp: build.query<StampDetail, string>({
+      query: (cpid) => `stamp/${encodeURIComponent(cpid)}`,
+      providesTags: (_result, _error, cpid) => [{ type: 'Stamp', id: cpid }],
+    }),
+    searchStamps: build.query<Paged<StampHit>, StampSearchArgs>({
+      query: ({ q, offset, limit }) => ({
+        url: 'search',
+        params: { q: q || undefined, offset, limit },
+      }),
+      providesTags: ['StampList'],
+    }),
+  }),
+});
+
+export const { useGetStampQuery, useSearchStampsQuery } = stampsApi;

@@ -1,0 +1,14 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+
+/**
+ * The one RTK Query API of the app. Features add their endpoints with `api.injectEndpoints`
+ * in `src/features/<feature>/api.ts`; every cache tag type is declared here.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: fetchBaseQuery({ baseUrl: '/api' }),
+  tagTypes: ['Stamp', 'StampList'],
+  // The spec's 3-minute cache.
+  keepUnusedDataFor: 180,
+  endpoints: () => ({}),
+});

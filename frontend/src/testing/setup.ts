@@ -1,0 +1,17 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Node's Request (used by RTK Query's fetchBaseQuery) rejects relative URLs and jsdom's AbortSignal.
+// Resolve '/api/...' against the jsdom page and drop the signal, as a browser would accept both.
+class PageRequest extends Request {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    const url = typeof input === 'string' ? new URL(input, window.location.href) : input;
+    super(url, { ...init, signal: null });
+  }
+}
+globalThis.Request = PageRequest;
+
+afterEach(() => {
+  cleanup();
+});

@@ -1,0 +1,68 @@
+/** The stamp number the protocol gives stamps without a fixed number; shown as infinity. */
+export const INFINITE_STAMP_NUMBER = 999999999;
+
+/**
+ * Shortens an address or hash to its first and last `chars` characters ("bc1qa...xyz12").
+ * Values too short to gain anything are returned unchanged.
+ */
+export function shortenAddress(value: string, chars = 5): string {
+  if (value.length <= chars * 2 + 3) return value;
+  return `${value.slice(0, chars)}...${value.slice(-chars)}`;
+}
+
+/** A stamp number for display: 999999999 reads as ∞. */
+export function formatStampNumber(stamp: number): string {
+  return stamp === INFINITE_STAMP_NUMBER ? '∞' : String(stamp);
+}
+
+/** A stamp number with its hash sign, as shown on cards and detail pages ("#1234", "#∞"). */
+export function stampLabel(stamp: number): string {
+  return `#${formatStampNumber(stamp)}`;
+}
+
+/** Groups the digits of an exact integer (number or decimal string) by thousands: "1234567" -> "1,234,567". */
+export function formatInteger(value: number | string): string {
+  const text = String(value);
+  const negative = text.startsWith('-');
+  const digits = negative ? text.slice(1) : text;
+  if (!/^\d+$/.test(digits)) return text;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return negative ? `-${grouped}` : grouped;
+}
+
+/**
+ * A token supply for display. Divisible assets count in units of 1e-8, so their integer supply is
+ * shown as an exact decimal (string arithmetic, never floats): "150000000" -> "1.5".
+ */
+export function formatSupply(supply: string, divisible: boolean): string {
+  if (!/^\d+$/.test(supply)) return supply;
+  if (!divisible) return formatInteger(supply);
+  const padded = supply.padStart(9, '0');
+  const whole = padded.slice(0, -8).replace(/^0+(?=\d)/, '');
+  const fraction = padded.slice(-8).replace(/0+$/, '');
+  return fraction ? `${formatInteger(whole)}.${fraction}` : formatInteger(whole);
+}
+
+/** A byte count for display: "373 B", "1.5 KB", "2.25 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${String(Number(value.toFixed(2)))} ${units[unit] ?? 'GB'}`;
+}
+
+/** A block time (unix seconds) as a stable UTC date and time: "2023-03-28 10:50 UTC". */
+export function formatBlockTime(unixSeconds: number): string {
+  const iso = new Date(unixSeconds * 1000).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/** A flag for display. */
+export function yesNo(value: boolean | null | undefined): string {
+  return value ? 'Yes' : 'No';
+}

@@ -1,0 +1,62 @@
+//! `ApiError`: every failure a handler can return, mapped to a status and a JSON body `{"error": "..."}`.
+//! Internal details are logged, never sent.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+/// A failed API request.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// The request is malformed: 400 with the reason.
+    #[error("{0}")]
+    BadRequest(String),
+    /// Nothing there: 404 with the given text.
+    #[error("{0}")]
+    NotFound(String),
+    /// A dependency is down: 503.
+    #[error("{0}")]
+    Unavailable(String),
+    /// Anything else: 500, details logged only.
+    #[error("internal: {0}")]
+    Internal(String),
+}
+
+impl ApiError {
+    /// Maps a gRPC status from a backing service; `not_found` is the text for NOT_FOUND.
+    pub fn from_status(status: tonic::Status, not_found: &str) -> Self {
+        match status.code() {
+            tonic::Code::NotFound => ApiError::NotFound(not_found.to_owned()),
+            tonic::Code::InvalidArgument => ApiError::BadRequest(status.message().to_owned()),
+            tonic::Code::Unavailable | tonic::Code::DeadlineExceeded => {
+                ApiError::Unavailable(format!("service unavailable: {}", status.message()))
+            }
+            _ => ApiError::Internal(status.to_string()),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (code, message) = match &self {
+            ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, m.clone()),
+            ApiError::NotFound(m) => (StatusCode::NOT_FOUND, m.clone()),
+            ApiError::Unavailable(m) => {
+                tracing::warn!(reason = %m, "dependency unavailable");
+                (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "service temporarily unavailable".to_owned(),
+                )
+            }
+            ApiError::Internal(m) => {
+                tracing::error!(reason = %m, "internal error");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal error".to_owned(),
+                )
+            }
+        };
+        (code, Json(json!({ "error": message }))).into_response()
+    }
+}

@@ -1,0 +1,34 @@
+//! The HTTP routes: one module per resource, each with its own `router()`.
+
+pub mod files;
+pub mod health;
+pub mod stamps;
+
+use std::path::Path;
+
+use axum::Router;
+use axum::http::{HeaderValue, header};
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The whole application: `/api/*`, `/s/*`, health, and the SPA for everything else.
+pub fn router(state: AppState, static_dir: &Path) -> Router {
+    let api = Router::new()
+        .merge(stamps::router())
+        .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
+    let spa = ServeDir::new(static_dir).fallback(ServeFile::new(static_dir.join("index.html")));
+    Router::new()
+        .nest("/api", api)
+        .merge(files::router())
+        .merge(health::router())
+        .with_state(state)
+        .fallback_service(spa)
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(64 * 1024))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+}

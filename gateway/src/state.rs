@@ -1,0 +1,82 @@
+//! The gateway's shared state and its build/run entry points.
+
+use std::net::SocketAddr;
+
+use stamps_platform::config::NatsConfig;
+use stamps_platform::content::ContentStore;
+use stamps_platform::nats::Nats;
+use stamps_platform::shutdown::Shutdown;
+use stamps_proto::catalogue::v1::catalogue_service_client::CatalogueServiceClient;
+use tokio::net::TcpListener;
+use tonic::transport::{Channel, Endpoint};
+
+use crate::config::GatewayConfig;
+
+/// What handlers share.
+#[derive(Clone)]
+pub struct AppState {
+    /// The catalogue's gRPC client (connects lazily; reconnects on its own).
+    pub catalogue: CatalogueServiceClient<Channel>,
+    /// Stamp files.
+    pub content: ContentStore,
+    /// NATS, for readiness.
+    pub nats: Nats,
+}
+
+/// Why the gateway could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum GatewayError {
+    /// Bad configuration (e.g. the catalogue URL).
+    #[error("gateway config: {0}")]
+    Config(String),
+    /// NATS or the content store.
+    #[error("gateway dependencies: {0}")]
+    Dependency(String),
+    /// Binding or serving HTTP.
+    #[error("gateway http: {0}")]
+    Serve(#[from] std::io::Error),
+}
+
+/// A built gateway with its port bound.
+pub struct Gateway {
+    listener: TcpListener,
+    router: axum::Router,
+}
+
+/// Connects to NATS, prepares the catalogue client and binds the HTTP port.
+pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway, GatewayError> {
+    let endpoint = Endpoint::from_shared(config.catalogue_url.clone())
+        .map_err(|e| GatewayError::Config(format!("catalogue_url: {e}")))?
+        .connect_timeout(std::time::Duration::from_secs(2))
+        .timeout(std::time::Duration::from_secs(10));
+    let nats = Nats::connect(nats)
+        .await
+        .map_err(|e| GatewayError::Dependency(e.to_string()))?;
+    let content = ContentStore::open(&nats)
+        .await
+        .map_err(|e| GatewayError::Dependency(e.to_string()))?;
+    let state = AppState {
+        catalogue: CatalogueServiceClient::new(endpoint.connect_lazy()),
+        content,
+        nats,
+    };
+    let router = crate::routes::router(state, &config.static_dir);
+    let listener = TcpListener::bind(&config.listen).await?;
+    Ok(Gateway { listener, router })
+}
+
+impl Gateway {
+    /// The bound address.
+    pub fn addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serves until `shutdown`, then finishes in-flight requests.
+    pub async fn run_until_stopped(self, shutdown: Shutdown) -> Result<(), GatewayError> {
+        tracing::info!(addr = %self.addr()?, "gateway listening");
+        axum::serve(self.listener, self.router)
+            .with_graceful_shutdown(shutdown.cancelled_owned())
+            .await?;
+        Ok(())
+    }
+}

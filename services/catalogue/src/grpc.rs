@@ -1,0 +1,150 @@
+//! The catalogue's gRPC service. Proto <-> row conversions live here only.
+
+use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueService;
+use stamps_proto::catalogue::v1::{
+    GetStampRequest, SearchStampsRequest, SearchStampsResponse, Stamp,
+};
+use tonic::{Request, Response, Status};
+
+use crate::store::{self, SearchTerm, StampRow};
+
+/// The largest page a search returns.
+pub const MAX_LIMIT: u32 = 100;
+
+/// Why a query failed.
+#[derive(Debug, thiserror::Error)]
+pub enum QueryError {
+    /// The request is malformed.
+    #[error("{0}")]
+    InvalidArgument(String),
+    /// Nothing matches.
+    #[error("{0}")]
+    NotFound(String),
+    /// The database failed.
+    #[error("database: {0}")]
+    Sqlx(#[from] sqlx::Error),
+}
+
+/// The one place query errors become gRPC statuses; internals are logged, not sent.
+fn status(e: QueryError) -> Status {
+    match e {
+        QueryError::InvalidArgument(m) => Status::invalid_argument(m),
+        QueryError::NotFound(m) => Status::not_found(m),
+        QueryError::Sqlx(e) => {
+            tracing::error!(error = %e, "catalogue query failed");
+            Status::internal("catalogue query failed")
+        }
+    }
+}
+
+/// Checks a cpid's shape: 1–250 characters of letters, digits and `.-_@!` (asset names and long names).
+pub fn validate_cpid(cpid: &str) -> Result<(), QueryError> {
+    let ok = !cpid.is_empty()
+        && cpid.len() <= 250
+        && cpid
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'@' | b'!'));
+    if ok {
+        Ok(())
+    } else {
+        Err(QueryError::InvalidArgument(format!(
+            "invalid cpid {cpid:?}"
+        )))
+    }
+}
+
+fn to_proto(r: StampRow) -> Stamp {
+    Stamp {
+        stamp: r.stamp,
+        cpid: r.cpid,
+        block_index: r.block_index.max(0) as u64,
+        block_time: r.block_time.max(0) as u64,
+        tx_hash: r.tx_hash,
+        creator: r.creator,
+        supply: r.supply,
+        divisible: r.divisible,
+        locked: r.locked,
+        keyburn: r.keyburn,
+        ident: r.ident,
+        is_cursed: r.is_cursed,
+        mimetype: r.mimetype,
+        file_sha256: r.file_sha256,
+        file_size: r.file_size.max(0) as u64,
+        stamp_hash: r.stamp_hash,
+        asset_longname: r.asset_longname,
+    }
+}
+
+/// The gRPC service over the catalogue's pool.
+#[derive(Clone)]
+pub struct CatalogueGrpc {
+    pool: sqlx::PgPool,
+}
+
+impl CatalogueGrpc {
+    /// A service reading `pool`.
+    pub fn new(pool: sqlx::PgPool) -> Self {
+        Self { pool }
+    }
+
+    async fn get_stamp(&self, cpid: &str) -> Result<Stamp, QueryError> {
+        validate_cpid(cpid)?;
+        store::stamp(&self.pool, cpid)
+            .await?
+            .map(to_proto)
+            .ok_or_else(|| QueryError::NotFound(format!("no stamp {cpid}")))
+    }
+
+    async fn search(&self, r: &SearchStampsRequest) -> Result<SearchStampsResponse, QueryError> {
+        if r.limit > MAX_LIMIT {
+            return Err(QueryError::InvalidArgument(format!(
+                "limit {} is above {MAX_LIMIT}",
+                r.limit
+            )));
+        }
+        if r.q.len() > 256 {
+            return Err(QueryError::InvalidArgument(
+                "query longer than 256 characters".into(),
+            ));
+        }
+        let limit = if r.limit == 0 { 24 } else { r.limit };
+        let offset = i64::try_from(r.offset)
+            .map_err(|_| QueryError::InvalidArgument("offset too large".into()))?;
+        let (hits, total) = store::search(
+            &self.pool,
+            &SearchTerm::parse(&r.q),
+            offset,
+            i64::from(limit),
+        )
+        .await?;
+        Ok(SearchStampsResponse {
+            hits: hits.into_iter().map(to_proto).collect(),
+            total: total.max(0) as u64,
+            offset: r.offset,
+            limit,
+        })
+    }
+}
+
+#[tonic::async_trait]
+impl CatalogueService for CatalogueGrpc {
+    async fn get_stamp(
+        &self,
+        request: Request<GetStampRequest>,
+    ) -> Result<Response<Stamp>, Status> {
+        self.get_stamp(&request.get_ref().cpid)
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn search_stamps(
+        &self,
+        request: Request<SearchStampsRequest>,
+    ) -> Result<Response<SearchStampsResponse>, Status> {
+        self.search(request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+}

@@ -1,0 +1,140 @@
+//! Chain events to catalogue rows. Idempotent: a block already applied (same height and hash) is skipped, a
+//! stamp already present is left as it is, and a revert of a block the catalogue does not hold does nothing.
+
+use prost::Message;
+use sqlx::PgConnection;
+use stamps_platform::consumer::{Projection, ProjectionError};
+use stamps_proto::events::v1::{BlockIndexed, BlockReverted, StampCreated, op};
+
+/// The projection of the CHAIN stream.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct ChainProjection;
+
+/// The durable consumer name of this projection.
+pub const CONSUMER: &str = "catalogue-chain";
+
+impl Projection for ChainProjection {
+    async fn apply(
+        &self,
+        tx: &mut PgConnection,
+        subject: &str,
+        payload: &[u8],
+    ) -> Result<(), ProjectionError> {
+        match subject {
+            "chain.block.indexed" => {
+                let event = BlockIndexed::decode(payload)
+                    .map_err(|e| ProjectionError::Malformed(e.to_string()))?;
+                apply_indexed(tx, &event).await
+            }
+            "chain.block.reverted" => {
+                let event = BlockReverted::decode(payload)
+                    .map_err(|e| ProjectionError::Malformed(e.to_string()))?;
+                apply_reverted(tx, &event).await
+            }
+            other => {
+                tracing::debug!(
+                    subject = other,
+                    "chain event not projected by the catalogue"
+                );
+                Ok(())
+            }
+        }
+    }
+}
+
+fn height(v: u64) -> Result<i64, ProjectionError> {
+    i64::try_from(v).map_err(|_| ProjectionError::Malformed(format!("height {v} out of range")))
+}
+
+async fn apply_indexed(tx: &mut PgConnection, e: &BlockIndexed) -> Result<(), ProjectionError> {
+    let h = height(e.height)?;
+    let existing: Option<String> = sqlx::query_scalar("SELECT hash FROM blocks WHERE height = $1")
+        .bind(h)
+        .fetch_optional(&mut *tx)
+        .await?;
+    match existing {
+        Some(hash) if hash == e.hash => return Ok(()),
+        // A block at this height we never saw reverted: undo it first, as a revert would.
+        Some(_) => revert_height(tx, h).await?,
+        None => {}
+    }
+    sqlx::query("INSERT INTO blocks (height, hash, time) VALUES ($1, $2, $3)")
+        .bind(h)
+        .bind(&e.hash)
+        .bind(height(e.time)?)
+        .execute(&mut *tx)
+        .await?;
+    for op in &e.ops {
+        match &op.op {
+            Some(op::Op::StampCreated(s)) => insert_stamp(tx, s, h, height(e.time)?).await?,
+            None => return Err(ProjectionError::Malformed("empty op".into())),
+        }
+    }
+    Ok(())
+}
+
+async fn insert_stamp(
+    tx: &mut PgConnection,
+    s: &StampCreated,
+    block: i64,
+    time: i64,
+) -> Result<(), ProjectionError> {
+    if s.supply.parse::<u64>().is_err() {
+        return Err(ProjectionError::Malformed(format!(
+            "stamp {} has supply {:?}",
+            s.cpid, s.supply
+        )));
+    }
+    sqlx::query(
+        "INSERT INTO stamps (cpid, stamp, block_index, block_time, tx_hash, tx_index, creator, supply, divisible,
+                             locked, keyburn, ident, is_cursed, mimetype, file_sha256, file_size, stamp_hash,
+                             asset_longname)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::NUMERIC, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+         ON CONFLICT (cpid) DO NOTHING",
+    )
+    .bind(&s.cpid)
+    .bind(s.stamp)
+    .bind(block)
+    .bind(time)
+    .bind(&s.tx_hash)
+    .bind(i64::from(s.tx_index))
+    .bind(&s.creator)
+    .bind(&s.supply)
+    .bind(s.divisible)
+    .bind(s.locked)
+    .bind(s.keyburn)
+    .bind(&s.ident)
+    .bind(s.is_cursed)
+    .bind(&s.mimetype)
+    .bind(&s.file_sha256)
+    .bind(i64::try_from(s.file_size).unwrap_or(i64::MAX))
+    .bind(&s.stamp_hash)
+    .bind(&s.asset_longname)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+async fn apply_reverted(tx: &mut PgConnection, e: &BlockReverted) -> Result<(), ProjectionError> {
+    let h = height(e.height)?;
+    let existing: Option<String> = sqlx::query_scalar("SELECT hash FROM blocks WHERE height = $1")
+        .bind(h)
+        .fetch_optional(&mut *tx)
+        .await?;
+    if existing.as_deref() == Some(e.hash.as_str()) {
+        revert_height(tx, h).await?;
+    }
+    Ok(())
+}
+
+async fn revert_height(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM stamps WHERE block_index = $1")
+        .bind(h)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM blocks WHERE height = $1")
+        .bind(h)
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}

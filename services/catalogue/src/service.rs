@@ -1,0 +1,153 @@
+//! Building and running the catalogue: the chain projection and the gRPC server; and its replay.
+
+use std::net::SocketAddr;
+
+use stamps_platform::config::{NatsConfig, PostgresConfig};
+use stamps_platform::consumer::{self, ConsumerError, Until};
+use stamps_platform::db::{self, DbError};
+use stamps_platform::nats::{Nats, NatsError, Stream};
+use stamps_platform::shutdown::Shutdown;
+use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueServiceServer;
+use tokio::net::TcpListener;
+use tokio_stream::wrappers::TcpListenerStream;
+
+use crate::config::CatalogueConfig;
+use crate::grpc::CatalogueGrpc;
+use crate::projection::{CONSUMER, ChainProjection};
+
+/// The catalogue's Postgres schema.
+pub const SCHEMA: &str = "catalogue";
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// Why the catalogue failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogueError {
+    /// Database setup.
+    #[error(transparent)]
+    Db(#[from] DbError),
+    /// NATS setup.
+    #[error(transparent)]
+    Nats(#[from] NatsError),
+    /// The projection's consumer.
+    #[error(transparent)]
+    Consumer(#[from] ConsumerError),
+    /// Binding or serving gRPC.
+    #[error("grpc: {0}")]
+    Serve(String),
+}
+
+/// A built catalogue: connected, migrated, its gRPC port bound.
+pub struct Catalogue {
+    pool: sqlx::PgPool,
+    nats: Nats,
+    listener: TcpListener,
+    addr: SocketAddr,
+}
+
+/// Connects, migrates and binds the gRPC port.
+pub async fn build(
+    config: &CatalogueConfig,
+    pg: &PostgresConfig,
+    nats: &NatsConfig,
+) -> Result<Catalogue, CatalogueError> {
+    let pool = db::connect(pg, SCHEMA, &MIGRATOR).await?;
+    let nats = Nats::connect(nats).await?;
+    nats.ensure_stream(Stream::Chain).await?;
+    let listener = TcpListener::bind(&config.grpc_listen)
+        .await
+        .map_err(|e| CatalogueError::Serve(e.to_string()))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| CatalogueError::Serve(e.to_string()))?;
+    Ok(Catalogue {
+        pool,
+        nats,
+        listener,
+        addr,
+    })
+}
+
+impl Catalogue {
+    /// The bound gRPC address.
+    pub fn grpc_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Projects and serves until `shutdown`.
+    pub async fn run_until_stopped(self, shutdown: Shutdown) -> Result<(), CatalogueError> {
+        tracing::info!(addr = %self.addr, "catalogue gRPC listening");
+        let server = tonic::transport::Server::builder()
+            .add_service(CatalogueServiceServer::new(CatalogueGrpc::new(
+                self.pool.clone(),
+            )))
+            .serve_with_incoming_shutdown(
+                TcpListenerStream::new(self.listener),
+                shutdown.clone().cancelled_owned(),
+            );
+        let projector = project_forever(self.nats, self.pool, shutdown.clone());
+        let (served, projected) = tokio::join!(server, projector);
+        served.map_err(|e| CatalogueError::Serve(e.to_string()))?;
+        projected
+    }
+}
+
+async fn project_forever(
+    nats: Nats,
+    pool: sqlx::PgPool,
+    shutdown: Shutdown,
+) -> Result<(), CatalogueError> {
+    let mut delay = std::time::Duration::from_millis(200);
+    while !shutdown.is_cancelled() {
+        match consumer::run(
+            &nats,
+            &pool,
+            Stream::Chain,
+            CONSUMER,
+            &ChainProjection,
+            Until::Shutdown,
+            shutdown.clone(),
+        )
+        .await
+        {
+            Ok(()) => break,
+            Err(e) => {
+                tracing::warn!(error = %e, "catalogue projection stopped; restarting");
+                tokio::select! {
+                    _ = shutdown.cancelled() => break,
+                    _ = tokio::time::sleep(delay) => {}
+                }
+                delay = (delay * 2).min(std::time::Duration::from_secs(10));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Drops the catalogue's tables and rebuilds them from the CHAIN stream, up to its last message at the start.
+pub async fn replay(
+    pg: &PostgresConfig,
+    nats: &NatsConfig,
+    shutdown: Shutdown,
+) -> Result<u64, CatalogueError> {
+    let nats = Nats::connect(nats).await?;
+    consumer::delete_durable(&nats, Stream::Chain, CONSUMER).await?;
+    db::drop_schema(pg, SCHEMA).await?;
+    let pool = db::connect(pg, SCHEMA, &MIGRATOR).await?;
+    consumer::run(
+        &nats,
+        &pool,
+        Stream::Chain,
+        CONSUMER,
+        &ChainProjection,
+        Until::CaughtUp,
+        shutdown,
+    )
+    .await?;
+    let applied = consumer::applied_sequence(&pool, CONSUMER)
+        .await
+        .map_err(DbError::from)?;
+    // The next `stamps catalogue` continues live consumption from here with a fresh durable consumer.
+    consumer::delete_durable(&nats, Stream::Chain, CONSUMER).await?;
+    Ok(applied)
+}

@@ -1,0 +1,277 @@
+//! `stamps`: one binary for every service, all of them together, the devnet and the operator tools.
+//!
+//! Configuration is layered: defaults < `stamps.toml` (or `--config`) < `STAMPS_*` environment variables
+//! (`__` separates sections, e.g. `STAMPS_POSTGRES__URL`) < the flags below.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+use stamps_catalogue::CatalogueConfig;
+use stamps_devnet::DevnetConfig;
+use stamps_gateway::GatewayConfig;
+use stamps_indexer::IndexerConfig;
+use stamps_platform::config::{NatsConfig, PostgresConfig};
+use stamps_platform::shutdown::{self, Shutdown};
+
+/// How long services get to stop after a signal before the process exits anyway.
+const SHUTDOWN_GRACE: Duration = Duration::from_millis(4500);
+
+#[derive(Parser)]
+#[command(
+    name = "stamps",
+    version,
+    about = "Bitcoin Stamps, Counterparty and SRC-20 marketplace and explorer"
+)]
+struct Cli {
+    /// Configuration file.
+    #[arg(long, global = true, default_value = "stamps.toml")]
+    config: PathBuf,
+    /// Postgres URL.
+    #[arg(long, global = true)]
+    postgres_url: Option<String>,
+    /// NATS URL.
+    #[arg(long, global = true)]
+    nats_url: Option<String>,
+    /// Prefix of stream, bucket and subject names.
+    #[arg(long, global = true)]
+    nats_prefix: Option<String>,
+    /// Bitcoin Core JSON-RPC URL the indexer follows.
+    #[arg(long, global = true)]
+    rpc_url: Option<String>,
+    /// First block the indexer indexes.
+    #[arg(long, global = true)]
+    start_height: Option<u64>,
+    /// Catalogue gRPC listen address.
+    #[arg(long, global = true)]
+    grpc_listen: Option<String>,
+    /// Gateway HTTP listen address.
+    #[arg(long, global = true)]
+    listen: Option<String>,
+    /// The built frontend the gateway serves.
+    #[arg(long, global = true)]
+    static_dir: Option<PathBuf>,
+    /// The catalogue's gRPC URL, for a gateway running on its own.
+    #[arg(long, global = true)]
+    catalogue_url: Option<String>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Every service in one process (still real Postgres and NATS).
+    All,
+    /// The indexer alone.
+    Indexer,
+    /// The catalogue alone.
+    Catalogue,
+    /// The gateway alone.
+    Gateway,
+    /// The local Bitcoin network.
+    Devnet {
+        /// JSON-RPC listen address.
+        #[arg(long)]
+        rpc_listen: Option<String>,
+        /// Height of the first block.
+        #[arg(long)]
+        first_height: Option<u64>,
+        /// Scenario seed.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Number of classic stamps to create.
+        #[arg(long)]
+        stamps: Option<u32>,
+        /// Seconds between automatically mined blocks (0: only on request).
+        #[arg(long)]
+        block_interval: Option<u64>,
+    },
+    /// Run every service's migrations and exit.
+    Migrate,
+    /// Drop a service's read models and rebuild them from the streams.
+    Replay {
+        /// The service to rebuild.
+        #[arg(value_enum)]
+        service: ReplayTarget,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ReplayTarget {
+    Catalogue,
+}
+
+/// Every service's settings, as one document.
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+struct Settings {
+    postgres: PostgresConfig,
+    nats: NatsConfig,
+    indexer: IndexerConfig,
+    catalogue: CatalogueConfig,
+    gateway: GatewayConfig,
+    devnet: DevnetConfig,
+}
+
+/// The flags that were given, as a partial settings document.
+fn overrides(cli: &Cli) -> Value {
+    let mut doc = Map::new();
+    let mut set = |section: &str, key: &str, value: Value| {
+        if let Value::Object(m) = doc.entry(section).or_insert_with(|| json!({})) {
+            m.insert(key.to_owned(), value);
+        }
+    };
+    let flags: [(&str, &str, Option<Value>); 9] = [
+        ("postgres", "url", cli.postgres_url.clone().map(Value::from)),
+        ("nats", "url", cli.nats_url.clone().map(Value::from)),
+        ("nats", "prefix", cli.nats_prefix.clone().map(Value::from)),
+        ("indexer", "rpc_url", cli.rpc_url.clone().map(Value::from)),
+        ("indexer", "start_height", cli.start_height.map(Value::from)),
+        (
+            "catalogue",
+            "grpc_listen",
+            cli.grpc_listen.clone().map(Value::from),
+        ),
+        ("gateway", "listen", cli.listen.clone().map(Value::from)),
+        (
+            "gateway",
+            "static_dir",
+            cli.static_dir
+                .as_ref()
+                .map(|p| Value::from(p.display().to_string())),
+        ),
+        (
+            "gateway",
+            "catalogue_url",
+            cli.catalogue_url.clone().map(Value::from),
+        ),
+    ];
+    for (section, key, value) in flags {
+        if let Some(v) = value {
+            set(section, key, v);
+        }
+    }
+    if let Command::Devnet {
+        rpc_listen,
+        first_height,
+        seed,
+        stamps,
+        block_interval,
+    } = &cli.command
+    {
+        let devnet: [(&str, Option<Value>); 5] = [
+            ("rpc_listen", rpc_listen.clone().map(Value::from)),
+            ("first_height", first_height.map(Value::from)),
+            ("seed", seed.map(Value::from)),
+            ("stamps", stamps.map(Value::from)),
+            ("block_interval_secs", block_interval.map(Value::from)),
+        ];
+        for (key, value) in devnet {
+            if let Some(v) = value {
+                set("devnet", key, v);
+            }
+        }
+    }
+    Value::Object(doc)
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    stamps_platform::telemetry::init();
+    let cli = Cli::parse();
+    let settings: Settings = stamps_platform::config::load(&cli.config, overrides(&cli))?;
+    let stop = shutdown::on_signal();
+    let work = run(cli.command, settings, stop.clone());
+    tokio::pin!(work);
+    tokio::select! {
+        result = &mut work => result,
+        _ = async { stop.cancelled().await; tokio::time::sleep(SHUTDOWN_GRACE).await } => {
+            tracing::warn!("services did not stop within the grace period; exiting");
+            std::process::exit(1);
+        }
+    }
+}
+
+async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()> {
+    match command {
+        Command::All => run_all(s, stop).await,
+        Command::Indexer => {
+            let indexer = stamps_indexer::build(&s.indexer, &s.postgres, &s.nats).await?;
+            Ok(indexer.run_until_stopped(stop).await?)
+        }
+        Command::Catalogue => {
+            let catalogue = stamps_catalogue::build(&s.catalogue, &s.postgres, &s.nats).await?;
+            Ok(catalogue.run_until_stopped(stop).await?)
+        }
+        Command::Gateway => {
+            let gateway = stamps_gateway::build(&s.gateway, &s.nats).await?;
+            Ok(gateway.run_until_stopped(stop).await?)
+        }
+        Command::Devnet { .. } => {
+            let devnet = stamps_devnet::build(&s.devnet)
+                .await
+                .context("binding the devnet RPC port")?;
+            println!("devnet JSON-RPC on http://{}", devnet.rpc_addr()?);
+            Ok(devnet.run_until_stopped(stop).await?)
+        }
+        Command::Migrate => {
+            // Building a service runs its migrations; nothing is started.
+            stamps_indexer::build(&s.indexer, &s.postgres, &s.nats).await?;
+            let listen = CatalogueConfig {
+                grpc_listen: "127.0.0.1:0".into(),
+            };
+            stamps_catalogue::build(&listen, &s.postgres, &s.nats).await?;
+            println!("migrations applied");
+            Ok(())
+        }
+        Command::Replay {
+            service: ReplayTarget::Catalogue,
+        } => {
+            let applied = stamps_catalogue::replay(&s.postgres, &s.nats, stop).await?;
+            println!("catalogue rebuilt from the CHAIN stream up to sequence {applied}");
+            Ok(())
+        }
+    }
+}
+
+async fn run_all(mut s: Settings, stop: Shutdown) -> anyhow::Result<()> {
+    let catalogue = stamps_catalogue::build(&s.catalogue, &s.postgres, &s.nats).await?;
+    s.gateway.catalogue_url = format!("http://{}", catalogue.grpc_addr());
+    let indexer = stamps_indexer::build(&s.indexer, &s.postgres, &s.nats).await?;
+    let gateway = stamps_gateway::build(&s.gateway, &s.nats).await?;
+    println!("stamps is serving on http://{}", gateway.addr()?);
+    let fail = |stop: &Shutdown, name: &str, e: &dyn std::fmt::Display| {
+        tracing::error!(service = name, error = %e, "service failed; stopping the others");
+        stop.cancel();
+    };
+    let (a, b, c) = tokio::join!(
+        async {
+            let r = indexer.run_until_stopped(stop.clone()).await;
+            if let Err(e) = &r {
+                fail(&stop, "indexer", e);
+            }
+            r
+        },
+        async {
+            let r = catalogue.run_until_stopped(stop.clone()).await;
+            if let Err(e) = &r {
+                fail(&stop, "catalogue", e);
+            }
+            r
+        },
+        async {
+            let r = gateway.run_until_stopped(stop.clone()).await;
+            if let Err(e) = &r {
+                fail(&stop, "gateway", e);
+            }
+            r
+        },
+    );
+    a?;
+    b?;
+    c?;
+    Ok(())
+}

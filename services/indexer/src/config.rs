@@ -1,0 +1,36 @@
+//! The indexer's settings.
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+/// How the indexer reaches Bitcoin Core and where it starts.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct IndexerConfig {
+    /// Bitcoin Core JSON-RPC URL.
+    pub rpc_url: String,
+    /// RPC user name (with `rpc_password`); when absent, `rpc_cookie_file` is used if set.
+    pub rpc_user: Option<String>,
+    /// RPC password. Never logged.
+    pub rpc_password: Option<String>,
+    /// Path of Core's `.cookie` file.
+    pub rpc_cookie_file: Option<PathBuf>,
+    /// First block to index (mainnet: the first stamp, 779652).
+    pub start_height: u64,
+    /// How long to wait at the tip before asking for a new block, in milliseconds.
+    pub poll_interval_ms: u64,
+}
+
+impl Default for IndexerConfig {
+    fn default() -> Self {
+        Self {
+            rpc_url: "http://127.0.0.1:18443".into(),
+            rpc_user: None,
+            rpc_password: None,
+            rpc_cookie_file: None,
+            start_height: stamps_protocol::network::mainnet::CP_STAMP_GENESIS_BLOCK,
+            poll_interval_ms: 500,
+        }
+    }
+}

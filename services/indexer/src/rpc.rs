@@ -1,0 +1,122 @@
+//! A Bitcoin Core JSON-RPC client: just the calls the indexer makes.
+
+use bitcoin::consensus::deserialize;
+use bitcoin::{Block, BlockHash, Transaction, Txid};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use crate::config::IndexerConfig;
+
+/// Why a call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RpcError {
+    /// The node could not be reached or answered with something other than JSON-RPC.
+    #[error("bitcoin rpc transport: {0}")]
+    Transport(#[from] reqwest::Error),
+    /// The node answered with an error object.
+    #[error("bitcoin rpc error {code}: {message}")]
+    Node {
+        /// Core's error code (e.g. -8 for a height out of range).
+        code: i64,
+        /// Core's message.
+        message: String,
+    },
+    /// The answer did not have the expected shape.
+    #[error("bitcoin rpc answer: {0}")]
+    Decode(String),
+    /// The cookie file could not be read.
+    #[error("bitcoin rpc cookie: {0}")]
+    Cookie(std::io::Error),
+}
+
+/// A JSON-RPC client for one node.
+#[derive(Clone)]
+pub struct BitcoinRpc {
+    http: reqwest::Client,
+    url: String,
+    auth: Option<(String, String)>,
+}
+
+impl BitcoinRpc {
+    /// A client for the configured node (user/password, else the cookie file, else no authentication).
+    pub fn new(config: &IndexerConfig) -> Result<Self, RpcError> {
+        let auth = match (
+            &config.rpc_user,
+            &config.rpc_password,
+            &config.rpc_cookie_file,
+        ) {
+            (Some(u), Some(p), _) => Some((u.clone(), p.clone())),
+            (_, _, Some(path)) => {
+                let cookie = std::fs::read_to_string(path).map_err(RpcError::Cookie)?;
+                let (u, p) = cookie.trim().split_once(':').ok_or_else(|| {
+                    RpcError::Cookie(std::io::Error::new(
+                        std::io::ErrorKind::InvalidData,
+                        "cookie is not user:password",
+                    ))
+                })?;
+                Some((u.to_owned(), p.to_owned()))
+            }
+            _ => None,
+        };
+        let http = reqwest::Client::builder()
+            .timeout(std::time::Duration::from_secs(30))
+            .build()?;
+        Ok(Self {
+            http,
+            url: config.rpc_url.clone(),
+            auth,
+        })
+    }
+
+    async fn call<T: DeserializeOwned>(&self, method: &str, params: Value) -> Result<T, RpcError> {
+        let body = json!({"jsonrpc": "1.0", "id": "stamps", "method": method, "params": params});
+        let mut request = self.http.post(&self.url).json(&body);
+        if let Some((u, p)) = &self.auth {
+            request = request.basic_auth(u, Some(p));
+        }
+        let answer: Value = request.send().await?.json().await?;
+        if let Some(err) = answer.get("error").filter(|e| !e.is_null()) {
+            return Err(RpcError::Node {
+                code: err.get("code").and_then(Value::as_i64).unwrap_or(0),
+                message: err
+                    .get("message")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_owned(),
+            });
+        }
+        serde_json::from_value(answer.get("result").cloned().unwrap_or(Value::Null))
+            .map_err(|e| RpcError::Decode(format!("{method}: {e}")))
+    }
+
+    /// The height of the best chain's tip.
+    pub async fn block_count(&self) -> Result<u64, RpcError> {
+        self.call("getblockcount", json!([])).await
+    }
+
+    /// The hash of the best chain's block at `height`.
+    pub async fn block_hash(&self, height: u64) -> Result<BlockHash, RpcError> {
+        let hex: String = self.call("getblockhash", json!([height])).await?;
+        hex.parse()
+            .map_err(|e| RpcError::Decode(format!("getblockhash: {e}")))
+    }
+
+    /// The block with `hash`, consensus-decoded.
+    pub async fn block(&self, hash: &BlockHash) -> Result<Block, RpcError> {
+        let hex: String = self.call("getblock", json!([hash.to_string(), 0])).await?;
+        decode_hex(&hex, "getblock")
+    }
+
+    /// Any transaction by txid (needs `txindex` on a real node).
+    pub async fn transaction(&self, txid: &Txid) -> Result<Transaction, RpcError> {
+        let hex: String = self
+            .call("getrawtransaction", json!([txid.to_string(), false]))
+            .await?;
+        decode_hex(&hex, "getrawtransaction")
+    }
+}
+
+fn decode_hex<T: bitcoin::consensus::Decodable>(hex: &str, what: &str) -> Result<T, RpcError> {
+    let bytes = hex::decode(hex).map_err(|e| RpcError::Decode(format!("{what}: {e}")))?;
+    deserialize(&bytes).map_err(|e| RpcError::Decode(format!("{what}: {e}")))
+}

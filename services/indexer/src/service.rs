@@ -1,0 +1,349 @@
+//! The follow loop: ask the node for the next block, decode it, apply it to the ledger and record it with
+//! its `BlockIndexed` event in one transaction; unwind a block whose successor does not build on it.
+
+use std::time::Duration;
+
+use bitcoin::Block;
+use stamps_platform::config::{NatsConfig, PostgresConfig};
+use stamps_platform::content::{ContentError, ContentStore};
+use stamps_platform::db::{self, DbError};
+use stamps_platform::nats::{Nats, NatsError, Stream};
+use stamps_platform::outbox::{self, Relay};
+use stamps_platform::shutdown::Shutdown;
+use stamps_proto::events::v1::StampCreated;
+use stamps_protocol::Network;
+use stamps_protocol::stamp;
+
+use crate::config::IndexerConfig;
+use crate::decode::{self, Candidate, Skipped};
+use crate::events;
+use crate::rpc::{BitcoinRpc, RpcError};
+use crate::store;
+
+/// The indexer's Postgres schema.
+pub const SCHEMA: &str = "indexer";
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// Why the indexer failed.
+#[derive(Debug, thiserror::Error)]
+pub enum IndexerError {
+    /// Database setup.
+    #[error(transparent)]
+    Db(#[from] DbError),
+    /// A query.
+    #[error("postgres: {0}")]
+    Sqlx(#[from] sqlx::Error),
+    /// NATS setup.
+    #[error(transparent)]
+    Nats(#[from] NatsError),
+    /// The node.
+    #[error(transparent)]
+    Rpc(#[from] RpcError),
+    /// The content store.
+    #[error(transparent)]
+    Content(#[from] ContentError),
+}
+
+/// A built indexer, ready to run.
+pub struct Indexer {
+    pool: sqlx::PgPool,
+    rpc: BitcoinRpc,
+    content: ContentStore,
+    relay: Relay,
+    config: IndexerConfig,
+    network: Network,
+}
+
+/// Connects to Postgres (running migrations), NATS (creating the CHAIN stream) and the node's RPC client.
+pub async fn build(
+    config: &IndexerConfig,
+    pg: &PostgresConfig,
+    nats: &NatsConfig,
+) -> Result<Indexer, IndexerError> {
+    let pool = db::connect(pg, SCHEMA, &MIGRATOR).await?;
+    let nats = Nats::connect(nats).await?;
+    nats.ensure_stream(Stream::Chain).await?;
+    let content = ContentStore::open(&nats).await?;
+    let relay = Relay::new(pool.clone(), nats, Duration::from_millis(500));
+    Ok(Indexer {
+        pool,
+        rpc: BitcoinRpc::new(config)?,
+        content,
+        relay,
+        config: config.clone(),
+        network: Network::Mainnet,
+    })
+}
+
+enum Progress {
+    Indexed,
+    AtTip,
+}
+
+impl Indexer {
+    /// Follows the node until `shutdown`, checking it after every block; then flushes the outbox.
+    pub async fn run_until_stopped(self, shutdown: Shutdown) -> Result<(), IndexerError> {
+        let relay = tokio::spawn(self.relay.clone().run(shutdown.clone()));
+        let poll = Duration::from_millis(self.config.poll_interval_ms.max(10));
+        let mut backoff = Duration::from_millis(200);
+        while !shutdown.is_cancelled() {
+            // Dropping a step mid-way is safe: its transaction rolls back and file puts are idempotent.
+            let step = tokio::select! {
+                _ = shutdown.cancelled() => break,
+                step = self.step() => step,
+            };
+            let wait = match step {
+                Ok(Progress::Indexed) => {
+                    backoff = Duration::from_millis(200);
+                    continue;
+                }
+                Ok(Progress::AtTip) => poll,
+                Err(e) => {
+                    tracing::warn!(error = %e, "indexing step failed; retrying");
+                    backoff = (backoff * 2).min(Duration::from_secs(10));
+                    backoff
+                }
+            };
+            tokio::select! {
+                _ = shutdown.cancelled() => {}
+                _ = tokio::time::sleep(wait) => {}
+            }
+        }
+        let _ = relay.await;
+        Ok(())
+    }
+
+    async fn step(&self) -> Result<Progress, IndexerError> {
+        let node_tip = self.rpc.block_count().await?;
+        let last = store::tip(&self.pool).await?;
+        let next = last
+            .as_ref()
+            .map_or(self.config.start_height, |b| b.height.max(0) as u64 + 1);
+        if next > node_tip {
+            // The node may have moved to a shorter branch: our tip must still be on its chain.
+            if let Some(last) = &last {
+                let height = last.height.max(0) as u64;
+                if height <= node_tip && self.rpc.block_hash(height).await?.to_string() != last.hash
+                {
+                    self.unwind(height).await?;
+                    return Ok(Progress::Indexed);
+                }
+            }
+            return Ok(Progress::AtTip);
+        }
+        let hash = self.rpc.block_hash(next).await?;
+        let block = self.rpc.block(&hash).await?;
+        if let Some(last) = &last
+            && block.header.prev_blockhash.to_string() != last.hash
+        {
+            tracing::warn!(height = last.height, hash = %last.hash, "block no longer on the best chain; unwinding");
+            self.unwind(last.height.max(0) as u64).await?;
+            return Ok(Progress::Indexed);
+        }
+        self.index_block(next, &block).await?;
+        Ok(Progress::Indexed)
+    }
+
+    async fn unwind(&self, height: u64) -> Result<(), IndexerError> {
+        let mut tx = self.pool.begin().await?;
+        if let Some(hash) = store::delete_block(&mut tx, height).await? {
+            let payload = events::block_reverted(height, hash.clone());
+            outbox::enqueue(
+                &mut tx,
+                events::SUBJECT_REVERTED,
+                &events::reverted_msg_id(&hash),
+                &payload,
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        self.relay.notify();
+        Ok(())
+    }
+
+    async fn index_block(&self, height: u64, block: &Block) -> Result<(), IndexerError> {
+        let hash = block.block_hash().to_string();
+        let (candidates, skipped) = decode::scan(block, height, self.network);
+        for (txid, reason) in &skipped {
+            match reason {
+                Skipped::OtherMessage(type_id) => {
+                    tracing::debug!(%txid, type_id, "message type not indexed yet")
+                }
+                Skipped::Malformed(why) => {
+                    tracing::info!(%txid, %why, "malformed counterparty message")
+                }
+            }
+        }
+        let mut sources = Vec::with_capacity(candidates.len());
+        for c in &candidates {
+            sources.push(self.source_address(c).await?);
+        }
+        let mut tx = self.pool.begin().await?;
+        let mut created = Vec::new();
+        for (c, source) in candidates.iter().zip(&sources) {
+            let Some(source) = source else {
+                tracing::info!(txid = %c.tx_hash, "issuance from an unrecognised source type; not counterparty");
+                continue;
+            };
+            if let Some(stamp) = self.apply_issuance(&mut tx, height, c, source).await? {
+                created.push(stamp);
+            }
+        }
+        let time = u64::from(block.header.time);
+        store::insert_block(
+            &mut tx,
+            height,
+            &hash,
+            &block.header.prev_blockhash.to_string(),
+            time,
+        )
+        .await?;
+        let stamps = created.len();
+        let payload = events::block_indexed(
+            height,
+            hash.clone(),
+            block.header.prev_blockhash.to_string(),
+            time,
+            created,
+        );
+        outbox::enqueue(
+            &mut tx,
+            events::SUBJECT_INDEXED,
+            &events::indexed_msg_id(&hash),
+            &payload,
+        )
+        .await?;
+        tx.commit().await?;
+        self.relay.notify();
+        tracing::info!(height, %hash, txs = block.txdata.len(), stamps, "block indexed");
+        Ok(())
+    }
+
+    async fn source_address(&self, c: &Candidate) -> Result<Option<String>, IndexerError> {
+        let prev = self.rpc.transaction(&c.source_outpoint.txid).await?;
+        let out = usize::try_from(c.source_outpoint.vout)
+            .ok()
+            .and_then(|v| prev.output.get(v));
+        Ok(out.and_then(|o| stamps_protocol::address::from_script(&o.script_pubkey)))
+    }
+
+    /// Validates and records one issuance; returns the stamp it created, if any.
+    async fn apply_issuance(
+        &self,
+        tx: &mut sqlx::PgConnection,
+        height: u64,
+        c: &Candidate,
+        source: &str,
+    ) -> Result<Option<StampCreated>, IndexerError> {
+        let i = &c.issuance;
+        let state = store::asset_state(tx, &i.asset).await?;
+        let status = issuance_status(i, state.as_ref(), source);
+        store::insert_issuance(
+            tx,
+            &store::NewIssuance {
+                tx_hash: &c.tx_hash,
+                block_index: height,
+                tx_index: c.tx_index,
+                asset: &i.asset,
+                asset_longname: i.asset_longname.as_deref(),
+                source,
+                quantity: i.quantity,
+                divisible: i.divisible,
+                locked: i.lock,
+                reset: i.reset,
+                description: i.description.as_deref(),
+                status: &status,
+            },
+        )
+        .await?;
+        let Some(found) = c.stamp.as_ref().filter(|_| status == "valid") else {
+            return Ok(None);
+        };
+        if store::stamp_exists(tx, &found.cpid).await? {
+            return Ok(None);
+        }
+        let number = store::next_stamp_number(tx, found.is_cursed).await?;
+        let (file_sha256, file_size) = match &found.file {
+            Some(bytes) => (self.content.put(bytes).await?, bytes.len() as u64),
+            None => (String::new(), 0),
+        };
+        let stamp_hash = stamp::stamp_hash(&c.tx_hash, height);
+        let supply = state
+            .as_ref()
+            .and_then(store::AssetState::supply)
+            .unwrap_or(0)
+            .saturating_add(i.quantity);
+        let row = store::NewStamp {
+            stamp: number,
+            cpid: &found.cpid,
+            tx_hash: &c.tx_hash,
+            block_index: height,
+            tx_index: c.tx_index,
+            creator: source,
+            supply,
+            divisible: i.divisible,
+            locked: i.lock,
+            keyburn: found.keyburn,
+            ident: found.ident.as_str(),
+            is_cursed: found.is_cursed,
+            mimetype: &found.mimetype,
+            file_sha256: &file_sha256,
+            file_size,
+            stamp_hash: &stamp_hash,
+            asset_longname: found.asset_longname.as_deref(),
+        };
+        store::insert_stamp(tx, &row).await?;
+        Ok(Some(StampCreated {
+            stamp: number,
+            cpid: found.cpid.clone(),
+            tx_hash: c.tx_hash.clone(),
+            tx_index: c.tx_index,
+            creator: source.to_owned(),
+            supply: supply.to_string(),
+            divisible: i.divisible,
+            locked: i.lock,
+            keyburn: found.keyburn,
+            ident: found.ident.as_str().to_owned(),
+            is_cursed: found.is_cursed,
+            mimetype: found.mimetype.clone(),
+            file_sha256,
+            file_size,
+            stamp_hash,
+            asset_longname: found.asset_longname.clone().unwrap_or_default(),
+        }))
+    }
+}
+
+/// The largest total quantity of an asset.
+const MAX_INT: u64 = i64::MAX as u64;
+
+/// `valid` or `invalid: <reason>` for an issuance, given the asset's state before it. These are the ownership,
+/// divisibility, lock and overflow rules of Counterparty's issuance validation; fee and balance checks need the
+/// XCP ledger and are not applied yet.
+pub fn issuance_status(
+    i: &stamps_protocol::counterparty::message::Issuance,
+    state: Option<&store::AssetState>,
+    source: &str,
+) -> String {
+    let Some(state) = state else {
+        return if i.quantity > MAX_INT {
+            "invalid: quantity too large".into()
+        } else {
+            "valid".into()
+        };
+    };
+    if state.issuer != source {
+        return "invalid: issued by another address".into();
+    }
+    if state.divisible != i.divisible {
+        return "invalid: cannot change divisibility".into();
+    }
+    if state.locked && i.quantity > 0 {
+        return "invalid: locked asset and non-zero quantity".into();
+    }
+    match state.supply().and_then(|s| s.checked_add(i.quantity)) {
+        Some(total) if total <= MAX_INT => "valid".into(),
+        _ => "invalid: total quantity overflow".into(),
+    }
+}

@@ -1,0 +1,116 @@
+//! Postgres: one database, one schema per service. Each service's pool sets `search_path` to its own schema,
+//! so a service cannot read another's tables by accident, and its migrations (and sqlx's bookkeeping table)
+//! live in that schema.
+
+use std::str::FromStr;
+
+use sqlx::migrate::Migrator;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::{ConnectOptions, Connection, Executor, PgPool};
+
+use crate::config::PostgresConfig;
+
+/// Why the database could not be prepared.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    /// Connecting, creating the database or schema, or a query failed.
+    #[error("postgres: {0}")]
+    Sqlx(#[from] sqlx::Error),
+    /// A migration failed.
+    #[error("migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The schema name is not a plain identifier.
+    #[error("invalid schema name {0:?}")]
+    SchemaName(String),
+}
+
+fn check_schema(schema: &str) -> Result<(), DbError> {
+    let ok = !schema.is_empty()
+        && schema
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        && !schema.as_bytes()[0].is_ascii_digit();
+    if ok {
+        Ok(())
+    } else {
+        Err(DbError::SchemaName(schema.to_owned()))
+    }
+}
+
+/// Creates the configured database when it does not exist (connecting to the `postgres` database to do so).
+pub async fn ensure_database(config: &PostgresConfig) -> Result<(), DbError> {
+    let options = PgConnectOptions::from_str(&config.url)?;
+    let Some(name) = options.get_database().map(str::to_owned) else {
+        return Ok(());
+    };
+    if options.clone().connect().await.is_ok() {
+        return Ok(());
+    }
+    let mut admin = options.database("postgres").connect().await?;
+    let exists: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+            .bind(&name)
+            .fetch_one(&mut admin)
+            .await?;
+    if !exists {
+        let quoted = name.replace('"', "\"\"");
+        match admin
+            .execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{quoted}\"")))
+            .await
+        {
+            Ok(_) => {}
+            // Another service created it concurrently.
+            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42P04") => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    admin.close().await?;
+    Ok(())
+}
+
+/// A pool whose connections use `schema`, after creating the database and the schema when missing and running
+/// `migrations` in it.
+pub async fn connect(
+    config: &PostgresConfig,
+    schema: &str,
+    migrations: &Migrator,
+) -> Result<PgPool, DbError> {
+    check_schema(schema)?;
+    ensure_database(config).await?;
+    let options = PgConnectOptions::from_str(&config.url)?.options([("search_path", schema)]);
+    {
+        let mut conn = options.connect().await?;
+        match conn
+            .execute(sqlx::AssertSqlSafe(format!(
+                "CREATE SCHEMA IF NOT EXISTS {schema}"
+            )))
+            .await
+        {
+            Ok(_) => {}
+            Err(sqlx::Error::Database(e))
+                if matches!(e.code().as_deref(), Some("42P06" | "23505")) => {}
+            Err(e) => return Err(e.into()),
+        }
+        conn.close().await?;
+    }
+    let pool = PgPoolOptions::new()
+        .max_connections(config.max_connections)
+        .connect_with(options)
+        .await?;
+    migrations.run(&pool).await?;
+    crate::outbox::ensure_tables(&pool).await?;
+    crate::consumer::ensure_tables(&pool).await?;
+    Ok(pool)
+}
+
+/// Drops `schema` with everything in it (used by `stamps replay` before rebuilding a read model).
+pub async fn drop_schema(config: &PostgresConfig, schema: &str) -> Result<(), DbError> {
+    check_schema(schema)?;
+    let mut conn = PgConnectOptions::from_str(&config.url)?.connect().await?;
+    conn.execute(sqlx::AssertSqlSafe(format!(
+        "DROP SCHEMA IF EXISTS {schema} CASCADE"
+    )))
+    .await?;
+    conn.close().await?;
+    Ok(())
+}

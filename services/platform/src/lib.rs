@@ -1,0 +1,15 @@
+//! `stamps-platform`: what every service shares.
+//!
+//! Reading order: [`config`] (layered settings), [`telemetry`] (logs), [`shutdown`] (signals and
+//! cancellation), [`db`] (Postgres with one schema per service), [`nats`] (JetStream names and streams),
+//! [`outbox`] (facts and events in one transaction, published after commit), [`consumer`] (resumable,
+//! idempotent projections), [`content`] (the content-addressed file store).
+
+pub mod config;
+pub mod consumer;
+pub mod content;
+pub mod db;
+pub mod nats;
+pub mod outbox;
+pub mod shutdown;
+pub mod telemetry;

@@ -1,0 +1,138 @@
+//! JetStream: connection, the names of streams and subjects (with a per-deployment prefix), and stream setup.
+
+use async_nats::jetstream::{self, stream};
+
+use crate::config::NatsConfig;
+
+/// Why NATS could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum NatsError {
+    /// Connecting failed.
+    #[error("nats connect: {0}")]
+    Connect(#[from] async_nats::ConnectError),
+    /// Creating or reading a stream failed.
+    #[error("jetstream stream: {0}")]
+    Stream(String),
+}
+
+/// The streams of the platform, with the subjects each one holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    /// Chain events from the indexer: `chain.>`. Kept forever: replays rebuild from it.
+    Chain,
+}
+
+impl Stream {
+    fn base(self) -> (&'static str, &'static str) {
+        match self {
+            Stream::Chain => ("CHAIN", "chain"),
+        }
+    }
+}
+
+/// A connected JetStream context plus the naming prefix.
+#[derive(Clone)]
+pub struct Nats {
+    /// The core client.
+    pub client: async_nats::Client,
+    /// The JetStream context.
+    pub js: jetstream::Context,
+    prefix: String,
+}
+
+impl std::fmt::Debug for Nats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Nats")
+            .field("prefix", &self.prefix)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Nats {
+    /// Connects to the configured server.
+    pub async fn connect(config: &NatsConfig) -> Result<Self, NatsError> {
+        let client = async_nats::ConnectOptions::new()
+            .retry_on_initial_connect()
+            .connection_timeout(std::time::Duration::from_secs(5))
+            .connect(&config.url)
+            .await?;
+        let js = jetstream::new(client.clone());
+        Ok(Self {
+            client,
+            js,
+            prefix: sanitize(&config.prefix),
+        })
+    }
+
+    /// A stream's name: `CHAIN`, or `T1_CHAIN` with prefix `t1`.
+    pub fn stream_name(&self, stream: Stream) -> String {
+        let (name, _) = stream.base();
+        if self.prefix.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{}_{name}", self.prefix.to_uppercase())
+        }
+    }
+
+    /// A subject: `chain.block.indexed`, or `t1.chain.block.indexed` with prefix `t1`.
+    pub fn subject(&self, subject: &str) -> String {
+        if self.prefix.is_empty() {
+            subject.to_owned()
+        } else {
+            format!("{}.{subject}", self.prefix)
+        }
+    }
+
+    /// Removes the deployment prefix from a received subject.
+    pub fn unprefixed<'a>(&self, subject: &'a str) -> &'a str {
+        if self.prefix.is_empty() {
+            return subject;
+        }
+        subject
+            .strip_prefix(&self.prefix)
+            .and_then(|s| s.strip_prefix('.'))
+            .unwrap_or(subject)
+    }
+
+    /// A bucket name (object store or key-value), prefixed like streams.
+    pub fn bucket(&self, name: &str) -> String {
+        if self.prefix.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{}_{name}", self.prefix)
+        }
+    }
+
+    /// Creates the stream when missing (file storage, keep everything, 2-minute duplicate window).
+    pub async fn ensure_stream(&self, stream: Stream) -> Result<stream::Stream, NatsError> {
+        let (_, subject) = stream.base();
+        self.js
+            .get_or_create_stream(stream::Config {
+                name: self.stream_name(stream),
+                subjects: vec![self.subject(&format!("{subject}.>"))],
+                storage: stream::StorageType::File,
+                retention: stream::RetentionPolicy::Limits,
+                duplicate_window: std::time::Duration::from_secs(120),
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| NatsError::Stream(e.to_string()))
+    }
+}
+
+/// Keeps letters, digits and `_` (NATS names and subject tokens must not contain `.`, `*`, `>` or spaces).
+fn sanitize(prefix: &str) -> String {
+    prefix
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect::<String>()
+        .to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn sanitizes_prefixes() {
+        assert_eq!(super::sanitize("t-1.x*"), "t1x");
+    }
+}

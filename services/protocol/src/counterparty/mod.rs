@@ -1,0 +1,8 @@
+//! The Counterparty protocol: how messages sit in Bitcoin transactions ([`transport`]) and what they say
+//! ([`message`]).
+
+pub mod message;
+pub mod transport;
+
+/// The 8-byte prefix of every Counterparty data chunk.
+pub const PREFIX: &[u8; 8] = b"CNTRPRTY";

@@ -1,0 +1,17 @@
+//! `stamps-protocol`: the one implementation of the on-chain formats the platform reads and writes.
+//!
+//! Pure code: no I/O, no async, nothing of Postgres, NATS or HTTP. The indexer decodes with it, the devnet (and
+//! later the wallet) encode with it, so both sides always agree on the bytes.
+//!
+//! Reading order: [`arc4`] (the obfuscation), [`address`] (scripts to addresses), [`asset`] (asset names),
+//! [`counterparty`] (transport and messages), [`stamp`] (stamp descriptions, base64, MIME, numbering inputs).
+
+pub mod address;
+pub mod arc4;
+pub mod asset;
+mod bignum;
+pub mod counterparty;
+pub mod network;
+pub mod stamp;
+
+pub use network::Network;
