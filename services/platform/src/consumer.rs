@@ -109,20 +109,21 @@ pub async fn run<P: Projection>(
     if until == Until::CaughtUp && applied >= target {
         return Ok(());
     }
-    let consumer = js_stream
-        .get_or_create_consumer(
-            name,
-            pull::Config {
-                durable_name: Some(name.to_owned()),
-                deliver_policy: DeliverPolicy::ByStartSequence {
-                    start_sequence: applied + 1,
-                },
-                ack_policy: async_nats::jetstream::consumer::AckPolicy::Explicit,
-                ack_wait: Duration::from_secs(60),
-                max_ack_pending: 1024,
-                ..Default::default()
+    // The database, not the server, holds the position: messages delivered to a previous run but never
+    // acknowledged would otherwise wait for their ack timeout. So the consumer is recreated to start right
+    // after the last applied sequence. (One projector per database; replicas share reads, not projection.)
+    let _ = js_stream.delete_consumer(name).await;
+    let consumer: async_nats::jetstream::consumer::PullConsumer = js_stream
+        .create_consumer(pull::Config {
+            durable_name: Some(name.to_owned()),
+            deliver_policy: DeliverPolicy::ByStartSequence {
+                start_sequence: applied + 1,
             },
-        )
+            ack_policy: async_nats::jetstream::consumer::AckPolicy::Explicit,
+            ack_wait: Duration::from_secs(60),
+            max_ack_pending: 1024,
+            ..Default::default()
+        })
         .await
         .map_err(|e| nats_err(&e))?;
     let mut messages = consumer.messages().await.map_err(|e| nats_err(&e))?;

@@ -192,20 +192,16 @@ pub const MULTISIG_DUST: u64 = 1000;
 /// deterministically from their sha256, as the reference composer does.
 pub fn make_valid_pubkey(start: &[u8; 31]) -> [u8; 33] {
     let seed = sha256::Hash::hash(start).to_byte_array();
-    let mut sign = (seed[0] & 1) + 2;
-    let mut nonce = seed[1];
+    let sign = (seed[0] & 1) + 2;
     let mut candidate = [0u8; 33];
+    candidate[0] = sign;
     candidate[1..32].copy_from_slice(start);
-    // Half of all x coordinates are on the curve, so 512 tries never all fail in practice.
-    for attempt in 0..512u16 {
-        candidate[0] = sign;
-        candidate[32] = nonce;
+    // The first candidate is the seed's nonce plus one. About half of all x coordinates are on the curve,
+    // so 255 tries never all fail in practice (the reference asserts the same).
+    for step in 1..=255u8 {
+        candidate[32] = seed[1].wrapping_add(step);
         if PublicKey::from_slice(&candidate).is_ok() {
             return candidate;
-        }
-        nonce = nonce.wrapping_add(1);
-        if attempt == 255 {
-            sign ^= 1;
         }
     }
     candidate

@@ -1,0 +1,219 @@
+//! A whole stack for one test: the devnet on port 0, and the indexer, catalogue and gateway against a fresh
+//! Postgres database and a fresh NATS prefix (real servers, nothing mocked).
+
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use sqlx::Connection;
+use stamps_catalogue::CatalogueConfig;
+use stamps_devnet::DevnetConfig;
+use stamps_devnet::scenario::IntendedStamp;
+use stamps_gateway::GatewayConfig;
+use stamps_indexer::IndexerConfig;
+use stamps_platform::config::{NatsConfig, PostgresConfig};
+use stamps_platform::shutdown::Shutdown;
+use tokio::task::JoinHandle;
+
+/// The Postgres server tests use (`STAMPS_TEST_POSTGRES`, default local trust auth).
+fn postgres_base() -> String {
+    std::env::var("STAMPS_TEST_POSTGRES")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
+}
+
+/// The NATS server tests use (`STAMPS_TEST_NATS`).
+fn nats_url() -> String {
+    std::env::var("STAMPS_TEST_NATS").unwrap_or_else(|_| "nats://127.0.0.1:4222".into())
+}
+
+/// A running devnet plus the settings for services that follow it.
+pub struct Stack {
+    pub postgres: PostgresConfig,
+    pub nats: NatsConfig,
+    pub rpc_url: String,
+    pub first_height: u64,
+    pub stamps: Vec<IntendedStamp>,
+    devnet_stop: Shutdown,
+    devnet: Option<JoinHandle<()>>,
+}
+
+/// The indexer, catalogue and gateway, running.
+pub struct Services {
+    pub base: String,
+    stop: Shutdown,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Stack {
+    /// Starts a devnet with `stamps` classic stamps and prepares a fresh database and prefix named after `test`.
+    pub async fn start(test: &str, stamps: u32) -> Self {
+        stamps_platform::telemetry::init();
+        let unique = format!(
+            "{test}_{}_{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.subsec_nanos())
+        );
+        let postgres = PostgresConfig {
+            url: format!("{}/stamps_t_{unique}", postgres_base()),
+            max_connections: 4,
+        };
+        let nats = NatsConfig {
+            url: nats_url(),
+            prefix: format!("t{unique}"),
+        };
+        let config = DevnetConfig {
+            rpc_listen: "127.0.0.1:0".into(),
+            stamps,
+            ..DevnetConfig::default()
+        };
+        let devnet = stamps_devnet::build(&config).await.expect("devnet binds");
+        let rpc_url = format!("http://{}", devnet.rpc_addr().expect("addr"));
+        let stamps = devnet.scenario.stamps.clone();
+        let devnet_stop = Shutdown::new();
+        let stop = devnet_stop.clone();
+        let handle = tokio::spawn(async move {
+            devnet.run_until_stopped(stop).await.expect("devnet runs");
+        });
+        Self {
+            postgres,
+            nats,
+            rpc_url,
+            first_height: config.first_height,
+            stamps,
+            devnet_stop,
+            devnet: Some(handle),
+        }
+    }
+
+    /// Builds and starts the indexer, catalogue and gateway.
+    pub async fn services(&self) -> Services {
+        let catalogue = stamps_catalogue::build(
+            &CatalogueConfig {
+                grpc_listen: "127.0.0.1:0".into(),
+            },
+            &self.postgres,
+            &self.nats,
+        )
+        .await
+        .expect("catalogue builds");
+        let indexer_config = IndexerConfig {
+            rpc_url: self.rpc_url.clone(),
+            start_height: self.first_height,
+            poll_interval_ms: 50,
+            ..IndexerConfig::default()
+        };
+        let indexer = stamps_indexer::build(&indexer_config, &self.postgres, &self.nats)
+            .await
+            .expect("indexer builds");
+        let gateway_config = GatewayConfig {
+            listen: "127.0.0.1:0".into(),
+            catalogue_url: format!("http://{}", catalogue.grpc_addr()),
+            static_dir: std::path::PathBuf::from("/nonexistent"),
+        };
+        let gateway = stamps_gateway::build(&gateway_config, &self.nats)
+            .await
+            .expect("gateway builds");
+        let base = format!("http://{}", gateway.addr().expect("addr"));
+        let stop = Shutdown::new();
+        let tasks = vec![
+            tokio::spawn({
+                let stop = stop.clone();
+                async move { indexer.run_until_stopped(stop).await.expect("indexer runs") }
+            }),
+            tokio::spawn({
+                let stop = stop.clone();
+                async move {
+                    catalogue
+                        .run_until_stopped(stop)
+                        .await
+                        .expect("catalogue runs")
+                }
+            }),
+            tokio::spawn({
+                let stop = stop.clone();
+                async move { gateway.run_until_stopped(stop).await.expect("gateway runs") }
+            }),
+        ];
+        Services { base, stop, tasks }
+    }
+
+    /// A direct connection to the test database, for checks across schemas.
+    pub async fn db(&self) -> sqlx::PgConnection {
+        sqlx::PgConnection::connect(&self.postgres.url)
+            .await
+            .expect("test database")
+    }
+
+    /// Stops the devnet, drops the database and deletes the prefixed streams and buckets.
+    pub async fn finish(mut self) {
+        self.devnet_stop.cancel();
+        if let Some(h) = self.devnet.take() {
+            let _ = h.await;
+        }
+        if let Ok(client) = async_nats::connect(&self.nats.url).await {
+            let js = async_nats::jetstream::new(client);
+            let upper = self.nats.prefix.to_uppercase();
+            let _ = js.delete_stream(format!("{upper}_CHAIN")).await;
+            let _ = js
+                .delete_object_store(format!("{}_stamp-files", self.nats.prefix))
+                .await;
+        }
+        let name = self
+            .postgres
+            .url
+            .rsplit('/')
+            .next()
+            .unwrap_or_default()
+            .to_owned();
+        if let Ok(mut admin) =
+            sqlx::PgConnection::connect(&format!("{}/postgres", postgres_base())).await
+        {
+            let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
+                "DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"
+            )))
+            .execute(&mut admin)
+            .await;
+        }
+    }
+}
+
+impl Services {
+    /// Stops the services and waits for them.
+    pub async fn stop(self) {
+        self.stop.cancel();
+        for t in self.tasks {
+            t.await.expect("service task ends cleanly");
+        }
+    }
+
+    /// GETs `path` and returns the status and the JSON body.
+    pub async fn get_json(&self, path: &str) -> (u16, Value) {
+        let response = reqwest::get(format!("{}{path}", self.base))
+            .await
+            .expect("request");
+        let status = response.status().as_u16();
+        (status, response.json().await.expect("JSON body"))
+    }
+
+    /// Waits until the search reports `n` stamps (30 s at most).
+    pub async fn wait_for_stamps(&self, n: u64) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let response = reqwest::get(format!("{}/api/search?limit=1", self.base))
+                .await
+                .expect("request");
+            if response.status().is_success() {
+                let body: Value = response.json().await.expect("JSON");
+                if body["estimatedTotalHits"].as_u64() >= Some(n) {
+                    return;
+                }
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {n} stamps"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! The whole slice, end to end: devnet blocks → indexer → CHAIN stream → catalogue → gateway → HTTP.
+
+mod helpers;
+
+use helpers::Stack;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stamps_travel_from_devnet_blocks_to_http() {
+    let stack = Stack::start("slice", 3).await;
+    let services = stack.services().await;
+    services.wait_for_stamps(3).await;
+
+    for (number, intended) in stack.stamps.iter().enumerate() {
+        let (status, body) = services
+            .get_json(&format!("/api/stamp/{}", intended.cpid))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(
+            body["stamp"], number as i64,
+            "blessed stamps are numbered from 0 in block order"
+        );
+        assert_eq!(body["tx_hash"], intended.txid.as_str());
+        assert_eq!(body["block_index"], intended.height);
+        assert_eq!(body["creator"], intended.creator.as_str());
+        assert_eq!(body["stamp_mimetype"], "image/png");
+        assert_eq!(body["is_cursed"], false);
+        assert_eq!(body["keyburn"], true);
+
+        let file = reqwest::get(format!("{}/s/{}", services.base, intended.cpid))
+            .await
+            .expect("file");
+        assert_eq!(file.status(), 200);
+        assert_eq!(file.headers()["content-type"], "image/png");
+        assert!(
+            file.headers()["cache-control"]
+                .to_str()
+                .expect("ascii")
+                .contains("immutable")
+        );
+        assert_eq!(
+            file.bytes().await.expect("bytes").as_ref(),
+            intended.file.as_slice()
+        );
+    }
+
+    let (status, page) = services.get_json("/api/search?limit=2").await;
+    assert_eq!(status, 200);
+    assert_eq!(page["estimatedTotalHits"], 3);
+    assert_eq!(page["hits"].as_array().map(Vec::len), Some(2));
+    assert_eq!(page["hits"][0]["stamp"], 2, "newest first");
+    let (_, beyond) = services.get_json("/api/search?offset=10").await;
+    assert_eq!(beyond["hits"].as_array().map(Vec::len), Some(0));
+    assert_eq!(
+        beyond["estimatedTotalHits"], 3,
+        "a page past the end keeps the true total"
+    );
+
+    let (status, body) = services.get_json("/api/stamp/A95428956661682177").await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (404, Some("404 - Stamp not found."))
+    );
+    let (status, _) = services.get_json("/api/stamp/not%20a%20cpid").await;
+    assert_eq!(status, 400);
+    let (status, body) = services.get_json("/api/search?sort=nope").await;
+    assert_eq!(status, 400);
+    assert!(body["error"].as_str().is_some_and(|m| m.contains("sort")));
+
+    services.stop().await;
+    stack.finish().await;
+}
+
+/// Rows of the catalogue's stamps table as text, in number order: what "identical tables" compares.
+async fn catalogue_rows(stack: &Stack) -> Vec<String> {
+    let mut db = stack.db().await;
+    sqlx::query_scalar("SELECT t::TEXT FROM catalogue.stamps t ORDER BY stamp")
+        .fetch_all(&mut db)
+        .await
+        .expect("catalogue rows")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn restart_mid_run_and_replay_keep_every_stamp_once() {
+    let total = 40;
+    let stack = Stack::start("restart", total).await;
+
+    let first = stack.services().await;
+    first.wait_for_stamps(1).await;
+    first.stop().await;
+    let mut db = stack.db().await;
+    let indexed_before: i64 = sqlx::query_scalar("SELECT count(*) FROM indexer.stamps")
+        .fetch_one(&mut db)
+        .await
+        .expect("count");
+    assert!(
+        indexed_before < i64::from(total),
+        "the first run was stopped before the end ({indexed_before})"
+    );
+
+    let second = stack.services().await;
+    second.wait_for_stamps(u64::from(total)).await;
+
+    let rows = catalogue_rows(&stack).await;
+    assert_eq!(rows.len(), total as usize, "no stamp lost, none duplicated");
+    let numbers: Vec<i64> = sqlx::query_scalar("SELECT stamp FROM catalogue.stamps ORDER BY stamp")
+        .fetch_all(&mut db)
+        .await
+        .expect("numbers");
+    assert_eq!(numbers, (0..i64::from(total)).collect::<Vec<_>>());
+    let cpids: Vec<String> = sqlx::query_scalar("SELECT cpid FROM catalogue.stamps ORDER BY stamp")
+        .fetch_all(&mut db)
+        .await
+        .expect("cpids");
+    let intended: Vec<String> = stack.stamps.iter().map(|s| s.cpid.clone()).collect();
+    assert_eq!(cpids, intended);
+    second.stop().await;
+
+    // Every block was published exactly once: one message per indexed block, none left in the outbox.
+    let blocks: i64 = sqlx::query_scalar("SELECT count(*) FROM indexer.blocks")
+        .fetch_one(&mut db)
+        .await
+        .expect("blocks");
+    let pending: i64 = sqlx::query_scalar("SELECT count(*) FROM indexer.outbox")
+        .fetch_one(&mut db)
+        .await
+        .expect("outbox");
+    assert_eq!(pending, 0);
+    let client = async_nats::connect(&stack.nats.url).await.expect("nats");
+    let js = async_nats::jetstream::new(client);
+    let mut chain = js
+        .get_stream(format!("{}_CHAIN", stack.nats.prefix.to_uppercase()))
+        .await
+        .expect("stream");
+    let messages = chain.info().await.expect("info").state.messages;
+    assert_eq!(messages, blocks as u64);
+
+    let replayed = stamps_catalogue::replay(
+        &stack.postgres,
+        &stack.nats,
+        stamps_platform::shutdown::Shutdown::new(),
+    )
+    .await
+    .expect("replay");
+    assert_eq!(replayed, messages);
+    assert_eq!(
+        catalogue_rows(&stack).await,
+        rows,
+        "replay rebuilds identical rows"
+    );
+
+    drop(db);
+    stack.finish().await;
+}
