@@ -91,6 +91,12 @@ enum Command {
     },
     /// Run every service's migrations and exit.
     Migrate,
+    /// Delete this deployment's streams, buckets and database (development and tests only).
+    Purge {
+        /// Confirms the deletion.
+        #[arg(long)]
+        yes: bool,
+    },
     /// Drop a service's read models and rebuild them from the streams.
     Replay {
         /// The service to rebuild.
@@ -225,6 +231,14 @@ async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()
             };
             stamps_catalogue::build(&listen, &s.postgres, &s.nats).await?;
             println!("migrations applied");
+            Ok(())
+        }
+        Command::Purge { yes } => {
+            anyhow::ensure!(yes, "purge deletes data: run it again with --yes");
+            let nats = stamps_platform::nats::Nats::connect(&s.nats).await?;
+            nats.purge().await?;
+            stamps_platform::db::drop_database(&s.postgres).await?;
+            println!("deleted the streams, buckets and database of this deployment");
             Ok(())
         }
         Command::Replay {

@@ -12,6 +12,9 @@ use crate::nats::Nats;
 #[error("content store: {0}")]
 pub struct ContentError(String);
 
+/// The object store bucket (before the deployment prefix).
+pub const BUCKET: &str = "stamp-files";
+
 /// Stamp files by sha256.
 #[derive(Clone)]
 pub struct ContentStore {
@@ -26,7 +29,7 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 impl ContentStore {
     /// Opens the `stamp-files` bucket, creating it when missing.
     pub async fn open(nats: &Nats) -> Result<Self, ContentError> {
-        let bucket = nats.bucket("stamp-files");
+        let bucket = nats.bucket(BUCKET);
         let store = match nats.js.get_object_store(&bucket).await {
             Ok(store) => store,
             Err(_) => nats

@@ -114,3 +114,20 @@ pub async fn drop_schema(config: &PostgresConfig, schema: &str) -> Result<(), Db
     conn.close().await?;
     Ok(())
 }
+
+/// Drops the configured database (development and tests only).
+pub async fn drop_database(config: &PostgresConfig) -> Result<(), DbError> {
+    let options = PgConnectOptions::from_str(&config.url)?;
+    let Some(name) = options.get_database().map(str::to_owned) else {
+        return Ok(());
+    };
+    let mut admin = options.database("postgres").connect().await?;
+    let quoted = name.replace('"', "\"\"");
+    admin
+        .execute(sqlx::AssertSqlSafe(format!(
+            "DROP DATABASE IF EXISTS \"{quoted}\" WITH (FORCE)"
+        )))
+        .await?;
+    admin.close().await?;
+    Ok(())
+}

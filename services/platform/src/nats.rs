@@ -120,6 +120,24 @@ impl Nats {
     }
 }
 
+impl Nats {
+    /// Deletes every stream and the file bucket of this deployment (development and tests).
+    pub async fn purge(&self) -> Result<(), NatsError> {
+        for stream in [Stream::Chain] {
+            match self.js.delete_stream(self.stream_name(stream)).await {
+                Ok(_) => {}
+                Err(e) if e.to_string().contains("not found") => {}
+                Err(e) => return Err(NatsError::Stream(e.to_string())),
+            }
+        }
+        let _ = self
+            .js
+            .delete_object_store(self.bucket(crate::content::BUCKET))
+            .await;
+        Ok(())
+    }
+}
+
 /// Keeps letters, digits and `_` (NATS names and subject tokens must not contain `.`, `*`, `>` or spaces).
 fn sanitize(prefix: &str) -> String {
     prefix

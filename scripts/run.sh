@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# `make run`: the devnet with its scenario and every service, in the foreground until Ctrl-C.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${STAMPS_BIN:-target/debug/stamps}
+mkdir -p .data
+"$BIN" devnet --rpc-listen 127.0.0.1:18443 >.data/devnet.log 2>&1 &
+devnet=$!
+trap 'kill $devnet 2>/dev/null || true; wait $devnet 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do (exec 3<>/dev/tcp/127.0.0.1/18443) 2>/dev/null && break; sleep 0.1; done
+echo "devnet: Bitcoin Core JSON-RPC on http://127.0.0.1:18443 (log: .data/devnet.log)"
+echo "open http://127.0.0.1:8080 once the services are up"
+"$BIN" all --rpc-url http://127.0.0.1:18443 --start-height 840000 --static-dir frontend/dist
