@@ -5,10 +5,9 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use stamps_proto::catalogue::v1::GetStampRequest;
 
 use crate::error::ApiError;
-use crate::routes::stamps::STAMP_NOT_FOUND;
+use crate::routes::stamps::fetch_stamp;
 use crate::state::AppState;
 
 /// The policy for HTML stamps: they run only sandboxed, may load other stamps from this origin, and nothing
@@ -25,12 +24,7 @@ async fn file(
     State(state): State<AppState>,
     Path(cpid): Path<String>,
 ) -> Result<Response, ApiError> {
-    let mut catalogue = state.catalogue.clone();
-    let stamp = catalogue
-        .get_stamp(GetStampRequest { cpid })
-        .await
-        .map_err(|s| ApiError::from_status(s, STAMP_NOT_FOUND))?
-        .into_inner();
+    let stamp = fetch_stamp(&state, cpid).await?;
     if stamp.file_sha256.is_empty() {
         return Err(ApiError::NotFound(
             "this stamp has no decodable file".into(),

@@ -73,17 +73,21 @@ impl From<Stamp> for StampJson {
     }
 }
 
+/// One stamp from the catalogue; a missing one is the spec's 404.
+pub async fn fetch_stamp(state: &AppState, cpid: String) -> Result<Stamp, ApiError> {
+    let mut catalogue = state.catalogue.clone();
+    catalogue
+        .get_stamp(GetStampRequest { cpid })
+        .await
+        .map(tonic::Response::into_inner)
+        .map_err(|s| ApiError::from_status(s, STAMP_NOT_FOUND))
+}
+
 async fn stamp(
     State(state): State<AppState>,
     Path(cpid): Path<String>,
 ) -> Result<Json<StampJson>, ApiError> {
-    let mut catalogue = state.catalogue.clone();
-    let stamp = catalogue
-        .get_stamp(GetStampRequest { cpid })
-        .await
-        .map_err(|s| ApiError::from_status(s, STAMP_NOT_FOUND))?
-        .into_inner();
-    Ok(Json(stamp.into()))
+    Ok(Json(fetch_stamp(&state, cpid).await?.into()))
 }
 
 /// A paged list.
