@@ -59,8 +59,8 @@ pub async fn stamp(pool: &PgPool, cpid: &str) -> Result<Option<StampRow>, sqlx::
 pub enum SearchTerm {
     /// Everything.
     All,
-    /// A stamp number, or a cpid starting with the same digits.
-    Number(i64, String),
+    /// A stamp number.
+    Number(i64),
     /// A cpid prefix (upper-cased), a creator address, a tx hash or a stamp hash.
     Text(String),
 }
@@ -73,7 +73,7 @@ impl SearchTerm {
             return SearchTerm::All;
         }
         match q.parse::<i64>() {
-            Ok(n) => SearchTerm::Number(n, q.to_owned()),
+            Ok(n) => SearchTerm::Number(n),
             Err(_) => SearchTerm::Text(q.to_owned()),
         }
     }
@@ -86,35 +86,32 @@ pub async fn search(
     offset: i64,
     limit: i64,
 ) -> Result<(Vec<StampRow>, i64), sqlx::Error> {
-    let (filter, a, b) = match term {
-        SearchTerm::All => ("TRUE", String::new(), String::new()),
-        SearchTerm::Number(n, _) => ("stamp = $1::BIGINT", n.to_string(), String::new()),
-        SearchTerm::Text(t) => (
-            "(cpid LIKE $1 || '%' OR creator = $2 OR tx_hash = lower($2) OR stamp_hash = $2)",
-            escape_like(&t.to_uppercase()),
-            t.clone(),
-        ),
+    // One statement shape for every term: a NULL parameter switches its condition off.
+    const FILTER: &str = "($1::BIGINT IS NULL OR stamp = $1) AND ($2::TEXT IS NULL OR cpid LIKE $2 || '%' \
+                          OR creator = $3 OR tx_hash = lower($3) OR stamp_hash = $3)";
+    let (number, prefix, text) = match term {
+        SearchTerm::All => (None, None, None),
+        SearchTerm::Number(n) => (Some(*n), None, None),
+        SearchTerm::Text(t) => (None, Some(escape_like(&t.to_uppercase())), Some(t.clone())),
     };
-    let rows_sql = format!(
-        "SELECT {COLUMNS} FROM stamps WHERE {filter} ORDER BY stamp DESC OFFSET $3 LIMIT $4"
-    );
-    let count_sql = format!("SELECT count(*) FROM stamps WHERE {filter}");
-    let mut rows = sqlx::query_as(sqlx::AssertSqlSafe(rows_sql));
-    let mut count = sqlx::query_scalar(sqlx::AssertSqlSafe(count_sql));
-    match term {
-        SearchTerm::All => {
-            rows = rows.bind(None::<String>).bind(None::<String>);
-        }
-        _ => {
-            rows = rows.bind(a.clone()).bind(b.clone());
-            count = count.bind(a);
-            if matches!(term, SearchTerm::Text(_)) {
-                count = count.bind(b);
-            }
-        }
-    }
-    let hits = rows.bind(offset).bind(limit).fetch_all(pool).await?;
-    let total = count.fetch_one(pool).await?;
+    let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM stamps WHERE {FILTER} ORDER BY stamp DESC OFFSET $4 LIMIT $5"
+    )))
+    .bind(number)
+    .bind(&prefix)
+    .bind(&text)
+    .bind(offset)
+    .bind(limit)
+    .fetch_all(pool)
+    .await?;
+    let total = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT count(*) FROM stamps WHERE {FILTER}"
+    )))
+    .bind(number)
+    .bind(&prefix)
+    .bind(&text)
+    .fetch_one(pool)
+    .await?;
     Ok((hits, total))
 }
 

@@ -67,29 +67,25 @@ pub fn generate(config: &DevnetConfig) -> Scenario {
         })
         .collect();
     chain.mine(genesis, Vec::new());
-    let mut coins: Vec<(OutPoint, TxOut)> = {
-        let (coinbase, _, _) = match chain
-            .block_at(config.first_height)
-            .and_then(|b| b.txdata.first())
-        {
-            Some(cb) => (cb.clone(), (), ()),
-            None => {
-                return Scenario {
-                    chain,
-                    actors,
-                    stamps: Vec::new(),
-                };
-            }
+    // The genesis coinbase pays actor i at output i.
+    let Some(coinbase) = chain
+        .block_at(config.first_height)
+        .and_then(|b| b.txdata.first())
+    else {
+        return Scenario {
+            chain,
+            actors,
+            stamps: Vec::new(),
         };
-        let txid = coinbase.compute_txid();
-        coinbase
-            .output
-            .iter()
-            .take(actors.len())
-            .enumerate()
-            .map(|(v, o)| (OutPoint::new(txid, v as u32), o.clone()))
-            .collect()
     };
+    let txid = coinbase.compute_txid();
+    let mut coins: Vec<(OutPoint, TxOut)> = coinbase
+        .output
+        .iter()
+        .take(actors.len())
+        .enumerate()
+        .map(|(v, o)| (OutPoint::new(txid, v as u32), o.clone()))
+        .collect();
     let mut stamps = Vec::new();
     for n in 0..config.stamps {
         let who = (n % ACTORS) as usize;

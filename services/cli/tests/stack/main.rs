@@ -55,6 +55,24 @@ async fn stamps_travel_from_devnet_blocks_to_http() {
         "a page past the end keeps the true total"
     );
 
+    let (_, by_number) = services.get_json("/api/search/1").await;
+    assert_eq!(by_number["estimatedTotalHits"], 1);
+    assert_eq!(by_number["hits"][0]["cpid"], stack.stamps[1].cpid.as_str());
+    let prefix = &stack.stamps[2].cpid[..8];
+    let (_, by_prefix) = services
+        .get_json(&format!("/api/search?q={}", prefix.to_lowercase()))
+        .await;
+    let expected = stack
+        .stamps
+        .iter()
+        .filter(|s| s.cpid.starts_with(prefix))
+        .count();
+    assert_eq!(by_prefix["estimatedTotalHits"], expected as u64);
+    let creator = &stack.stamps[0].creator;
+    let (_, by_creator) = services.get_json(&format!("/api/search/{creator}")).await;
+    let hits = by_creator["hits"].as_array().expect("hits");
+    assert!(!hits.is_empty() && hits.iter().all(|h| h["creator"] == creator.as_str()));
+
     let (status, body) = services.get_json("/api/stamp/A95428956661682177").await;
     assert_eq!(
         (status, body["error"].as_str()),
