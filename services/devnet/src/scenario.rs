@@ -234,7 +234,7 @@ mod tests {
             let data = transport::decode(tx).expect("transport").expect("data");
             let (type_id, body) = split_type(&data.data).expect("type");
             let issuance =
-                Issuance::unpack(type_id, body, height, stamps_protocol::Network::Mainnet)
+                Issuance::unpack(type_id, body, height, stamps_protocol::Rules::MAINNET)
                     .expect("issuance");
             assert_eq!(issuance.asset, intended.cpid);
             let found = stamps_protocol::stamp::from_issuance(
@@ -242,7 +242,7 @@ mod tests {
                 tx,
                 &data,
                 height,
-                stamps_protocol::Network::Mainnet,
+                stamps_protocol::Rules::MAINNET,
             )
             .expect("stamp");
             assert_eq!(found.file.as_deref(), Some(intended.file.as_slice()));

@@ -1,7 +1,7 @@
 //! A block to the Counterparty issuances (and their stamps) it carries. Pure: no database, no RPC.
 
 use bitcoin::{Block, OutPoint, Transaction};
-use stamps_protocol::Network;
+use stamps_protocol::Rules;
 use stamps_protocol::counterparty::message::{self, Issuance, ids};
 use stamps_protocol::counterparty::transport;
 use stamps_protocol::stamp::{self, ClassicStamp};
@@ -35,12 +35,12 @@ pub enum Skipped {
 pub fn scan(
     block: &Block,
     height: u64,
-    network: Network,
+    rules: Rules,
 ) -> (Vec<Candidate>, Vec<(String, Skipped)>) {
     let mut found = Vec::new();
     let mut skipped = Vec::new();
     for (index, tx) in block.txdata.iter().enumerate() {
-        match candidate(tx, index, height, network) {
+        match candidate(tx, index, height, rules) {
             Ok(Some(c)) => found.push(c),
             Ok(None) => {}
             Err(reason) => skipped.push((tx.compute_txid().to_string(), reason)),
@@ -53,7 +53,7 @@ fn candidate(
     tx: &Transaction,
     index: usize,
     height: u64,
-    network: Network,
+    rules: Rules,
 ) -> Result<Option<Candidate>, Skipped> {
     // Outputs that are neither data nor a destination make a transaction "not Counterparty": not an error.
     let Ok(Some(data)) = transport::decode(tx) else {
@@ -67,12 +67,12 @@ fn candidate(
     ) {
         return Err(Skipped::OtherMessage(type_id));
     }
-    let issuance = Issuance::unpack(type_id, body, height, network)
+    let issuance = Issuance::unpack(type_id, body, height, rules)
         .map_err(|e| Skipped::Malformed(e.to_string()))?;
     let Some(first) = tx.input.first() else {
         return Ok(None);
     };
-    let stamp = stamp::from_issuance(&issuance, tx, &data, height, network);
+    let stamp = stamp::from_issuance(&issuance, tx, &data, height, rules);
     Ok(Some(Candidate {
         tx_index: u32::try_from(index).unwrap_or(u32::MAX),
         tx_hash: tx.compute_txid().to_string(),

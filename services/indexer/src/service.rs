@@ -11,7 +11,7 @@ use stamps_platform::nats::{Nats, NatsError, Stream};
 use stamps_platform::outbox::{self, Relay};
 use stamps_platform::shutdown::Shutdown;
 use stamps_proto::events::v1::StampCreated;
-use stamps_protocol::Network;
+use stamps_protocol::Rules;
 use stamps_protocol::stamp;
 
 use crate::config::IndexerConfig;
@@ -52,7 +52,7 @@ pub struct Indexer {
     content: ContentStore,
     relay: Relay,
     config: IndexerConfig,
-    network: Network,
+    rules: Rules,
 }
 
 /// Connects to Postgres (running migrations), NATS (creating the CHAIN stream) and the node's RPC client.
@@ -72,7 +72,7 @@ pub async fn build(
         content,
         relay,
         config: config.clone(),
-        network: Network::Mainnet,
+        rules: Rules::MAINNET,
     })
 }
 
@@ -164,7 +164,7 @@ impl Indexer {
 
     async fn index_block(&self, height: u64, block: &Block) -> Result<(), IndexerError> {
         let hash = block.block_hash().to_string();
-        let (candidates, skipped) = decode::scan(block, height, self.network);
+        let (candidates, skipped) = decode::scan(block, height, self.rules);
         for (txid, reason) in &skipped {
             match reason {
                 Skipped::OtherMessage(type_id) => {
@@ -225,7 +225,7 @@ impl Indexer {
         let out = usize::try_from(c.source_outpoint.vout)
             .ok()
             .and_then(|v| prev.output.get(v));
-        Ok(out.and_then(|o| stamps_protocol::address::from_script(&o.script_pubkey)))
+        Ok(out.and_then(|o| stamps_protocol::address::from_script(&o.script_pubkey, self.rules.network())))
     }
 
     /// Validates and records one issuance; returns the stamp it created, if any.

@@ -14,4 +14,4 @@ pub mod counterparty;
 pub mod network;
 pub mod stamp;
 
-pub use network::Network;
+pub use network::{Change, Network, Rules};

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use bitcoin::Transaction;
 use bitcoin::consensus::deserialize;
-use stamps_protocol::Network;
+use stamps_protocol::Rules;
 use stamps_protocol::counterparty::message::{Issuance, split_type};
 use stamps_protocol::counterparty::transport;
 use stamps_protocol::stamp::{self, Ident};
@@ -52,7 +52,7 @@ fn cp_era_src20_issuance_decodes_to_its_description() {
     assert!(!data.has_op_return);
     let (type_id, body) = split_type(&data.data).expect("type id");
     assert_eq!(type_id, 20);
-    let issuance = Issuance::unpack(type_id, body, height, Network::Mainnet).expect("issuance");
+    let issuance = Issuance::unpack(type_id, body, height, Rules::MAINNET).expect("issuance");
     assert_eq!(issuance.asset, "A2981132631618090564");
     assert_eq!(issuance.quantity, 0);
     assert!(!issuance.divisible);
@@ -66,7 +66,7 @@ fn cp_era_src20_issuance_decodes_to_its_description() {
     );
 
     let found =
-        stamp::from_issuance(&issuance, &tx, &data, height, Network::Mainnet).expect("a stamp");
+        stamp::from_issuance(&issuance, &tx, &data, height, Rules::MAINNET).expect("a stamp");
     assert_eq!(found.ident, Ident::Src20);
     assert!(
         found.keyburn,
@@ -84,10 +84,10 @@ fn block_783775_base64_with_embedded_padding_is_a_png() {
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
     let file =
-        stamp::base64::decode_for_height(text.trim(), 783_775, Network::Mainnet).expect("decodes");
+        stamp::base64::decode_for_height(text.trim(), 783_775, Rules::MAINNET).expect("decodes");
     assert_eq!(file.len(), 373);
     assert_eq!(
-        stamp::mime::classify(&file, 783_775, Network::Mainnet).mimetype,
+        stamp::mime::classify(&file, 783_775, Rules::MAINNET).mimetype,
         "image/png"
     );
 }

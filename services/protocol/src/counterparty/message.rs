@@ -4,7 +4,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::asset;
-use crate::network::{Network, mainnet};
+use crate::network::{Change, Rules};
 
 /// Message type ids used here (the full table is PROTOCOL.md §3.2).
 pub mod ids {
@@ -89,9 +89,9 @@ impl Issuance {
         type_id: u32,
         body: &[u8],
         height: u64,
-        network: Network,
+        rules: Rules,
     ) -> Result<Self, MessageError> {
-        if !network.enabled(mainnet::ISSUANCE_LR_FORMAT, height) {
+        if !rules.active(Change::IssuanceLrFormat, height) {
             return Err(MessageError::Unsupported { type_id, height });
         }
         let subasset = matches!(type_id, ids::SUBASSET_ISSUANCE | ids::SUBASSET_ISSUANCE_LR);
@@ -212,7 +212,7 @@ mod tests {
         let packed = issuance.pack();
         let (type_id, body) = split_type(&packed).expect("type");
         assert_eq!(
-            Issuance::unpack(type_id, body, 800_000, Network::Mainnet),
+            Issuance::unpack(type_id, body, 800_000, Rules::MAINNET),
             Ok(issuance)
         );
     }

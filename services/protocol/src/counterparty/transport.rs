@@ -96,12 +96,12 @@ fn classify(index: usize, script: &Script, key: &[u8; 32]) -> Result<Output, Tra
             if let Some(data) = prefixed_chunk(&arc4::apply(key, hash)) {
                 return Ok(Output::Data(data));
             }
-            address::from_script(script)
+            address::from_script(script, crate::Network::Mainnet)
                 .map(Output::Destination)
                 .ok_or(TransportError::UnrecognisedOutput(index))
         }
         Some(Instruction::Op(op)) if *op == OP_CHECKMULTISIG => multisig(index, &instructions, key),
-        _ => address::from_script(script)
+        _ => address::from_script(script, crate::Network::Mainnet)
             .map(Output::Destination)
             .ok_or(TransportError::UnrecognisedOutput(index)),
     }

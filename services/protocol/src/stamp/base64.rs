@@ -4,7 +4,7 @@
 //! alphabet and stops at a `=` that completes a quantum; strict decoders disagree with it on real stamps
 //! (block 783775), so this reproduces it exactly.
 
-use crate::network::{Network, mainnet};
+use crate::network::{Change, Rules};
 
 /// Why lenient decoding failed (the cases CPython 3.10 rejected too).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,8 +76,8 @@ pub fn lenient_decode(text: &str) -> Result<Vec<u8>, Base64Error> {
 
 /// Decodes a stamp's base64 with the rules in force at `height`: padding repair at or below 784550, strict
 /// alphabet and length from 833000, lenient decoding otherwise. `None` when the stamp's base64 is invalid.
-pub fn decode_for_height(text: &str, height: u64, network: Network) -> Option<Vec<u8>> {
-    if network.enabled(mainnet::CP_P2WSH_FEAT_BLOCK_START, height) {
+pub fn decode_for_height(text: &str, height: u64, rules: Rules) -> Option<Vec<u8>> {
+    if rules.active(Change::CpP2wshFeat, height) {
         let body = text.trim_end_matches('=');
         let pads = text.len() - body.len();
         let strict = !body.is_empty()
@@ -90,7 +90,7 @@ pub fn decode_for_height(text: &str, height: u64, network: Network) -> Option<Ve
             None
         };
     }
-    if height <= mainnet::STOP_BASE64_REPAIR {
+    if !rules.active(Change::StopBase64Repair, height) {
         let mut padded = text.to_owned();
         while !padded.len().is_multiple_of(4) {
             padded.push('=');
@@ -121,19 +121,19 @@ mod tests {
     #[test]
     fn height_rules() {
         assert_eq!(
-            decode_for_height("aGVsbG8", 784_000, Network::Mainnet),
+            decode_for_height("aGVsbG8", 784_000, Rules::MAINNET),
             Some(b"hello".to_vec())
         );
         assert_eq!(
-            decode_for_height("aGVsbG8", 790_000, Network::Mainnet),
+            decode_for_height("aGVsbG8", 790_000, Rules::MAINNET),
             None
         );
         assert_eq!(
-            decode_for_height("aGVs bG8=", 840_000, Network::Mainnet),
+            decode_for_height("aGVs bG8=", 840_000, Rules::MAINNET),
             None
         );
         assert_eq!(
-            decode_for_height("aGVsbG8=", 840_000, Network::Mainnet),
+            decode_for_height("aGVsbG8=", 840_000, Rules::MAINNET),
             Some(b"hello".to_vec())
         );
     }

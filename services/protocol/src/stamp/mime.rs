@@ -4,7 +4,7 @@
 //! (structural PNG checks, the HTML text gate, zlib+msgpack payloads, BMN audio) is not reproduced yet.
 
 use super::Ident;
-use crate::network::{Network, mainnet};
+use crate::network::{Change, Rules};
 
 /// Suffixes that curse a stamp (`config.INVALID_BTC_STAMP_SUFFIX`).
 pub const INVALID_SUFFIXES: [&str; 6] = ["plain", "octet-stream", "js", "css", "x-empty", "json"];
@@ -35,7 +35,7 @@ impl Class {
 }
 
 /// Classifies decoded stamp bytes found at `height`.
-pub fn classify(bytes: &[u8], height: u64, network: Network) -> Class {
+pub fn classify(bytes: &[u8], height: u64, rules: Rules) -> Class {
     if let Ok(text) = std::str::from_utf8(bytes) {
         let trimmed = text.trim_start();
         if (trimmed.starts_with('{') || trimmed.starts_with('['))
@@ -47,7 +47,7 @@ pub fn classify(bytes: &[u8], height: u64, network: Network) -> Class {
             };
         }
     }
-    let data = if !network.enabled(mainnet::STRIP_WHITESPACE + 1, height) {
+    let data = if !rules.active(Change::StripWhitespace, height) {
         bytes
     } else {
         trim_ascii_start(bytes)
@@ -146,7 +146,7 @@ mod tests {
     use super::*;
 
     fn class(bytes: &[u8]) -> Class {
-        classify(bytes, 840_000, Network::Mainnet)
+        classify(bytes, 840_000, Rules::MAINNET)
     }
 
     #[test]

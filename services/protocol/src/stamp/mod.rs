@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::counterparty::message::Issuance;
 use crate::counterparty::transport::TxData;
-use crate::network::Network;
+use crate::network::{Change, Rules};
 
 /// A 33-byte key of `prefix` followed by 32 copies of `fill`, with the last byte replaced by `last`.
 const fn burn_key(prefix: u8, fill: u8, last: u8) -> [u8; 33] {
@@ -154,23 +154,20 @@ pub fn from_issuance(
     tx: &Transaction,
     tx_data: &TxData,
     height: u64,
-    network: Network,
+    rules: Rules,
 ) -> Option<ClassicStamp> {
     let description = parse_description(issuance.description.as_deref()?)?;
-    let file = base64::decode_for_height(&description.base64, height, network);
+    let file = base64::decode_for_height(&description.base64, height, rules);
     let class = file
         .as_deref()
-        .map(|bytes| mime::classify(bytes, height, network));
+        .map(|bytes| mime::classify(bytes, height, rules));
     let (ident, mimetype, suffix_valid) = match &class {
         Some(c) => (c.ident, c.mimetype.clone(), c.suffix_is_valid()),
         None => (Ident::Unknown, String::new(), false),
     };
     let numeric = issuance.asset.starts_with('A');
     let known_ident = !matches!(ident, Ident::Unknown);
-    let subasset_blessable = network.enabled(
-        crate::network::mainnet::CP_SUBASSET_FEAT_BLOCK_START,
-        height,
-    );
+    let subasset_blessable = rules.active(Change::CpSubassetFeat, height);
     let longname_ok = issuance.asset_longname.is_none() || subasset_blessable;
     let is_cursed =
         !(known_ident && numeric && longname_ok && !tx_data.has_op_return && suffix_valid);
