@@ -3,6 +3,8 @@
 //! Configuration is layered: defaults < `stamps.toml` (or `--config`) < `STAMPS_*` environment variables
 //! (`__` separates sections, e.g. `STAMPS_POSTGRES__URL`) < the flags below.
 
+mod decode;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -97,6 +99,12 @@ enum Command {
         #[arg(long)]
         yes: bool,
     },
+    /// Decode a raw transaction or block offline and print JSON.
+    Decode {
+        /// What to decode.
+        #[command(subcommand)]
+        what: decode::Decode,
+    },
     /// Drop a service's read models and rebuild them from the streams.
     Replay {
         /// The service to rebuild.
@@ -188,6 +196,14 @@ fn overrides(cli: &Cli) -> Value {
 async fn main() -> anyhow::Result<()> {
     stamps_platform::telemetry::init();
     let cli = Cli::parse();
+    if let Command::Decode { what } = cli.command {
+        // An offline tool: a bad input is one clear line on stderr, not a backtrace.
+        if let Err(e) = decode::run(what) {
+            eprintln!("error: {e:#}");
+            std::process::exit(2);
+        }
+        return Ok(());
+    }
     let settings: Settings = stamps_platform::config::load(&cli.config, overrides(&cli))?;
     let stop = shutdown::on_signal();
     let work = run(cli.command, settings, stop.clone());
@@ -241,6 +257,7 @@ async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()
             println!("deleted the streams, buckets and database of this deployment");
             Ok(())
         }
+        Command::Decode { what } => decode::run(what),
         Command::Replay {
             service: ReplayTarget::Catalogue,
         } => {

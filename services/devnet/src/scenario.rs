@@ -148,6 +148,10 @@ fn stamp_issuance(
         reset: false,
         asset_longname: None,
         description: Some(description),
+        callable: false,
+        call_date: 0,
+        call_price: 0.0,
+        mime_type: "text/plain".into(),
     }
     .pack();
     let key = stamps_protocol::arc4::key_for(&coin.0.txid);
@@ -231,11 +235,12 @@ mod tests {
             let txid = intended.txid.parse().expect("txid");
             let (tx, _, height) = scenario.chain.transaction(&txid).expect("mined");
             assert_eq!(height, intended.height);
-            let data = transport::decode(tx).expect("transport").expect("data");
-            let (type_id, body) = split_type(&data.data).expect("type");
-            let issuance =
-                Issuance::unpack(type_id, body, height, stamps_protocol::Rules::MAINNET)
-                    .expect("issuance");
+            let params = transport::Params::new(height, stamps_protocol::Rules::MAINNET);
+            let data = transport::parse_outputs(tx, &params).expect("transport");
+            let (type_id, body) =
+                split_type(&data.data, height, stamps_protocol::Rules::MAINNET).expect("type");
+            let issuance = Issuance::unpack(type_id, body, height, stamps_protocol::Rules::MAINNET)
+                .expect("issuance");
             assert_eq!(issuance.asset, intended.cpid);
             let found = stamps_protocol::stamp::from_issuance(
                 &issuance,

@@ -32,11 +32,7 @@ pub enum Skipped {
 
 /// The issuance candidates of `block` at `height`, in block order, and how many Counterparty transactions
 /// were passed over.
-pub fn scan(
-    block: &Block,
-    height: u64,
-    rules: Rules,
-) -> (Vec<Candidate>, Vec<(String, Skipped)>) {
+pub fn scan(block: &Block, height: u64, rules: Rules) -> (Vec<Candidate>, Vec<(String, Skipped)>) {
     let mut found = Vec::new();
     let mut skipped = Vec::new();
     for (index, tx) in block.txdata.iter().enumerate() {
@@ -56,11 +52,15 @@ fn candidate(
     rules: Rules,
 ) -> Result<Option<Candidate>, Skipped> {
     // Outputs that are neither data nor a destination make a transaction "not Counterparty": not an error.
-    let Ok(Some(data)) = transport::decode(tx) else {
+    let params = transport::Params::new(height, rules);
+    let Ok(data) = transport::parse_outputs(tx, &params) else {
         return Ok(None);
     };
-    let (type_id, body) =
-        message::split_type(&data.data).map_err(|e| Skipped::Malformed(e.to_string()))?;
+    if data.data.is_empty() {
+        return Ok(None);
+    }
+    let (type_id, body) = message::split_type(&data.data, height, rules)
+        .map_err(|e| Skipped::Malformed(e.to_string()))?;
     if !matches!(
         type_id,
         ids::ISSUANCE | ids::SUBASSET_ISSUANCE | ids::ISSUANCE_LR | ids::SUBASSET_ISSUANCE_LR
@@ -72,7 +72,9 @@ fn candidate(
     let Some(first) = tx.input.first() else {
         return Ok(None);
     };
-    let stamp = stamp::from_issuance(&issuance, tx, &data, height, rules);
+    // An issuance the reference neither blesses nor curses gets no stamp.
+    let stamp = stamp::from_issuance(&issuance, tx, &data, height, rules)
+        .filter(|s| s.is_btc_stamp || s.is_cursed);
     Ok(Some(Candidate {
         tx_index: u32::try_from(index).unwrap_or(u32::MAX),
         tx_hash: tx.compute_txid().to_string(),

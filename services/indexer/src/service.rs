@@ -225,7 +225,9 @@ impl Indexer {
         let out = usize::try_from(c.source_outpoint.vout)
             .ok()
             .and_then(|v| prev.output.get(v));
-        Ok(out.and_then(|o| stamps_protocol::address::from_script(&o.script_pubkey, self.rules.network())))
+        Ok(out.and_then(|o| {
+            stamps_protocol::address::from_script(&o.script_pubkey, self.rules.network())
+        }))
     }
 
     /// Validates and records one issuance; returns the stamp it created, if any.

@@ -6,6 +6,7 @@ use bitcoin::Txid;
 use bitcoin::hashes::Hash;
 
 /// An RC4 keystream generator.
+#[derive(Debug, Clone)]
 pub struct Arc4 {
     s: [u8; 256],
     i: u8,
@@ -21,9 +22,21 @@ impl Arc4 {
             *v = i as u8;
         }
         let mut j: u8 = 0;
-        for i in 0..256 {
-            j = j.wrapping_add(s[i]).wrapping_add(key[i % key.len()]);
-            s.swap(i, j as usize);
+        // The key schedule runs once per transaction scanned: keep it free of divisions and bounds checks.
+        if let Ok(key) = <&[u8; 32]>::try_from(key) {
+            for i in 0..256 {
+                let si = s[i];
+                j = j.wrapping_add(si).wrapping_add(key[i & 31]);
+                s[i] = s[usize::from(j)];
+                s[usize::from(j)] = si;
+            }
+        } else {
+            for (i, k) in (0..256).zip(key.iter().cycle()) {
+                let si = s[i];
+                j = j.wrapping_add(si).wrapping_add(*k);
+                s[i] = s[usize::from(j)];
+                s[usize::from(j)] = si;
+            }
         }
         Self { s, i: 0, j: 0 }
     }
@@ -46,6 +59,14 @@ pub fn key_for(txid: &Txid) -> [u8; 32] {
     let mut key = txid.to_byte_array();
     key.reverse();
     key
+}
+
+/// A copy of `data` run through a copy of `cipher` (which is left unchanged: a fresh stream each time, without
+/// paying for the key schedule again).
+pub fn apply_fresh(cipher: &Arc4, data: &[u8]) -> Vec<u8> {
+    let mut out = data.to_vec();
+    cipher.clone().apply(&mut out);
+    out
 }
 
 /// Decrypts (or encrypts) `data` with a fresh cipher for `key`, returning a new buffer.

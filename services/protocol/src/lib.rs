@@ -10,8 +10,24 @@ pub mod address;
 pub mod arc4;
 pub mod asset;
 mod bignum;
+pub mod block;
+pub mod cbor;
 pub mod counterparty;
+pub mod hashes;
 pub mod network;
+pub mod py;
+pub mod src20;
+pub mod src721;
 pub mod stamp;
 
+pub use bitcoin;
 pub use network::{Change, Network, Rules};
+
+/// Serialises bytes as lowercase hex (for JSON output).
+pub(crate) fn hex_bytes<S: serde::Serializer>(
+    bytes: &[u8],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let text: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    serializer.serialize_str(&text)
+}

@@ -98,7 +98,8 @@ macro_rules! changes {
                     Network::Regtest => match self { $(Change::$variant => if $main.is_some() { Some(0) } else { None },)* },
                     Network::Mainnet => match self { $(Change::$variant => $main,)* },
                     Network::Testnet3 => match self { $(Change::$variant => $t3,)* },
-                    Network::Testnet4 | Network::Signet => match self { $(Change::$variant => $t4,)* },
+                    Network::Testnet4 => match self { $(Change::$variant => $t4,)* },
+                    Network::Signet => signet(match self { $(Change::$variant => $t4,)* }),
                 }
             }
         }
@@ -107,8 +108,23 @@ macro_rules! changes {
 
 const NEVER: Option<u64> = None;
 
+/// Signet activated every change from its first block, except the two groups that came after its launch; they
+/// are recognised by their testnet4 heights.
+const fn signet(testnet4: Option<u64>) -> Option<u64> {
+    match testnet4 {
+        Some(136_300) => Some(310_300),
+        Some(147_200) => Some(316_200),
+        Some(_) => Some(0),
+        None => None,
+    }
+}
+
 changes! {
-    // Counterparty (protocol_changes.json). Heights: mainnet, testnet3, testnet4.
+    // Counterparty (protocol_changes.json). Heights: mainnet, testnet3, testnet4 (signet: see `signet`).
+    /// Issuance layout `>QQ??If` (before it, `>QQ?` only).
+    IssuanceFormatUpdate = "issuance_format_update": Some(283_272), Some(0), Some(0);
+    /// Dividends name the asset paid (`>QQQ`).
+    NewDividendFormat = "new_dividend_format": Some(288_151), Some(0), Some(0);
     /// `A<number>` asset names.
     NumericAssetNames = "numeric_asset_names": Some(333_500), Some(0), Some(0);
     /// Modern transaction parser; bare multisig destinations.
@@ -117,6 +133,8 @@ changes! {
     P2shAddresses = "p2sh_addresses": Some(423_888), Some(0), Some(0);
     /// Only the first input is the source.
     FirstInputIsSource = "first_input_is_source": Some(423_888), Some(0), Some(0);
+    /// Broadcast text as a length-prefixed (CompactSize) string instead of a pascal string.
+    BroadcastPackText = "broadcast_pack_text": Some(423_888), Some(861_987), Some(0);
     /// Subassets (issuance type 21).
     Subassets = "subassets": Some(467_417), Some(0), Some(0);
     /// One-byte message type ids.
@@ -185,8 +203,16 @@ changes! {
     IssuanceSafeUnpack = "issuance_safe_unpack": Some(952_800), Some(4_961_300), Some(136_300);
     /// Invalid dispenser asset ids give an invalid status instead of an error.
     CatchInvalidDispenserAssetId = "catch_invalid_dispenser_asset_id": Some(952_800), Some(4_961_300), Some(136_300);
+    /// Parameters in MIME types, more textual types; non-text MIME values are binary.
+    ExtendedMimeTypesSupport = "extended_mime_types_support": Some(952_800), Some(4_961_300), Some(136_300);
+    /// Malformed broadcasts are recorded invalid instead of raising.
+    BroadcastSafeUnpack = "broadcast_safe_unpack": Some(952_800), Some(4_961_300), Some(136_300);
+    /// Ordinals envelope metadata may be a CBOR map holding the message under `xcp`.
+    OrdinalsMetadataSupport = "ordinals_metadata_support": Some(952_800), Some(4_961_300), Some(136_300);
     /// Attach checks the OP_RETURN output correctly.
     FixAttachOpReturnCheck = "fix_attach_op_return_check": Some(952_800), Some(4_961_300), Some(136_300);
+    /// UTXO references with a vout above `0xFFFFFFFF` are not UTXOs.
+    EnforceUtxoVoutMax = "enforce_utxo_vout_max": Some(961_100), Some(5_064_400), Some(147_200);
 
     // Bitcoin Stamps (btc_stamps config.py). Rules that stop applying are expressed as the change that ends them.
     /// First stamp; the consensus hash chain starts.
@@ -294,7 +320,10 @@ mod tests {
         assert!(r.active(Change::TaprootSupport, 902_000));
         assert!(!r.active(Change::StopBase64Repair, 784_550));
         assert!(r.active(Change::StopBase64Repair, 784_551));
-        assert!(!r.without(Change::TaprootSupport).active(Change::TaprootSupport, 950_000));
+        assert!(
+            !r.without(Change::TaprootSupport)
+                .active(Change::TaprootSupport, 950_000)
+        );
         assert!(!r.active(Change::EnhancedMimeDetection, u64::MAX));
     }
 
@@ -303,6 +332,9 @@ mod tests {
         let r = Rules::REGTEST;
         assert!(r.active(Change::TaprootSupport, 0));
         assert!(r.active(Change::CpSrc20End, 1));
-        assert!(!r.without(Change::ShortTxTypeId).active(Change::ShortTxTypeId, 5));
+        assert!(
+            !r.without(Change::ShortTxTypeId)
+                .active(Change::ShortTxTypeId, 5)
+        );
     }
 }

@@ -124,10 +124,7 @@ mod tests {
             decode_for_height("aGVsbG8", 784_000, Rules::MAINNET),
             Some(b"hello".to_vec())
         );
-        assert_eq!(
-            decode_for_height("aGVsbG8", 790_000, Rules::MAINNET),
-            None
-        );
+        assert_eq!(decode_for_height("aGVsbG8", 790_000, Rules::MAINNET), None);
         assert_eq!(
             decode_for_height("aGVs bG8=", 840_000, Rules::MAINNET),
             None

@@ -11,7 +11,7 @@ use bitcoin::script::Instruction;
 use serde::Serialize;
 
 use crate::counterparty::message::Issuance;
-use crate::counterparty::transport::TxData;
+use crate::counterparty::transport::ParsedOutputs;
 use crate::network::{Change, Rules};
 
 /// A 33-byte key of `prefix` followed by 32 copies of `fill`, with the last byte replaced by `last`.
@@ -126,7 +126,7 @@ impl Ident {
 }
 
 /// A stamp found in a Counterparty issuance, before numbering.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ClassicStamp {
     /// The asset name (the longname for subasset stamps that are cursed POSH stamps).
     pub cpid: String,
@@ -134,57 +134,214 @@ pub struct ClassicStamp {
     pub asset_longname: Option<String>,
     /// Kind of stamp.
     pub ident: Ident,
-    /// MIME type of the file.
+    /// MIME type of the stored file; empty when unknown.
     pub mimetype: String,
-    /// The decoded file; `None` when the base64 did not decode.
+    /// The decoded file; `None` when the payload did not decode. For SRC-20 and SRC-721 stamps the stored file
+    /// is a rendered SVG card instead.
     #[serde(skip)]
     pub file: Option<Vec<u8>>,
+    /// Whether the stamp is blessed (positive number).
+    pub is_btc_stamp: bool,
     /// Whether the stamp is cursed (negative number).
     pub is_cursed: bool,
     /// Whether the transaction burned its multisig key.
     pub keyburn: bool,
-    /// The base64 text as found in the description.
+    /// The base64 text as found in the description (or of the OLGA file).
     #[serde(skip)]
     pub base64: String,
+    /// Whether the payload decoded.
+    pub is_valid_base64: bool,
+    /// Whether the file came from OLGA P2WSH outputs.
+    pub is_olga: bool,
+    /// SRC-721 JSON as the consensus hash sees it, else empty.
+    #[serde(skip)]
+    pub src_data: String,
+    /// The SRC-20 operation of a Counterparty-era SRC-20 stamp, checked and normalised.
+    #[serde(skip)]
+    pub src20: Option<crate::py::PyDict>,
 }
 
-/// The stamp carried by a valid issuance, if its description is a `stamp:` description.
+impl ClassicStamp {
+    /// Whether the stamp enters the block's `txlist_hash` (blessed, or cursed with a non-`A` CPID).
+    pub fn is_hashed(&self) -> bool {
+        self.is_btc_stamp || (self.is_cursed && !self.cpid.starts_with('A'))
+    }
+}
+
+/// The file carried by OLGA P2WSH outputs (PROTOCOL.md §4.3): every `OP_0 <32 bytes>` output, at any index,
+/// concatenated; a big-endian `u16` length, then the file. `None` when the transaction has no such output.
+pub fn olga_file(tx: &Transaction) -> Option<Vec<u8>> {
+    let mut joined = Vec::new();
+    for out in &tx.output {
+        if out.script_pubkey.is_p2wsh() {
+            joined.extend_from_slice(out.script_pubkey.as_bytes().get(2..)?);
+        }
+    }
+    let len = usize::from(u16::from_be_bytes([*joined.first()?, *joined.get(1)?]));
+    Some(joined.get(2..(2 + len).min(joined.len()))?.to_vec())
+}
+
+/// The stamp carried by a valid issuance, if its description is a `stamp:` description (PROTOCOL.md §4): the
+/// payload (the description's base64, or from `cp_p2wsh_feat_block_start` the OLGA file), its class, the
+/// SRC-20 and SRC-721 rules, and blessed or cursed. `None` when the reference drops the transaction (it
+/// raises: an unreadable JSON payload, an SRC-20 that fails its format check).
 pub fn from_issuance(
     issuance: &Issuance,
     tx: &Transaction,
-    tx_data: &TxData,
+    outputs: &ParsedOutputs,
     height: u64,
     rules: Rules,
 ) -> Option<ClassicStamp> {
-    let description = parse_description(issuance.description.as_deref()?)?;
-    let file = base64::decode_for_height(&description.base64, height, rules);
+    let description = parse_description(issuance.description.as_deref()?);
+    let declared = description
+        .as_ref()
+        .and_then(|d| d.declared_mimetype.clone())
+        .unwrap_or_default();
+    let olga = olga_file(tx).filter(|_| rules.active(Change::CpP2wshFeat, height));
+    let is_olga = olga.is_some();
+    let (base64_text, file) = match (&olga, &description) {
+        (Some(bytes), _) => {
+            let text = standard_base64(bytes);
+            let file = base64::decode_for_height(&text, height, rules);
+            (text, file)
+        }
+        (None, Some(d)) => (
+            d.base64.clone(),
+            base64::decode_for_height(&d.base64, height, rules),
+        ),
+        (None, None) => {
+            // `stamp:` without a payload: the reference keeps an unknown, cursed stamp.
+            if !contains_stamp_marker(issuance.description.as_deref()?) {
+                return None;
+            }
+            (String::new(), None)
+        }
+    };
+    let keyburn = has_keyburn(tx);
+    let is_valid_base64 = file.is_some();
     let class = file
-        .as_deref()
+        .as_ref()
         .map(|bytes| mime::classify(bytes, height, rules));
-    let (ident, mimetype, suffix_valid) = match &class {
-        Some(c) => (c.ident, c.mimetype.clone(), c.suffix_is_valid()),
-        None => (Ident::Unknown, String::new(), false),
+    if class.as_ref().is_some_and(|c| c.rejected) {
+        return None;
+    }
+    let mut ident = class.as_ref().map_or(Ident::Unknown, |c| c.ident);
+    let mut mimetype = match &class {
+        Some(c) if !c.mimetype.is_empty() => c.mimetype.clone(),
+        Some(_) => declared,
+        None => String::new(),
     };
-    let numeric = issuance.asset.starts_with('A');
-    let known_ident = !matches!(ident, Ident::Unknown);
-    let subasset_blessable = rules.active(Change::CpSubassetFeat, height);
-    let longname_ok = issuance.asset_longname.is_none() || subasset_blessable;
-    let is_cursed =
-        !(known_ident && numeric && longname_ok && !tx_data.has_op_return && suffix_valid);
-    let cpid = match (&issuance.asset_longname, subasset_blessable) {
-        (Some(longname), false) => longname.clone(),
-        _ => issuance.asset.clone(),
-    };
+    let mut suffix = class.as_ref().and_then(|c| c.file_suffix.clone());
+    // OLGA HTML or SVG that references `/s/A…` stamps is a recursive SRC-721 mint (ident only).
+    if is_olga
+        && let Some(bytes) = &file
+        && crate::src721::is_olga_recursive_mint(bytes, &mimetype, height, rules)
+    {
+        ident = Ident::Src721;
+    }
+    let cpid_is_numeric = issuance.asset.starts_with('A');
+    let mut is_btc_stamp = false;
+    let mut src_data = String::new();
+    let mut src20 = None;
+    let json = class.as_ref().and_then(|c| c.json.as_ref());
+    if ident == Ident::Src20 && keyburn {
+        let valid_cp_src20 =
+            !rules.active(Change::CpSrc20End, height) && issuance.quantity == 0 && cpid_is_numeric;
+        if valid_cp_src20 {
+            // A Counterparty SRC-20 that fails the format check is not a stamp at all.
+            let checked = crate::src20::check_format(json?, height, rules)?;
+            src20 = Some(checked);
+            is_btc_stamp = true;
+            suffix = Some("svg".into());
+            mimetype = "image/svg+xml".into();
+        }
+    } else if ident == Ident::Src721
+        && rules.active(Change::CpSrc721Genesis, height)
+        && !matches!(mimetype.as_str(), "text/html" | "image/svg+xml")
+        && (keyburn || is_olga)
+        && issuance.quantity <= 1
+        && let Some(dict) = json
+    {
+        src_data = crate::src721::src_data(dict)?;
+        is_btc_stamp = true;
+        suffix = Some("svg".into());
+        mimetype = "image/svg+xml".into();
+    } else if ident == Ident::Src101 && rules.active(Change::BtcSrc101Genesis, height) && keyburn {
+        is_btc_stamp = true;
+    }
+    let suffix_valid = suffix
+        .as_deref()
+        .is_some_and(|s| !mime::INVALID_SUFFIXES.contains(&s));
+    let known_ident = ident != Ident::Unknown;
+    let op_return = outputs.has_op_return && !is_olga;
+    let mut cpid = issuance.asset.clone();
+    let mut is_cursed = false;
+    if known_ident
+        && issuance.asset_longname.is_none()
+        && cpid_is_numeric
+        && !op_return
+        && suffix_valid
+    {
+        is_btc_stamp = true;
+    } else if let (Some(longname), false) = (
+        &issuance.asset_longname,
+        rules.active(Change::CpSubassetFeat, height),
+    ) {
+        // Before subasset stamps were allowed, they were cursed under their long name ("POSH").
+        cpid = longname.clone();
+        is_cursed = true;
+        is_btc_stamp = false;
+    } else if known_ident && issuance.asset_longname.is_some() && !op_return && suffix_valid {
+        is_btc_stamp = true;
+    } else if !known_ident || !cpid_is_numeric || op_return || !suffix_valid {
+        is_btc_stamp = false;
+        is_cursed = true;
+    }
+    if !is_valid_base64 {
+        mimetype.clear();
+    }
+    let file = class.as_ref().and_then(|c| c.content.clone()).or(file);
     Some(ClassicStamp {
         cpid,
         asset_longname: issuance.asset_longname.clone(),
         ident,
         mimetype,
         file,
+        is_btc_stamp,
         is_cursed,
-        keyburn: has_keyburn(tx),
-        base64: description.base64,
+        keyburn,
+        base64: base64_text,
+        is_valid_base64,
+        is_olga,
+        src_data,
+        src20,
     })
+}
+
+fn contains_stamp_marker(description: &str) -> bool {
+    find_ascii_case_insensitive(description, "stamp:").is_some()
+}
+
+/// Standard padded base64, as Python's `base64.b64encode` writes it.
+pub fn standard_base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -202,6 +359,15 @@ mod tests {
         assert_eq!(d.base64, "iVBOR");
         assert_eq!(parse_description("stamp:x"), None);
         assert_eq!(parse_description("no stamp here"), None);
+    }
+
+    #[test]
+    fn standard_base64_pads() {
+        assert_eq!(standard_base64(b""), "");
+        assert_eq!(standard_base64(b"f"), "Zg==");
+        assert_eq!(standard_base64(b"fo"), "Zm8=");
+        assert_eq!(standard_base64(b"foo"), "Zm9v");
+        assert_eq!(standard_base64(b"hello"), "aGVsbG8=");
     }
 
     #[test]
