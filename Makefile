@@ -4,7 +4,7 @@ CARGO ?= cargo
 NPM ?= npm
 STAMPS := target/debug/stamps
 
-.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt
+.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench fuzz
 
 run: infra build frontend
 	scripts/run.sh
@@ -41,3 +41,19 @@ e2e: build frontend
 
 fmt:
 	$(CARGO) fmt --all
+
+# Criterion benchmarks (decoding real mainnet blocks; needs the shared fixtures).
+bench:
+	$(CARGO) bench -p stamps-protocol --bench blocks --locked
+
+# Each fuzz target for FUZZ_SECONDS (default 60). libFuzzer runs without a sanitizer so that the stable
+# toolchain can build it; malloc and RSS limits catch unbounded allocation, -timeout catches hangs.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := tx_decode base64 mime src20_json cbor_bodies
+fuzz:
+	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
+	@for t in $(FUZZ_TARGETS); do \
+	  echo "fuzzing $$t for $(FUZZ_SECONDS)s"; \
+	  (cd fuzz && $(CARGO) fuzz run --sanitizer none $$t -- -max_total_time=$(FUZZ_SECONDS) \
+	    -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512 -max_len=65536) || exit 1; \
+	done
