@@ -4,7 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${STAMPS_BIN:-target/debug/stamps}
 mkdir -p .data
-"$BIN" devnet --rpc-listen 127.0.0.1:18443 >.data/devnet.log 2>&1 &
+"$BIN" devnet --rpc-listen 127.0.0.1:18443 --data-dir .data/devnet >.data/devnet.log 2>&1 &
 devnet=$!
 trap 'kill $devnet 2>/dev/null || true; wait $devnet 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do (exec 3<>/dev/tcp/127.0.0.1/18443) 2>/dev/null && break; sleep 0.1; done

@@ -73,8 +73,11 @@ enum Command {
     Catalogue,
     /// The gateway alone.
     Gateway,
-    /// The local Bitcoin network.
+    /// The local Bitcoin network (or, with a subcommand, an action on a running one).
     Devnet {
+        /// An action on a running devnet instead of starting one.
+        #[command(subcommand)]
+        action: Option<DevnetAction>,
         /// JSON-RPC listen address.
         #[arg(long)]
         rpc_listen: Option<String>,
@@ -90,6 +93,12 @@ enum Command {
         /// Seconds between automatically mined blocks (0: only on request).
         #[arg(long)]
         block_interval: Option<u64>,
+        /// Keep the chain and mempool in this directory across restarts.
+        #[arg(long)]
+        data_dir: Option<PathBuf>,
+        /// Start a new chain, deleting what the data directory holds.
+        #[arg(long)]
+        fresh: bool,
     },
     /// Run every service's migrations and exit.
     Migrate,
@@ -110,6 +119,17 @@ enum Command {
         /// The service to rebuild.
         #[arg(value_enum)]
         service: ReplayTarget,
+    },
+}
+
+#[derive(Subcommand)]
+enum DevnetAction {
+    /// Replace the last N blocks of the running devnet (at `--rpc-url`) with a different, longer branch: some
+    /// of the same transactions, some replaced by conflicting ones.
+    Reorg {
+        /// How many blocks to replace.
+        #[arg(long)]
+        depth: u64,
     },
 }
 
@@ -169,19 +189,29 @@ fn overrides(cli: &Cli) -> Value {
         }
     }
     if let Command::Devnet {
+        action: _,
         rpc_listen,
         first_height,
         seed,
         stamps,
         block_interval,
+        data_dir,
+        fresh,
     } = &cli.command
     {
-        let devnet: [(&str, Option<Value>); 5] = [
+        let devnet: [(&str, Option<Value>); 7] = [
             ("rpc_listen", rpc_listen.clone().map(Value::from)),
             ("first_height", first_height.map(Value::from)),
             ("seed", seed.map(Value::from)),
             ("stamps", stamps.map(Value::from)),
             ("block_interval_secs", block_interval.map(Value::from)),
+            (
+                "data_dir",
+                data_dir
+                    .as_ref()
+                    .map(|d| Value::from(d.display().to_string())),
+            ),
+            ("fresh", fresh.then_some(Value::Bool(true))),
         ];
         for (key, value) in devnet {
             if let Some(v) = value {
@@ -232,7 +262,25 @@ async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()
             let gateway = stamps_gateway::build(&s.gateway, &s.nats).await?;
             Ok(gateway.run_until_stopped(stop).await?)
         }
-        Command::Devnet { .. } => {
+        Command::Devnet {
+            action: Some(DevnetAction::Reorg { depth }),
+            ..
+        } => {
+            let rpc = stamps_indexer::rpc::BitcoinRpc::new(&s.indexer)?;
+            let hashes: Vec<String> =
+                rpc.call("reorg", json!([depth])).await.with_context(|| {
+                    format!("asking the devnet at {} to reorganise", s.indexer.rpc_url)
+                })?;
+            println!(
+                "replaced the last {depth} blocks with a branch of {}:",
+                hashes.len()
+            );
+            for hash in hashes {
+                println!("{hash}");
+            }
+            Ok(())
+        }
+        Command::Devnet { action: None, .. } => {
             let devnet = stamps_devnet::build(&s.devnet)
                 .await
                 .context("binding the devnet RPC port")?;

@@ -1,4 +1,5 @@
-//! The devnet's chain: consensus-encoded blocks mined at regtest difficulty, with every transaction indexed.
+//! The devnet's chain: consensus-encoded blocks mined at regtest difficulty, with every transaction indexed and
+//! the set of unspent outputs kept, so that blocks can also be disconnected again.
 
 use std::collections::HashMap;
 
@@ -16,6 +17,29 @@ pub const REGTEST_BITS: u32 = 0x207f_ffff;
 const ANCHOR_TIME: u32 = 1_713_571_767;
 const ANCHOR_HEIGHT: u64 = 840_000;
 
+/// Blocks whose coinbase outputs can be spent, as Core's consensus rule has it.
+pub const COINBASE_MATURITY: u64 = 100;
+
+/// An unspent output and where it was created.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Coin {
+    /// The output.
+    pub output: TxOut,
+    /// Height of the block that created it.
+    pub height: u64,
+    /// Whether a coinbase created it.
+    pub coinbase: bool,
+}
+
+/// The block subsidy at `height` on mainnet's schedule (the devnet runs at mainnet-like heights).
+pub fn subsidy(height: u64) -> Amount {
+    let halvings = height / 210_000;
+    if halvings >= 64 {
+        return Amount::ZERO;
+    }
+    Amount::from_sat(5_000_000_000u64 >> halvings)
+}
+
 /// A chain of blocks starting at `first_height`.
 #[derive(Debug, Clone)]
 pub struct Chain {
@@ -23,6 +47,11 @@ pub struct Chain {
     blocks: Vec<Block>,
     by_hash: HashMap<BlockHash, usize>,
     txs: HashMap<Txid, (usize, usize)>,
+    utxos: HashMap<OutPoint, Coin>,
+    /// Per block, the coins its transactions spent (to restore them when the block is disconnected).
+    undo: Vec<Vec<(OutPoint, Coin)>>,
+    /// How many times blocks were disconnected: tags the coinbases of later blocks.
+    branch: u32,
 }
 
 impl Chain {
@@ -33,12 +62,59 @@ impl Chain {
             blocks: Vec::new(),
             by_hash: HashMap::new(),
             txs: HashMap::new(),
+            utxos: HashMap::new(),
+            undo: Vec::new(),
+            branch: 0,
         }
+    }
+
+    /// A chain made of `blocks` (as stored), the first at `first_height`.
+    pub fn from_blocks(first_height: u64, blocks: Vec<Block>) -> Self {
+        let mut chain = Self::new(first_height);
+        for block in blocks {
+            chain.reconnect(block);
+        }
+        chain
+    }
+
+    /// The blocks, first to tip.
+    pub fn blocks(&self) -> &[Block] {
+        &self.blocks
+    }
+
+    /// The unspent output `outpoint` refers to.
+    pub fn coin(&self, outpoint: &OutPoint) -> Option<&Coin> {
+        self.utxos.get(outpoint)
+    }
+
+    /// Every unspent output paying `script`, in no particular order.
+    pub fn coins_of<'a>(
+        &'a self,
+        script: &'a bitcoin::Script,
+    ) -> impl Iterator<Item = (&'a OutPoint, &'a Coin)> {
+        self.utxos
+            .iter()
+            .filter(move |(_, c)| c.output.script_pubkey.as_script() == script)
+    }
+
+    /// Number of blocks.
+    pub fn len(&self) -> usize {
+        self.blocks.len()
+    }
+
+    /// Whether no block has been mined yet.
+    pub fn is_empty(&self) -> bool {
+        self.blocks.is_empty()
     }
 
     /// Height of the tip (`first_height - 1` when empty).
     pub fn tip_height(&self) -> u64 {
         (self.first_height + self.blocks.len() as u64).saturating_sub(1)
+    }
+
+    /// Height the next mined block gets.
+    pub fn next_height(&self) -> u64 {
+        self.first_height + self.blocks.len() as u64
     }
 
     /// Height of the first block.
@@ -87,13 +163,8 @@ impl Chain {
 
     /// Mines a block paying `coinbase_outputs` and containing `txs`, and appends it. Returns its hash.
     pub fn mine(&mut self, coinbase_outputs: Vec<TxOut>, txs: Vec<Transaction>) -> BlockHash {
-        let height = self.tip_height() + u64::from(!self.blocks.is_empty());
-        let height = if self.blocks.is_empty() {
-            self.first_height
-        } else {
-            height
-        };
-        let mut coinbase = coinbase(height, coinbase_outputs);
+        let height = self.next_height();
+        let mut coinbase = coinbase(height, self.branch, coinbase_outputs);
         let mut txdata = Vec::with_capacity(txs.len() + 1);
         txdata.push(coinbase.clone());
         txdata.extend(txs);
@@ -121,14 +192,65 @@ impl Chain {
         while block.header.validate_pow(target).is_err() {
             block.header.nonce = block.header.nonce.wrapping_add(1);
         }
+        self.connect(block, height)
+    }
+
+    /// Appends an already mined block at `height`, updating the indexes and the unspent outputs.
+    fn connect(&mut self, block: Block, height: u64) -> BlockHash {
         let hash = block.block_hash();
         let index = self.blocks.len();
+        let mut spent = Vec::new();
         for (t, tx) in block.txdata.iter().enumerate() {
-            self.txs.insert(tx.compute_txid(), (index, t));
+            let txid = tx.compute_txid();
+            self.txs.insert(txid, (index, t));
+            if !tx.is_coinbase() {
+                for input in &tx.input {
+                    if let Some(coin) = self.utxos.remove(&input.previous_output) {
+                        spent.push((input.previous_output, coin));
+                    }
+                }
+            }
+            for (vout, output) in tx.output.iter().enumerate() {
+                if output.script_pubkey.is_op_return() {
+                    continue;
+                }
+                let coin = Coin {
+                    output: output.clone(),
+                    height,
+                    coinbase: tx.is_coinbase(),
+                };
+                self.utxos.insert(OutPoint::new(txid, vout as u32), coin);
+            }
         }
+        self.undo.push(spent);
         self.by_hash.insert(hash, index);
         self.blocks.push(block);
         hash
+    }
+
+    /// Appends a block mined earlier (one that `disconnect_tip` removed) on top of the tip.
+    pub fn reconnect(&mut self, block: Block) -> BlockHash {
+        let height = self.next_height();
+        self.connect(block, height)
+    }
+
+    /// Removes the tip block, restoring the outputs it spent. Returns it.
+    pub fn disconnect_tip(&mut self) -> Option<Block> {
+        let block = self.blocks.pop()?;
+        self.branch = self.branch.saturating_add(1);
+        let spent = self.undo.pop().unwrap_or_default();
+        self.by_hash.remove(&block.block_hash());
+        for tx in &block.txdata {
+            let txid = tx.compute_txid();
+            self.txs.remove(&txid);
+            for vout in 0..tx.output.len() {
+                self.utxos.remove(&OutPoint::new(txid, vout as u32));
+            }
+        }
+        for (outpoint, coin) in spent {
+            self.utxos.insert(outpoint, coin);
+        }
+        Some(block)
     }
 
     fn header(&self, height: u64, merkle_root: TxMerkleNode) -> Header {
@@ -146,12 +268,18 @@ impl Chain {
 }
 
 /// A coinbase for `height` (BIP34 height push) paying `outputs`.
-fn coinbase(height: u64, outputs: Vec<TxOut>) -> Transaction {
+fn coinbase(height: u64, branch: u32, outputs: Vec<TxOut>) -> Transaction {
     let height_push = bitcoin::script::Builder::new()
         .push_int(i64::try_from(height).unwrap_or(i64::MAX))
         .into_script();
     let mut script_sig = height_push.into_bytes();
-    let tag = PushBytesBuf::try_from(b"stamps-devnet".to_vec()).unwrap_or_default();
+    // Blocks mined after a reorg carry the branch number, so a replacement block never equals the original.
+    let tag = if branch == 0 {
+        "stamps-devnet".to_owned()
+    } else {
+        format!("stamps-devnet/{branch}")
+    };
+    let tag = PushBytesBuf::try_from(tag.into_bytes()).unwrap_or_default();
     script_sig.extend(
         bitcoin::script::Builder::new()
             .push_slice(tag)

@@ -1,5 +1,7 @@
 //! The devnet's settings.
 
+use std::path::PathBuf;
+
 use serde::{Deserialize, Serialize};
 
 /// How the devnet's chain is made and served.
@@ -14,8 +16,12 @@ pub struct DevnetConfig {
     pub seed: u64,
     /// How many classic stamps the scenario creates.
     pub stamps: u32,
-    /// Seconds between automatically mined (empty) blocks; 0 mines only on `generatetoaddress`.
+    /// Seconds between automatically mined blocks; 0 mines only on `generatetoaddress`.
     pub block_interval_secs: u64,
+    /// Where the chain and the mempool are kept across restarts; `None` keeps everything in memory.
+    pub data_dir: Option<PathBuf>,
+    /// Start a new chain, deleting what the data directory holds.
+    pub fresh: bool,
 }
 
 impl Default for DevnetConfig {
@@ -26,6 +32,8 @@ impl Default for DevnetConfig {
             seed: 1,
             stamps: 12,
             block_interval_secs: 0,
+            data_dir: None,
+            fresh: false,
         }
     }
 }

@@ -9,8 +9,11 @@ pub mod art;
 pub mod chain;
 pub mod config;
 pub mod keys;
+pub mod mempool;
 pub mod rpc;
 pub mod scenario;
+pub mod store;
+pub mod validate;
 
 pub use config::DevnetConfig;
 pub use rpc::{Devnet, build};

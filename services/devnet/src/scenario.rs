@@ -188,8 +188,8 @@ fn stamp_issuance(
 }
 
 /// Signs input 0, a P2WPKH output of `actor` worth `value`, with SIGHASH_ALL.
-pub fn sign_p2wpkh(
-    secp: &Secp256k1<bitcoin::secp256k1::All>,
+pub fn sign_p2wpkh<C: bitcoin::secp256k1::Signing>(
+    secp: &Secp256k1<C>,
     tx: &mut Transaction,
     actor: &Actor,
     value: Amount,

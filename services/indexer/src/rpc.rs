@@ -68,7 +68,12 @@ impl BitcoinRpc {
         })
     }
 
-    async fn call<T: DeserializeOwned>(&self, method: &str, params: Value) -> Result<T, RpcError> {
+    /// Calls `method` with `params` and decodes its result.
+    pub async fn call<T: DeserializeOwned>(
+        &self,
+        method: &str,
+        params: Value,
+    ) -> Result<T, RpcError> {
         let body = json!({"jsonrpc": "1.0", "id": "stamps", "method": method, "params": params});
         let mut request = self.http.post(&self.url).json(&body);
         if let Some((u, p)) = &self.auth {

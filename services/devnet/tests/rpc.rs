@@ -1,0 +1,538 @@
+//! The devnet's JSON-RPC over HTTP, checked for the shapes Bitcoin Core returns (field names and types) and its
+//! error objects, through a whole send → mempool → block round trip.
+
+use bitcoin::consensus::encode::serialize_hex;
+use bitcoin::{
+    Amount, OutPoint, ScriptBuf, Sequence, Transaction, TxIn, TxOut, Witness, absolute, transaction,
+};
+use serde_json::{Value, json};
+use stamps_devnet::DevnetConfig;
+use stamps_devnet::scenario::sign_p2wpkh;
+use stamps_platform::shutdown::Shutdown;
+
+struct Rpc {
+    url: String,
+    http: reqwest::Client,
+}
+
+impl Rpc {
+    async fn raw(&self, body: Value) -> Value {
+        self.http
+            .post(&self.url)
+            .json(&body)
+            .send()
+            .await
+            .expect("reachable")
+            .json()
+            .await
+            .expect("JSON")
+    }
+
+    async fn call(&self, method: &str, params: Value) -> Value {
+        let reply = self
+            .raw(json!({"jsonrpc": "1.0", "id": "t", "method": method, "params": params}))
+            .await;
+        assert_eq!(reply["error"], Value::Null, "{method}: {reply}");
+        assert_eq!(reply["id"], "t");
+        reply["result"].clone()
+    }
+
+    async fn error(&self, method: &str, params: Value) -> (i64, String) {
+        let reply = self
+            .raw(json!({"id": 1, "method": method, "params": params}))
+            .await;
+        assert_eq!(reply["result"], Value::Null, "{method}: {reply}");
+        (
+            reply["error"]["code"].as_i64().expect("code"),
+            reply["error"]["message"]
+                .as_str()
+                .expect("message")
+                .to_owned(),
+        )
+    }
+}
+
+/// A field name and the JSON type check it must pass.
+type FieldCheck<'a> = (&'a str, fn(&Value) -> bool);
+
+fn assert_types(value: &Value, fields: &[FieldCheck<'_>]) {
+    for (name, is) in fields {
+        assert!(
+            is(&value[*name]),
+            "field {name} has the wrong type in {value}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn core_shapes_through_a_send_and_a_block() {
+    let config = DevnetConfig {
+        rpc_listen: "127.0.0.1:0".into(),
+        stamps: 1,
+        ..DevnetConfig::default()
+    };
+    let devnet = stamps_devnet::build(&config).await.expect("devnet");
+    let url = format!("http://{}", devnet.rpc_addr().expect("addr"));
+    let actors = devnet.scenario.actors.clone();
+    let genesis = devnet
+        .scenario
+        .chain
+        .block_at(config.first_height)
+        .expect("genesis")
+        .txdata[0]
+        .clone();
+    let stop = Shutdown::new();
+    let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
+    let rpc = Rpc {
+        url,
+        http: reqwest::Client::new(),
+    };
+
+    // Let the genesis allocation mature.
+    let miner = actors[0].address().to_string();
+    let mined = rpc.call("generatetoaddress", json!([100, miner])).await;
+    assert_eq!(mined.as_array().map(Vec::len), Some(100));
+
+    let tip = rpc.call("getbestblockhash", json!([])).await;
+    let header = rpc.call("getblockheader", json!([tip, true])).await;
+    assert_types(
+        &header,
+        &[
+            ("hash", Value::is_string),
+            ("confirmations", Value::is_u64),
+            ("height", Value::is_u64),
+            ("version", Value::is_i64),
+            ("versionHex", Value::is_string),
+            ("merkleroot", Value::is_string),
+            ("time", Value::is_u64),
+            ("mediantime", Value::is_u64),
+            ("nonce", Value::is_u64),
+            ("bits", Value::is_string),
+            ("difficulty", Value::is_f64),
+            ("chainwork", Value::is_string),
+            ("nTx", Value::is_u64),
+            ("previousblockhash", Value::is_string),
+        ],
+    );
+    assert_eq!(header["confirmations"], 1);
+    assert!(header.get("nextblockhash").is_none());
+    let header_hex = rpc.call("getblockheader", json!([tip, false])).await;
+    assert_eq!(header_hex.as_str().map(str::len), Some(160));
+
+    // Actor 1 spends its genesis output to actor 2.
+    let coin = OutPoint::new(genesis.compute_txid(), 1);
+    let txout = rpc
+        .call("gettxout", json!([coin.txid.to_string(), 1]))
+        .await;
+    assert_types(
+        &txout,
+        &[
+            ("bestblock", Value::is_string),
+            ("confirmations", Value::is_u64),
+            ("value", Value::is_f64),
+            ("scriptPubKey", Value::is_object),
+            ("coinbase", Value::is_boolean),
+        ],
+    );
+    assert_eq!(txout["coinbase"], true);
+    assert_eq!(txout["scriptPubKey"]["type"], "witness_v0_keyhash");
+    assert_eq!(
+        txout["scriptPubKey"]["address"],
+        actors[1].address().to_string()
+    );
+    let mut tx = Transaction {
+        version: transaction::Version::TWO,
+        lock_time: absolute::LockTime::ZERO,
+        input: vec![TxIn {
+            previous_output: coin,
+            script_sig: ScriptBuf::new(),
+            sequence: Sequence::ENABLE_RBF_NO_LOCKTIME,
+            witness: Witness::new(),
+        }],
+        output: vec![TxOut {
+            value: Amount::from_sat(99_990_000),
+            script_pubkey: actors[2].script_pubkey(),
+        }],
+    };
+    let secp = bitcoin::secp256k1::Secp256k1::new();
+    sign_p2wpkh(&secp, &mut tx, &actors[1], Amount::from_sat(100_000_000));
+    let hex = serialize_hex(&tx);
+
+    let tested = rpc.call("testmempoolaccept", json!([[hex]])).await;
+    assert_eq!(tested[0]["allowed"], true);
+    assert_eq!(tested[0]["txid"], tx.compute_txid().to_string());
+    assert_eq!(tested[0]["vsize"], tx.vsize());
+    assert_eq!(tested[0]["fees"]["base"], 0.0001);
+
+    let txid = rpc.call("sendrawtransaction", json!([hex])).await;
+    assert_eq!(txid, tx.compute_txid().to_string());
+    let info = rpc.call("getmempoolinfo", json!([])).await;
+    assert_eq!(info["size"], 1);
+    assert_eq!(info["bytes"], tx.vsize());
+    assert_eq!(info["total_fee"], 0.0001);
+    let pool = rpc.call("getrawmempool", json!([])).await;
+    assert_eq!(pool, json!([txid]));
+    let verbose = rpc.call("getrawmempool", json!([true])).await;
+    assert_types(
+        &verbose[txid.as_str().expect("txid")],
+        &[
+            ("vsize", Value::is_u64),
+            ("weight", Value::is_u64),
+            ("time", Value::is_u64),
+            ("height", Value::is_u64),
+            ("wtxid", Value::is_string),
+            ("fees", Value::is_object),
+            ("depends", Value::is_array),
+            ("spentby", Value::is_array),
+            ("bip125-replaceable", Value::is_boolean),
+        ],
+    );
+    // The spent output is gone from the UTXO view that includes the mempool, not from the chain's.
+    assert_eq!(
+        rpc.call("gettxout", json!([coin.txid.to_string(), 1]))
+            .await,
+        Value::Null
+    );
+    assert_ne!(
+        rpc.call("gettxout", json!([coin.txid.to_string(), 1, false]))
+            .await,
+        Value::Null
+    );
+    let unconfirmed = rpc.call("getrawtransaction", json!([txid, true])).await;
+    assert!(unconfirmed.get("blockhash").is_none());
+    let fee = rpc.call("estimatesmartfee", json!([2])).await;
+    assert_types(
+        &fee,
+        &[("feerate", Value::is_f64), ("blocks", Value::is_u64)],
+    );
+
+    // A double spend and a tampered copy are refused with Core's codes.
+    let mut tampered = tx.clone();
+    tampered.output[0].value = Amount::from_sat(99_999_999);
+    let (code, message) = rpc
+        .error("sendrawtransaction", json!([serialize_hex(&tampered)]))
+        .await;
+    assert_eq!(code, -26);
+    assert_eq!(message, "txn-mempool-conflict");
+    let (code, _) = rpc.error("sendrawtransaction", json!(["00ff"])).await;
+    assert_eq!(code, -22);
+
+    // Mining takes the transaction and pays its fee to the miner.
+    let block = rpc
+        .call(
+            "generatetoaddress",
+            json!([1, actors[0].address().to_string()]),
+        )
+        .await;
+    let block = block[0].as_str().expect("hash").to_owned();
+    assert_eq!(rpc.call("getmempoolinfo", json!([])).await["size"], 0);
+    let full = rpc.call("getblock", json!([block, 2])).await;
+    assert_eq!(full["nTx"], 2);
+    assert_eq!(full["tx"][1]["txid"], txid);
+    assert_eq!(full["tx"][1]["fee"], 0.0001);
+    assert_eq!(full["tx"][0]["vout"][0]["value"], 3.1251);
+    let confirmed = rpc.call("getrawtransaction", json!([txid, true])).await;
+    assert_eq!(confirmed["blockhash"], block);
+    assert_eq!(confirmed["confirmations"], 1);
+    let (code, message) = rpc.error("sendrawtransaction", json!([hex])).await;
+    assert_eq!(
+        (code, message.as_str()),
+        (-27, "Transaction outputs already in utxo set")
+    );
+
+    // Errors and batches as Core has them.
+    let (code, _) = rpc.error("nosuchmethod", json!([])).await;
+    assert_eq!(code, -32601);
+    let (code, _) = rpc.error("getblockheader", json!(["00".repeat(32)])).await;
+    assert_eq!(code, -5);
+    let batch = rpc
+        .raw(json!([
+            {"id": 1, "method": "getblockcount", "params": []},
+            {"id": 2, "method": "getnetworkinfo", "params": []}
+        ]))
+        .await;
+    assert_eq!(batch[0]["result"], config.first_height + 1 + 100 + 1);
+    assert_types(
+        &batch[1]["result"],
+        &[
+            ("version", Value::is_u64),
+            ("subversion", Value::is_string),
+            ("protocolversion", Value::is_u64),
+            ("relayfee", Value::is_f64),
+            ("networks", Value::is_array),
+        ],
+    );
+
+    stop.cancel();
+    server.await.expect("joins").expect("served");
+}
+
+/// A signed P2WPKH spend of `coin` (worth 1 BTC) by `from` to `to`.
+fn pay(
+    from: &stamps_devnet::keys::Actor,
+    coin: OutPoint,
+    to: &stamps_devnet::keys::Actor,
+) -> Transaction {
+    let mut tx = Transaction {
+        version: transaction::Version::TWO,
+        lock_time: absolute::LockTime::ZERO,
+        input: vec![TxIn {
+            previous_output: coin,
+            script_sig: ScriptBuf::new(),
+            sequence: Sequence::ENABLE_RBF_NO_LOCKTIME,
+            witness: Witness::new(),
+        }],
+        output: vec![TxOut {
+            value: Amount::from_sat(99_990_000),
+            script_pubkey: to.script_pubkey(),
+        }],
+    };
+    let secp = bitcoin::secp256k1::Secp256k1::new();
+    sign_p2wpkh(&secp, &mut tx, from, Amount::from_sat(100_000_000));
+    tx
+}
+
+#[tokio::test]
+async fn reorgs_replace_blocks_and_bring_back_or_conflict_their_transactions() {
+    let config = DevnetConfig {
+        rpc_listen: "127.0.0.1:0".into(),
+        stamps: 0,
+        ..DevnetConfig::default()
+    };
+    let devnet = stamps_devnet::build(&config).await.expect("devnet");
+    let url = format!("http://{}", devnet.rpc_addr().expect("addr"));
+    let actors = devnet.scenario.actors.clone();
+    let genesis = devnet
+        .scenario
+        .chain
+        .block_at(config.first_height)
+        .expect("genesis")
+        .txdata[0]
+        .compute_txid();
+    let stop = Shutdown::new();
+    let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
+    let rpc = Rpc {
+        url,
+        http: reqwest::Client::new(),
+    };
+    let miner = actors[0].address().to_string();
+    rpc.call("generatetoaddress", json!([100, miner])).await;
+
+    // Two payments confirmed in one block, then two more blocks on top.
+    let a = pay(&actors[1], OutPoint::new(genesis, 1), &actors[3]);
+    let b = pay(&actors[2], OutPoint::new(genesis, 2), &actors[3]);
+    rpc.call("sendrawtransaction", json!([serialize_hex(&a)]))
+        .await;
+    rpc.call("sendrawtransaction", json!([serialize_hex(&b)]))
+        .await;
+    let confirmed = rpc.call("generatetoaddress", json!([3, miner])).await;
+    let old: Vec<String> = serde_json::from_value(confirmed).expect("hashes");
+    let tip = rpc
+        .call("getblockcount", json!([]))
+        .await
+        .as_u64()
+        .expect("height");
+
+    // invalidateblock takes the blocks off and the payments back into the mempool; reconsiderblock undoes it.
+    rpc.call("invalidateblock", json!([old[0]])).await;
+    assert_eq!(rpc.call("getblockcount", json!([])).await, tip - 3);
+    let pool: Vec<String> =
+        serde_json::from_value(rpc.call("getrawmempool", json!([])).await).expect("txids");
+    assert_eq!(pool.len(), 2);
+    rpc.call("reconsiderblock", json!([old[0]])).await;
+    assert_eq!(rpc.call("getblockcount", json!([])).await, tip);
+    assert_eq!(rpc.call("getbestblockhash", json!([])).await, old[2]);
+    assert_eq!(rpc.call("getmempoolinfo", json!([])).await["size"], 0);
+
+    // A reorg of depth 3 replaces those blocks with a longer branch.
+    let branch: Vec<String> =
+        serde_json::from_value(rpc.call("reorg", json!([3])).await).expect("hashes");
+    assert_eq!(branch.len(), 4);
+    assert_eq!(rpc.call("getblockcount", json!([])).await, tip + 1);
+    for (i, hash) in old.iter().enumerate() {
+        let now = rpc.call("getblockhash", json!([tip - 2 + i as u64])).await;
+        assert_ne!(&now, hash, "height {} was replaced", tip - 2 + i as u64);
+        let (code, _) = rpc.error("getblockheader", json!([hash])).await;
+        assert_eq!(code, -5, "the old block is off the chain");
+    }
+    // The first payment was replaced by a conflicting spend of the same coin; the second is confirmed again.
+    let (code, _) = rpc
+        .error(
+            "getrawtransaction",
+            json!([a.compute_txid().to_string(), true]),
+        )
+        .await;
+    assert_eq!(code, -5);
+    let again = rpc
+        .call(
+            "getrawtransaction",
+            json!([b.compute_txid().to_string(), true]),
+        )
+        .await;
+    assert!(branch.contains(&again["blockhash"].as_str().expect("confirmed").to_owned()));
+    assert_eq!(
+        rpc.call("gettxout", json!([genesis.to_string(), 1])).await,
+        Value::Null
+    );
+    let (code, message) = rpc.error("reorg", json!([100_000])).await;
+    assert_eq!(code, -8, "{message}");
+
+    stop.cancel();
+    server.await.expect("joins").expect("served");
+}
+
+#[tokio::test]
+async fn a_restart_continues_the_same_chain_and_mempool() {
+    let dir = std::env::temp_dir().join(format!("stamps-devnet-restart-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let config = DevnetConfig {
+        rpc_listen: "127.0.0.1:0".into(),
+        stamps: 1,
+        data_dir: Some(dir.clone()),
+        ..DevnetConfig::default()
+    };
+    let start = |config: DevnetConfig| async move {
+        let devnet = stamps_devnet::build(&config).await.expect("devnet");
+        let url = format!("http://{}", devnet.rpc_addr().expect("addr"));
+        let actors = devnet.scenario.actors.clone();
+        let genesis = devnet
+            .scenario
+            .chain
+            .block_at(config.first_height)
+            .expect("genesis")
+            .txdata[0]
+            .compute_txid();
+        let stop = Shutdown::new();
+        let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
+        (
+            Rpc {
+                url,
+                http: reqwest::Client::new(),
+            },
+            actors,
+            genesis,
+            stop,
+            server,
+        )
+    };
+
+    let (rpc, actors, genesis, stop, server) = start(config.clone()).await;
+    rpc.call(
+        "generatetoaddress",
+        json!([101, actors[0].address().to_string()]),
+    )
+    .await;
+    let tx = pay(&actors[1], OutPoint::new(genesis, 1), &actors[2]);
+    rpc.call("sendrawtransaction", json!([serialize_hex(&tx)]))
+        .await;
+    let tip = rpc.call("getbestblockhash", json!([])).await;
+    stop.cancel();
+    server.await.expect("joins").expect("served");
+
+    let (rpc, _, _, stop, server) = start(config.clone()).await;
+    assert_eq!(
+        rpc.call("getbestblockhash", json!([])).await,
+        tip,
+        "the chain continues"
+    );
+    assert_eq!(
+        rpc.call("getrawmempool", json!([])).await,
+        json!([tx.compute_txid().to_string()])
+    );
+    stop.cancel();
+    server.await.expect("joins").expect("served");
+
+    // Another seed's devnet refuses the directory; --fresh starts over.
+    let other = DevnetConfig {
+        seed: 99,
+        ..config.clone()
+    };
+    let err = stamps_devnet::build(&other).await.err().expect("refused");
+    assert!(err.to_string().contains("--fresh"), "{err}");
+    let (rpc, _, _, stop, server) = start(DevnetConfig {
+        fresh: true,
+        ..config
+    })
+    .await;
+    assert_eq!(rpc.call("getblockcount", json!([])).await, 840_001);
+    assert_eq!(rpc.call("getmempoolinfo", json!([])).await["size"], 0);
+    stop.cancel();
+    server.await.expect("joins").expect("served");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn rest_serves_blocks_headers_and_chain_info_like_core() {
+    let config = DevnetConfig {
+        rpc_listen: "127.0.0.1:0".into(),
+        stamps: 2,
+        ..DevnetConfig::default()
+    };
+    let devnet = stamps_devnet::build(&config).await.expect("devnet");
+    let base = format!("http://{}", devnet.rpc_addr().expect("addr"));
+    let stop = Shutdown::new();
+    let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
+    let rpc = Rpc {
+        url: base.clone(),
+        http: reqwest::Client::new(),
+    };
+    let get = |path: String| {
+        let http = rpc.http.clone();
+        let url = format!("{base}{path}");
+        async move { http.get(url).send().await.expect("reachable") }
+    };
+
+    let first = rpc.call("getblockhash", json!([config.first_height])).await;
+    let first = first.as_str().expect("hash").to_owned();
+    let tip = rpc.call("getbestblockhash", json!([])).await;
+    let tip = tip.as_str().expect("hash").to_owned();
+    let raw = get(format!("/rest/block/{tip}.bin")).await;
+    assert_eq!(raw.headers()["content-type"], "application/octet-stream");
+    let bytes = raw.bytes().await.expect("body");
+    let hex_block = rpc.call("getblock", json!([tip, 0])).await;
+    assert_eq!(hex::encode(&bytes), hex_block.as_str().expect("hex"));
+    let as_hex = get(format!("/rest/block/{tip}.hex"))
+        .await
+        .text()
+        .await
+        .expect("text");
+    assert_eq!(as_hex.trim(), hex_block.as_str().expect("hex"));
+    let as_json: Value = get(format!("/rest/block/{tip}.json"))
+        .await
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(as_json["hash"], tip);
+    assert!(as_json["tx"][0].is_object(), "transactions in full");
+
+    let headers = get(format!("/rest/headers/5/{first}.bin"))
+        .await
+        .bytes()
+        .await
+        .expect("body");
+    assert_eq!(
+        headers.len(),
+        3 * 80,
+        "three blocks exist from the first on"
+    );
+    let parsed: bitcoin::block::Header =
+        bitcoin::consensus::deserialize(&headers[..80]).expect("header");
+    assert_eq!(parsed.block_hash().to_string(), first);
+
+    let info: Value = get("/rest/chaininfo.json".into())
+        .await
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(info, rpc.call("getblockchaininfo", json!([])).await);
+
+    let bad = get("/rest/block/nothex.bin".into()).await;
+    assert_eq!(bad.status(), 400);
+    let missing = get(format!("/rest/block/{}.bin", "00".repeat(32))).await;
+    assert_eq!(missing.status(), 404);
+    let bad_count = get(format!("/rest/headers/0/{first}.bin")).await;
+    assert_eq!(bad_count.status(), 400);
+
+    stop.cancel();
+    server.await.expect("joins").expect("served");
+}
