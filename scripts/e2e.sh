@@ -9,7 +9,7 @@ CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium}
 [ -f frontend/dist/index.html ] || { echo "error: frontend/dist is not built (make frontend)" >&2; exit 1; }
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-RPC=$(free_port); HTTP=$(free_port)
+RPC=$(free_port); HTTP=$(free_port); API=$(free_port)
 RUN="e2e$$"
 export STAMPS_POSTGRES__URL="postgres://postgres@127.0.0.1:5432/stamps_$RUN" STAMPS_NATS__PREFIX="$RUN"
 LOGS=$(mktemp -d)
@@ -22,7 +22,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$BIN" devnet --rpc-listen "127.0.0.1:$RPC" >"$LOGS/devnet.log" 2>&1 & pids+=($!)
+"$BIN" devnet --rpc-listen "127.0.0.1:$RPC" --api-listen "127.0.0.1:$API" >"$LOGS/devnet.log" 2>&1 & pids+=($!)
 "$BIN" all --rpc-url "http://127.0.0.1:$RPC" --start-height 840000 --listen "127.0.0.1:$HTTP" \
   --grpc-listen 127.0.0.1:0 --static-dir frontend/dist >"$LOGS/stamps.log" 2>&1 & pids+=($!)
 

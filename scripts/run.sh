@@ -8,6 +8,8 @@ mkdir -p .data
 devnet=$!
 trap 'kill $devnet 2>/dev/null || true; wait $devnet 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do (exec 3<>/dev/tcp/127.0.0.1/18443) 2>/dev/null && break; sleep 0.1; done
-echo "devnet: Bitcoin Core JSON-RPC on http://127.0.0.1:18443 (log: .data/devnet.log)"
+echo "devnet: Bitcoin Core JSON-RPC on http://127.0.0.1:18443, mempool-style API on http://127.0.0.1:18444 (log: .data/devnet.log)"
 echo "open http://127.0.0.1:8080 once the services are up"
+# The devnet keeps its chain in .data/devnet and, like Core, writes a .cookie there for JSON-RPC clients.
+export STAMPS_INDEXER__RPC_COOKIE_FILE="$PWD/.data/devnet/.cookie"
 "$BIN" all --rpc-url http://127.0.0.1:18443 --start-height 840000 --static-dir frontend/dist

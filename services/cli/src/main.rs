@@ -81,6 +81,9 @@ enum Command {
         /// JSON-RPC listen address.
         #[arg(long)]
         rpc_listen: Option<String>,
+        /// Listen address of the mempool-style HTTP API.
+        #[arg(long)]
+        api_listen: Option<String>,
         /// Height of the first block.
         #[arg(long)]
         first_height: Option<u64>,
@@ -191,6 +194,7 @@ fn overrides(cli: &Cli) -> Value {
     if let Command::Devnet {
         action: _,
         rpc_listen,
+        api_listen,
         first_height,
         seed,
         stamps,
@@ -199,8 +203,9 @@ fn overrides(cli: &Cli) -> Value {
         fresh,
     } = &cli.command
     {
-        let devnet: [(&str, Option<Value>); 7] = [
+        let devnet: [(&str, Option<Value>); 8] = [
             ("rpc_listen", rpc_listen.clone().map(Value::from)),
+            ("api_listen", api_listen.clone().map(Value::from)),
             ("first_height", first_height.map(Value::from)),
             ("seed", seed.map(Value::from)),
             ("stamps", stamps.map(Value::from)),
@@ -284,7 +289,11 @@ async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()
             let devnet = stamps_devnet::build(&s.devnet)
                 .await
                 .context("binding the devnet RPC port")?;
-            println!("devnet JSON-RPC on http://{}", devnet.rpc_addr()?);
+            println!(
+                "devnet JSON-RPC on http://{}, mempool-style API on http://{}",
+                devnet.rpc_addr()?,
+                devnet.api_addr()?
+            );
             Ok(devnet.run_until_stopped(stop).await?)
         }
         Command::Migrate => {

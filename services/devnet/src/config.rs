@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 pub struct DevnetConfig {
     /// JSON-RPC listen address (port 0 picks a free port).
     pub rpc_listen: String,
+    /// Listen address of the mempool-style HTTP API (fees, UTXOs, broadcast, prices).
+    pub api_listen: String,
     /// Height of the devnet's first block (mainnet-like, so mainnet's rules for that height apply).
     pub first_height: u64,
     /// Seed of every key, asset id and image.
@@ -22,18 +24,26 @@ pub struct DevnetConfig {
     pub data_dir: Option<PathBuf>,
     /// Start a new chain, deleting what the data directory holds.
     pub fresh: bool,
+    /// JSON-RPC user name (with `rpc_password`). Without it, a data directory gets a `.cookie` file as Core
+    /// writes it and JSON-RPC requires those credentials; an in-memory devnet without either is open.
+    pub rpc_user: Option<String>,
+    /// JSON-RPC password.
+    pub rpc_password: Option<String>,
 }
 
 impl Default for DevnetConfig {
     fn default() -> Self {
         Self {
             rpc_listen: "127.0.0.1:18443".into(),
+            api_listen: "127.0.0.1:18444".into(),
             first_height: 840_000,
             seed: 1,
             stamps: 12,
             block_interval_secs: 0,
             data_dir: None,
             fresh: false,
+            rpc_user: None,
+            rpc_password: None,
         }
     }
 }

@@ -5,6 +5,7 @@
 //! Reading order: [`config`], [`keys`] (the actors), [`art`] (procedural stamp images), [`chain`] (blocks,
 //! mining, lookups), [`scenario`] (what happens on the chain), [`rpc`] (the JSON-RPC server).
 
+pub mod api;
 pub mod art;
 pub mod chain;
 pub mod config;
@@ -14,6 +15,7 @@ pub mod rpc;
 pub mod scenario;
 pub mod store;
 pub mod validate;
+pub mod wallet;
 
 pub use config::DevnetConfig;
 pub use rpc::{Devnet, build};

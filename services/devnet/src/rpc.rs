@@ -42,9 +42,9 @@ type RpcResult = Result<Value, (i64, String)>;
 const MAX_BLOCK_VSIZE: u64 = 998_000;
 
 /// The chain and the mempool, changed together under one lock.
-struct NodeState {
-    chain: Chain,
-    mempool: Mempool,
+pub(crate) struct NodeState {
+    pub(crate) chain: Chain,
+    pub(crate) mempool: Mempool,
     /// Blocks taken off the chain by `invalidateblock`, oldest first, kept for `reconsiderblock`.
     invalidated: Vec<bitcoin::Block>,
     /// The actors, whose keys sign the devnet's own transactions.
@@ -231,15 +231,43 @@ impl NodeState {
 
 /// The running devnet's shared state.
 #[derive(Clone)]
-struct Node {
-    state: Arc<RwLock<NodeState>>,
-    secp: Arc<Secp256k1<VerifyOnly>>,
+pub(crate) struct Node {
+    pub(crate) state: Arc<RwLock<NodeState>>,
+    pub(crate) secp: Arc<Secp256k1<VerifyOnly>>,
+    /// The `Authorization` header value JSON-RPC requires (`Basic ...`), when credentials are set.
+    auth: Option<Arc<str>>,
+}
+
+/// The JSON-RPC credentials: configured ones, else a fresh cookie written to the data directory as Core writes
+/// `.cookie` (`__cookie__:<random hex>`), else none.
+fn credentials(config: &DevnetConfig) -> std::io::Result<Option<(String, String)>> {
+    if let (Some(user), Some(password)) = (&config.rpc_user, &config.rpc_password) {
+        return Ok(Some((user.clone(), password.clone())));
+    }
+    let Some(dir) = &config.data_dir else {
+        return Ok(None);
+    };
+    let secret: [u8; 32] = bitcoin::secp256k1::rand::random();
+    let password = hex::encode(secret);
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join(".cookie");
+    let tmp = dir.join(".cookie.tmp");
+    std::fs::write(&tmp, format!("__cookie__:{password}"))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o600))?;
+    }
+    std::fs::rename(tmp, &path)?;
+    tracing::info!(cookie = %path.display(), "devnet JSON-RPC requires the cookie's credentials");
+    Ok(Some(("__cookie__".into(), password)))
 }
 
 /// A built devnet: the scenario's chain and the bound RPC port.
 pub struct Devnet {
     node: Node,
     listener: TcpListener,
+    api_listener: TcpListener,
     config: DevnetConfig,
     /// What the scenario created.
     pub scenario: Scenario,
@@ -268,7 +296,14 @@ pub async fn build(config: &DevnetConfig) -> std::io::Result<Devnet> {
         }
         tracing::info!(tip = chain.tip_height(), mempool = mempool.len(), dir = %dir.display(), "devnet chain loaded");
     }
+    // Credentials exist before the port opens, so a client that waits for the port finds the cookie.
+    let auth = credentials(config)?.map(|(user, password)| {
+        use base64::Engine;
+        let token = base64::engine::general_purpose::STANDARD.encode(format!("{user}:{password}"));
+        Arc::<str>::from(format!("Basic {token}"))
+    });
     let listener = TcpListener::bind(&config.rpc_listen).await?;
+    let api_listener = TcpListener::bind(&config.api_listen).await?;
     let node = Node {
         state: Arc::new(RwLock::new(NodeState {
             chain,
@@ -283,10 +318,12 @@ pub async fn build(config: &DevnetConfig) -> std::io::Result<Devnet> {
             store,
         })),
         secp,
+        auth,
     };
     Ok(Devnet {
         node,
         listener,
+        api_listener,
         config: config.clone(),
         scenario,
     })
@@ -332,6 +369,11 @@ impl Devnet {
         self.listener.local_addr()
     }
 
+    /// The bound address of the mempool-style HTTP API.
+    pub fn api_addr(&self) -> std::io::Result<SocketAddr> {
+        self.api_listener.local_addr()
+    }
+
     /// Serves RPC (and mines on the configured interval) until `shutdown`.
     pub async fn run_until_stopped(self, shutdown: Shutdown) -> std::io::Result<()> {
         tracing::info!(addr = %self.rpc_addr()?, "devnet JSON-RPC listening");
@@ -357,16 +399,22 @@ impl Devnet {
                 }
             });
         }
+        tracing::info!(addr = %self.api_addr()?, "devnet mempool-style API listening");
         let state_for_save = self.node.state.clone();
+        let api_router = crate::api::router(self.node.clone());
         let app = Router::new()
             .route("/", post(handle))
             .route("/rest/block/{file}", get(rest_block))
             .route("/rest/headers/{count}/{file}", get(rest_headers))
             .route("/rest/chaininfo.json", get(rest_chaininfo))
             .with_state(self.node);
-        axum::serve(self.listener, app)
-            .with_graceful_shutdown(shutdown.cancelled_owned())
-            .await?;
+        let api = axum::serve(self.api_listener, api_router)
+            .with_graceful_shutdown(shutdown.clone().cancelled_owned());
+        let rpc =
+            axum::serve(self.listener, app).with_graceful_shutdown(shutdown.cancelled_owned());
+        let (rpc, api) = tokio::join!(rpc, api);
+        rpc?;
+        api?;
         if let Some(dir) = &self.config.data_dir {
             let state = state_for_save.read().await;
             let (txs, _) = state.mempool.select(u64::MAX);
@@ -377,7 +425,28 @@ impl Devnet {
     }
 }
 
-async fn handle(State(node): State<Node>, body: axum::body::Bytes) -> Json<Value> {
+async fn handle(
+    State(node): State<Node>,
+    headers: axum::http::HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    if let Some(expected) = &node.auth {
+        let given = headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok());
+        if given != Some(&**expected) {
+            // Core answers an unauthorised request with an empty 401.
+            return (
+                StatusCode::UNAUTHORIZED,
+                [(header::WWW_AUTHENTICATE, "Basic realm=\"jsonrpc\"")],
+            )
+                .into_response();
+        }
+    }
+    rpc_reply(node, body).await.into_response()
+}
+
+async fn rpc_reply(node: Node, body: axum::body::Bytes) -> Json<Value> {
     let request: Value = match serde_json::from_slice(&body) {
         Ok(v) => v,
         Err(e) => {
@@ -466,7 +535,8 @@ fn param_bool(params: &[Value], i: usize, default: bool) -> bool {
     }
 }
 
-fn now() -> u64 {
+/// Seconds since the Unix epoch.
+pub(crate) fn now() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
@@ -484,6 +554,88 @@ async fn dispatch(node: &Node, method: &str, params: &[Value]) -> RpcResult {
                 .invalidate(&hash, &node.secp)
                 .ok_or((code::INVALID_ADDRESS_OR_KEY, "Block not found".into()))?;
             Ok(Value::Null)
+        }
+        "walletprocesspsbt" => {
+            let psbt = params
+                .first()
+                .and_then(Value::as_str)
+                .ok_or((code::TYPE_ERROR, "Expected type string for psbt".into()))?;
+            let sign = param_bool(params, 1, true);
+            let sighash = crate::wallet::sighash_type(
+                params.get(2).and_then(Value::as_str).unwrap_or("DEFAULT"),
+            )
+            .map_err(|e| (code::INVALID_PARAMETER, e.to_string()))?;
+            let finalize = param_bool(params, 4, true);
+            let actors = node.state.read().await.actors.clone();
+            let signer = bitcoin::secp256k1::Secp256k1::signing_only();
+            let processed = crate::wallet::process(&signer, &actors, psbt, sign, sighash, finalize)
+                .map_err(|e| (code::DESERIALIZATION_ERROR, e.to_string()))?;
+            let mut out = json!({"psbt": processed.psbt, "complete": processed.complete});
+            if let Some(hex) = processed.hex {
+                out["hex"] = json!(hex);
+            }
+            Ok(out)
+        }
+        "scantxoutset" => {
+            let action = params.first().and_then(Value::as_str).unwrap_or("start");
+            if action != "start" {
+                // Scans finish within the call: there is never one to report on or abort.
+                return Ok(if action == "abort" {
+                    json!(false)
+                } else {
+                    Value::Null
+                });
+            }
+            let objects = params.get(1).and_then(Value::as_array).ok_or((
+                code::INVALID_PARAMETER,
+                "scanobjects argument is required for the start action".into(),
+            ))?;
+            let mut scripts = Vec::with_capacity(objects.len());
+            for object in objects {
+                let desc = object
+                    .as_str()
+                    .or_else(|| object.get("desc").and_then(Value::as_str))
+                    .ok_or((
+                        code::INVALID_PARAMETER,
+                        "Scan object needs to be either a string or an object".into(),
+                    ))?;
+                scripts.push((desc.to_owned(), descriptor_script(desc)?));
+            }
+            let state = node.state.read().await;
+            let chain = &state.chain;
+            let mut unspents = Vec::new();
+            let mut total = 0u64;
+            for (desc, script) in &scripts {
+                for (outpoint, coin) in chain.coins_of(script) {
+                    total += coin.output.value.to_sat();
+                    unspents.push(json!({
+                        "txid": outpoint.txid.to_string(),
+                        "vout": outpoint.vout,
+                        "scriptPubKey": script.to_hex_string(),
+                        "desc": desc,
+                        "amount": coin.output.value.to_btc(),
+                        "coinbase": coin.coinbase,
+                        "height": coin.height,
+                        "blockhash": chain.block_at(coin.height).map(|b| b.block_hash().to_string()),
+                        "confirmations": chain.tip_height() - coin.height + 1
+                    }));
+                }
+            }
+            unspents.sort_by_key(|u| {
+                (
+                    u["height"].as_u64(),
+                    u["txid"].as_str().map(str::to_owned),
+                    u["vout"].as_u64(),
+                )
+            });
+            Ok(json!({
+                "success": true,
+                "txouts": unspents.len(),
+                "height": chain.tip_height(),
+                "bestblock": chain.tip_hash().to_string(),
+                "unspents": unspents,
+                "total_amount": Amount::from_sat(total).to_btc()
+            }))
         }
         "reorg" => {
             // Devnet only: replace the last `depth` blocks with a different, longer branch.
@@ -764,6 +916,26 @@ fn chain_info(chain: &Chain) -> Value {
     })
 }
 
+/// The script of an `addr(ADDRESS)` or `raw(HEX)` output descriptor (an optional `#checksum` is ignored).
+fn descriptor_script(desc: &str) -> Result<ScriptBuf, (i64, String)> {
+    let body = desc.split('#').next().unwrap_or_default();
+    let invalid = || {
+        (
+            code::INVALID_PARAMETER,
+            format!("'{desc}' is not a supported descriptor (addr() or raw())"),
+        )
+    };
+    if let Some(address) = body.strip_prefix("addr(").and_then(|r| r.strip_suffix(')')) {
+        let address: Address<bitcoin::address::NetworkUnchecked> =
+            address.parse().map_err(|_| invalid())?;
+        return Ok(address.assume_checked().script_pubkey());
+    }
+    if let Some(hex) = body.strip_prefix("raw(").and_then(|r| r.strip_suffix(')')) {
+        return ScriptBuf::from_hex(hex).map_err(|_| invalid());
+    }
+    Err(invalid())
+}
+
 /// Regtest's difficulty, as Core reports it.
 const DIFFICULTY: f64 = 4.656542373906925e-10;
 
@@ -774,7 +946,7 @@ fn chainwork(chain: &Chain, height: u64) -> String {
 
 /// The fee rate (sat/kvB) that gets a transaction into one of the next `target` blocks given what waits: the
 /// rate at the block boundary when the mempool fills more than `target` blocks, else the relay minimum.
-fn estimate_fee_rate(pool: &Mempool, target: u64) -> u64 {
+pub(crate) fn estimate_fee_rate(pool: &Mempool, target: u64) -> u64 {
     const MIN_RELAY: u64 = 1000;
     let room = MAX_BLOCK_VSIZE.saturating_mul(target);
     let mut filled = 0u64;

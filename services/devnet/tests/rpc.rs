@@ -2,6 +2,7 @@
 //! error objects, through a whole send → mempool → block round trip.
 
 use bitcoin::consensus::encode::serialize_hex;
+use bitcoin::hashes::Hash;
 use bitcoin::{
     Amount, OutPoint, ScriptBuf, Sequence, Transaction, TxIn, TxOut, Witness, absolute, transaction,
 };
@@ -13,19 +14,31 @@ use stamps_platform::shutdown::Shutdown;
 struct Rpc {
     url: String,
     http: reqwest::Client,
+    auth: Option<(String, String)>,
+}
+
+/// Credentials from a data directory's `.cookie`, as Core clients read them.
+fn cookie(dir: &std::path::Path) -> (String, String) {
+    let text = std::fs::read_to_string(dir.join(".cookie")).expect("cookie written");
+    let (user, password) = text.split_once(':').expect("user:password");
+    (user.to_owned(), password.to_owned())
 }
 
 impl Rpc {
     async fn raw(&self, body: Value) -> Value {
-        self.http
-            .post(&self.url)
-            .json(&body)
-            .send()
-            .await
-            .expect("reachable")
-            .json()
-            .await
-            .expect("JSON")
+        self.raw_as(body, self.auth.as_ref()).await
+    }
+
+    async fn raw_as(&self, body: Value, auth: Option<&(String, String)>) -> Value {
+        let mut request = self.http.post(&self.url).json(&body);
+        if let Some((user, password)) = auth {
+            request = request.basic_auth(user, Some(password));
+        }
+        let response = request.send().await.expect("reachable");
+        if response.status() == reqwest::StatusCode::UNAUTHORIZED {
+            return Value::Null;
+        }
+        response.json().await.expect("JSON")
     }
 
     async fn call(&self, method: &str, params: Value) -> Value {
@@ -68,6 +81,7 @@ fn assert_types(value: &Value, fields: &[FieldCheck<'_>]) {
 async fn core_shapes_through_a_send_and_a_block() {
     let config = DevnetConfig {
         rpc_listen: "127.0.0.1:0".into(),
+        api_listen: "127.0.0.1:0".into(),
         stamps: 1,
         ..DevnetConfig::default()
     };
@@ -86,6 +100,7 @@ async fn core_shapes_through_a_send_and_a_block() {
     let rpc = Rpc {
         url,
         http: reqwest::Client::new(),
+        auth: None,
     };
 
     // Let the genesis allocation mature.
@@ -296,6 +311,7 @@ fn pay(
 async fn reorgs_replace_blocks_and_bring_back_or_conflict_their_transactions() {
     let config = DevnetConfig {
         rpc_listen: "127.0.0.1:0".into(),
+        api_listen: "127.0.0.1:0".into(),
         stamps: 0,
         ..DevnetConfig::default()
     };
@@ -314,6 +330,7 @@ async fn reorgs_replace_blocks_and_bring_back_or_conflict_their_transactions() {
     let rpc = Rpc {
         url,
         http: reqwest::Client::new(),
+        auth: None,
     };
     let miner = actors[0].address().to_string();
     rpc.call("generatetoaddress", json!([100, miner])).await;
@@ -387,6 +404,7 @@ async fn a_restart_continues_the_same_chain_and_mempool() {
     let _ = std::fs::remove_dir_all(&dir);
     let config = DevnetConfig {
         rpc_listen: "127.0.0.1:0".into(),
+        api_listen: "127.0.0.1:0".into(),
         stamps: 1,
         data_dir: Some(dir.clone()),
         ..DevnetConfig::default()
@@ -404,10 +422,12 @@ async fn a_restart_continues_the_same_chain_and_mempool() {
             .compute_txid();
         let stop = Shutdown::new();
         let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
+        let auth = Some(cookie(config.data_dir.as_deref().expect("data dir")));
         (
             Rpc {
                 url,
                 http: reqwest::Client::new(),
+                auth,
             },
             actors,
             genesis,
@@ -417,6 +437,19 @@ async fn a_restart_continues_the_same_chain_and_mempool() {
     };
 
     let (rpc, actors, genesis, stop, server) = start(config.clone()).await;
+    // With a data directory, JSON-RPC wants the cookie's credentials, as Core does.
+    let anonymous = reqwest::Client::new()
+        .post(&rpc.url)
+        .json(&json!({"id": 1, "method": "getblockcount"}))
+        .send()
+        .await
+        .expect("up");
+    assert_eq!(anonymous.status(), 401);
+    let wrong = ("__cookie__".to_owned(), "nope".to_owned());
+    let refused = rpc
+        .raw_as(json!({"id": 1, "method": "getblockcount"}), Some(&wrong))
+        .await;
+    assert_eq!(refused, Value::Null, "a wrong password gets a 401");
     rpc.call(
         "generatetoaddress",
         json!([101, actors[0].address().to_string()]),
@@ -465,6 +498,7 @@ async fn a_restart_continues_the_same_chain_and_mempool() {
 async fn rest_serves_blocks_headers_and_chain_info_like_core() {
     let config = DevnetConfig {
         rpc_listen: "127.0.0.1:0".into(),
+        api_listen: "127.0.0.1:0".into(),
         stamps: 2,
         ..DevnetConfig::default()
     };
@@ -475,6 +509,7 @@ async fn rest_serves_blocks_headers_and_chain_info_like_core() {
     let rpc = Rpc {
         url: base.clone(),
         http: reqwest::Client::new(),
+        auth: None,
     };
     let get = |path: String| {
         let http = rpc.http.clone();
@@ -532,6 +567,271 @@ async fn rest_serves_blocks_headers_and_chain_info_like_core() {
     assert_eq!(missing.status(), 404);
     let bad_count = get(format!("/rest/headers/0/{first}.bin")).await;
     assert_eq!(bad_count.status(), 400);
+
+    stop.cancel();
+    server.await.expect("joins").expect("served");
+}
+
+#[tokio::test]
+async fn mempool_style_api_serves_fees_utxos_broadcast_and_prices() {
+    let config = DevnetConfig {
+        rpc_listen: "127.0.0.1:0".into(),
+        api_listen: "127.0.0.1:0".into(),
+        stamps: 0,
+        ..DevnetConfig::default()
+    };
+    let devnet = stamps_devnet::build(&config).await.expect("devnet");
+    let rpc_url = format!("http://{}", devnet.rpc_addr().expect("addr"));
+    let api = format!("http://{}", devnet.api_addr().expect("addr"));
+    let actors = devnet.scenario.actors.clone();
+    let genesis = devnet
+        .scenario
+        .chain
+        .block_at(config.first_height)
+        .expect("genesis")
+        .txdata[0]
+        .compute_txid();
+    let stop = Shutdown::new();
+    let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
+    let rpc = Rpc {
+        url: rpc_url,
+        http: reqwest::Client::new(),
+        auth: None,
+    };
+    let http = reqwest::Client::new();
+    rpc.call(
+        "generatetoaddress",
+        json!([100, actors[0].address().to_string()]),
+    )
+    .await;
+
+    let height = http
+        .get(format!("{api}/api/blocks/tip/height"))
+        .send()
+        .await
+        .expect("up")
+        .text()
+        .await
+        .expect("text");
+    assert_eq!(height, "840100");
+    let fees: Value = http
+        .get(format!("{api}/api/v1/fees/recommended"))
+        .send()
+        .await
+        .expect("up")
+        .json()
+        .await
+        .expect("json");
+    for key in [
+        "fastestFee",
+        "halfHourFee",
+        "hourFee",
+        "economyFee",
+        "minimumFee",
+    ] {
+        assert_eq!(fees[key], 1, "an empty mempool asks the minimum: {fees}");
+    }
+    let precise: Value = http
+        .get(format!("{api}/api/v1/fees/precise"))
+        .send()
+        .await
+        .expect("up")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(precise["fastestFee"], 1.0);
+
+    let alice = actors[1].address().to_string();
+    let utxos: Value = http
+        .get(format!("{api}/api/address/{alice}/utxo"))
+        .send()
+        .await
+        .expect("up")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(utxos.as_array().map(Vec::len), Some(1));
+    assert_eq!(utxos[0]["txid"], genesis.to_string());
+    assert_eq!(utxos[0]["vout"], 1);
+    assert_eq!(utxos[0]["value"], 100_000_000);
+    assert_eq!(utxos[0]["status"]["confirmed"], true);
+    assert_eq!(utxos[0]["status"]["block_height"], 840_000);
+
+    // Broadcasting moves the coin: the payer's UTXO is gone, the payee has an unconfirmed one.
+    let tx = pay(&actors[1], OutPoint::new(genesis, 1), &actors[2]);
+    let txid = http
+        .post(format!("{api}/api/tx"))
+        .body(serialize_hex(&tx))
+        .send()
+        .await
+        .expect("up")
+        .text()
+        .await
+        .expect("text");
+    assert_eq!(txid, tx.compute_txid().to_string());
+    let refused = http
+        .post(format!("{api}/api/tx"))
+        .body(serialize_hex(&tx)[2..].to_owned())
+        .send()
+        .await
+        .expect("up");
+    assert_eq!(refused.status(), 400);
+    assert!(
+        refused
+            .text()
+            .await
+            .expect("text")
+            .starts_with("sendrawtransaction RPC error")
+    );
+    let utxos: Value = http
+        .get(format!("{api}/api/address/{alice}/utxo"))
+        .send()
+        .await
+        .expect("up")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(utxos, json!([]));
+    let bob = actors[2].address().to_string();
+    let utxos: Value = http
+        .get(format!("{api}/api/address/{bob}/utxo"))
+        .send()
+        .await
+        .expect("up")
+        .json()
+        .await
+        .expect("json");
+    assert!(
+        utxos
+            .as_array()
+            .expect("list")
+            .iter()
+            .any(|u| u["txid"] == txid && u["status"]["confirmed"] == false)
+    );
+    let hex = http
+        .get(format!("{api}/api/tx/{txid}/hex"))
+        .send()
+        .await
+        .expect("up")
+        .text()
+        .await
+        .expect("text");
+    assert_eq!(hex, serialize_hex(&tx));
+    let missing = http
+        .get(format!("{api}/api/tx/{}/hex", "00".repeat(32)))
+        .send()
+        .await
+        .expect("up");
+    assert_eq!(missing.status(), 404);
+
+    let prices: Value = http
+        .get(format!("{api}/api/v1/prices"))
+        .send()
+        .await
+        .expect("up")
+        .json()
+        .await
+        .expect("json");
+    assert!(prices["time"].is_u64());
+    for currency in ["USD", "EUR", "GBP", "JPY", "CNY", "CAD", "AUD"] {
+        assert!(
+            prices[currency].as_u64().is_some_and(|p| p > 0),
+            "{currency} in {prices}"
+        );
+    }
+
+    stop.cancel();
+    server.await.expect("joins").expect("served");
+}
+
+#[tokio::test]
+async fn wallet_signs_actor_psbts_and_scantxoutset_finds_coins() {
+    use base64::Engine;
+    let config = DevnetConfig {
+        rpc_listen: "127.0.0.1:0".into(),
+        api_listen: "127.0.0.1:0".into(),
+        stamps: 0,
+        ..DevnetConfig::default()
+    };
+    let devnet = stamps_devnet::build(&config).await.expect("devnet");
+    let url = format!("http://{}", devnet.rpc_addr().expect("addr"));
+    let actors = devnet.scenario.actors.clone();
+    let genesis = devnet
+        .scenario
+        .chain
+        .block_at(config.first_height)
+        .expect("genesis")
+        .txdata[0]
+        .clone();
+    let stop = Shutdown::new();
+    let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
+    let rpc = Rpc {
+        url,
+        http: reqwest::Client::new(),
+        auth: None,
+    };
+    rpc.call(
+        "generatetoaddress",
+        json!([100, actors[0].address().to_string()]),
+    )
+    .await;
+
+    let desc = format!("addr({})", actors[3].address());
+    let scan = rpc.call("scantxoutset", json!(["start", [desc]])).await;
+    assert_eq!(scan["success"], true);
+    assert_eq!(scan["txouts"], 1);
+    assert_eq!(
+        scan["unspents"][0]["txid"],
+        genesis.compute_txid().to_string()
+    );
+    assert_eq!(scan["unspents"][0]["vout"], 3);
+    assert_eq!(scan["unspents"][0]["amount"], 1.0);
+    assert_eq!(scan["unspents"][0]["coinbase"], true);
+    assert_eq!(scan["total_amount"], 1.0);
+    let (code, _) = rpc
+        .error("scantxoutset", json!(["start", ["pkh(nonsense)"]]))
+        .await;
+    assert_eq!(code, -8);
+
+    // An unsigned spend of actor 3's coin, as a PSBT with the spent output.
+    let unsigned = Transaction {
+        version: transaction::Version::TWO,
+        lock_time: absolute::LockTime::ZERO,
+        input: vec![TxIn {
+            previous_output: OutPoint::new(genesis.compute_txid(), 3),
+            script_sig: ScriptBuf::new(),
+            sequence: Sequence::ENABLE_RBF_NO_LOCKTIME,
+            witness: Witness::new(),
+        }],
+        output: vec![TxOut {
+            value: Amount::from_sat(99_995_000),
+            script_pubkey: actors[1].script_pubkey(),
+        }],
+    };
+    let mut psbt = bitcoin::Psbt::from_unsigned_tx(unsigned.clone()).expect("psbt");
+    psbt.inputs[0].witness_utxo = Some(genesis.output[3].clone());
+    let encoded = base64::engine::general_purpose::STANDARD.encode(psbt.serialize());
+    let processed = rpc.call("walletprocesspsbt", json!([encoded])).await;
+    assert_eq!(processed["complete"], true);
+    let hex = processed["hex"]
+        .as_str()
+        .expect("final transaction")
+        .to_owned();
+    let txid = rpc.call("sendrawtransaction", json!([hex])).await;
+    assert_eq!(txid, unsigned.compute_txid().to_string());
+
+    // Without the spent output's owner among the actors, nothing is signed.
+    let mut foreign = bitcoin::Psbt::from_unsigned_tx(unsigned).expect("psbt");
+    foreign.inputs[0].witness_utxo = Some(TxOut {
+        value: Amount::from_sat(100_000_000),
+        script_pubkey: ScriptBuf::new_p2wpkh(&bitcoin::WPubkeyHash::from_byte_array([7; 20])),
+    });
+    let encoded = base64::engine::general_purpose::STANDARD.encode(foreign.serialize());
+    let processed = rpc.call("walletprocesspsbt", json!([encoded])).await;
+    assert_eq!(processed["complete"], false);
+    assert!(processed.get("hex").is_none());
+    let (code, _) = rpc.error("walletprocesspsbt", json!(["not a psbt"])).await;
+    assert_eq!(code, -22);
 
     stop.cancel();
     server.await.expect("joins").expect("served");

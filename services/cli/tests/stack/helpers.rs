@@ -64,6 +64,7 @@ impl Stack {
         };
         let config = DevnetConfig {
             rpc_listen: "127.0.0.1:0".into(),
+            api_listen: "127.0.0.1:0".into(),
             stamps,
             ..DevnetConfig::default()
         };

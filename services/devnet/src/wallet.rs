@@ -1,0 +1,125 @@
+//! The devnet's wallet: its actors' keys sign PSBT inputs that spend their P2WPKH outputs, as Core's
+//! `walletprocesspsbt` does for a wallet's own keys.
+
+use base64::Engine;
+use bitcoin::hashes::Hash;
+use bitcoin::psbt::{Psbt, PsbtSighashType};
+use bitcoin::secp256k1::{Message, Secp256k1, Signing};
+use bitcoin::sighash::{EcdsaSighashType, SighashCache};
+use bitcoin::{TxOut, Witness};
+
+use crate::keys::Actor;
+
+/// Why a PSBT could not be processed.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum WalletError {
+    /// Not base64, or not a PSBT.
+    #[error("TX decode failed {0}")]
+    Decode(String),
+    /// A sighash type other than ALL, NONE, SINGLE (optionally with ANYONECANPAY).
+    #[error("'{0}' is not a valid sighash parameter.")]
+    SighashType(String),
+}
+
+/// The outcome of processing a PSBT.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Processed {
+    /// The PSBT after signing (and finalising), base64.
+    pub psbt: String,
+    /// Whether every input is finalised.
+    pub complete: bool,
+    /// The network serialisation of the final transaction, when complete.
+    pub hex: Option<String>,
+}
+
+/// Parses Core's sighash parameter (`"ALL"`, `"NONE|ANYONECANPAY"`, ...).
+pub fn sighash_type(name: &str) -> Result<EcdsaSighashType, WalletError> {
+    Ok(match name {
+        "ALL" | "DEFAULT" => EcdsaSighashType::All,
+        "NONE" => EcdsaSighashType::None,
+        "SINGLE" => EcdsaSighashType::Single,
+        "ALL|ANYONECANPAY" => EcdsaSighashType::AllPlusAnyoneCanPay,
+        "NONE|ANYONECANPAY" => EcdsaSighashType::NonePlusAnyoneCanPay,
+        "SINGLE|ANYONECANPAY" => EcdsaSighashType::SinglePlusAnyoneCanPay,
+        other => return Err(WalletError::SighashType(other.to_owned())),
+    })
+}
+
+/// Signs every input of `psbt_base64` that spends one of `actors`' P2WPKH outputs (its spent output given as
+/// `witness_utxo` or `non_witness_utxo`), with the input's own sighash type or `default_sighash`; with
+/// `finalize`, signed inputs get their final witness.
+pub fn process<C: Signing>(
+    secp: &Secp256k1<C>,
+    actors: &[Actor],
+    psbt_base64: &str,
+    sign: bool,
+    default_sighash: EcdsaSighashType,
+    finalize: bool,
+) -> Result<Processed, WalletError> {
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(psbt_base64.trim())
+        .map_err(|e| WalletError::Decode(e.to_string()))?;
+    let mut psbt = Psbt::deserialize(&bytes).map_err(|e| WalletError::Decode(e.to_string()))?;
+    let tx = psbt.unsigned_tx.clone();
+    let mut cache = SighashCache::new(&tx);
+    for (index, input) in psbt.inputs.iter_mut().enumerate() {
+        if input.final_script_witness.is_some() || input.final_script_sig.is_some() {
+            continue;
+        }
+        let spent: Option<TxOut> = input.witness_utxo.clone().or_else(|| {
+            let prevout = tx.input.get(index)?.previous_output;
+            input
+                .non_witness_utxo
+                .as_ref()?
+                .output
+                .get(usize::try_from(prevout.vout).ok()?)
+                .cloned()
+        });
+        let Some(spent) = spent else { continue };
+        let Some(actor) = actors
+            .iter()
+            .find(|a| a.script_pubkey() == spent.script_pubkey)
+        else {
+            continue;
+        };
+        if !sign {
+            continue;
+        }
+        let sighash = input
+            .sighash_type
+            .and_then(|t| t.ecdsa_hash_ty().ok())
+            .unwrap_or(default_sighash);
+        let Ok(digest) =
+            cache.p2wpkh_signature_hash(index, &spent.script_pubkey, spent.value, sighash)
+        else {
+            continue;
+        };
+        let signature = bitcoin::ecdsa::Signature {
+            signature: secp
+                .sign_ecdsa(&Message::from_digest(digest.to_byte_array()), &actor.secret),
+            sighash_type: sighash,
+        };
+        let key = bitcoin::PublicKey::new(actor.public.0);
+        if finalize {
+            input.final_script_witness = Some(Witness::p2wpkh(&signature, &actor.public.0));
+            input.partial_sigs.clear();
+            input.sighash_type = None;
+            input.bip32_derivation.clear();
+        } else {
+            input.partial_sigs.insert(key, signature);
+            input.sighash_type = Some(PsbtSighashType::from(sighash));
+        }
+    }
+    let complete = psbt
+        .inputs
+        .iter()
+        .all(|i| i.final_script_witness.is_some() || i.final_script_sig.is_some());
+    let hex = complete.then(|| {
+        bitcoin::consensus::encode::serialize_hex(&psbt.clone().extract_tx_unchecked_fee_rate())
+    });
+    Ok(Processed {
+        psbt: base64::engine::general_purpose::STANDARD.encode(psbt.serialize()),
+        complete,
+        hex,
+    })
+}
