@@ -65,6 +65,62 @@ impl Rpc {
     }
 }
 
+/// A devnet serving JSON-RPC and its API on free ports, with what the tests need from it.
+struct Running {
+    rpc: Rpc,
+    /// Base URL of the mempool-style API.
+    api: String,
+    actors: Vec<stamps_devnet::keys::Actor>,
+    /// The first block's coinbase: it pays actor `i` at output `i`.
+    genesis: Transaction,
+    stop: Shutdown,
+    server: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Running {
+    /// Builds and serves a devnet for `config` (ports forced to free ones); with a data directory, JSON-RPC is
+    /// called with the cookie's credentials.
+    async fn start(config: &DevnetConfig) -> Self {
+        let config = DevnetConfig {
+            rpc_listen: "127.0.0.1:0".into(),
+            api_listen: "127.0.0.1:0".into(),
+            ..config.clone()
+        };
+        let devnet = stamps_devnet::build(&config).await.expect("devnet");
+        let url = format!("http://{}", devnet.rpc_addr().expect("addr"));
+        let api = format!("http://{}", devnet.api_addr().expect("addr"));
+        let actors = devnet.scenario.actors.clone();
+        let genesis = devnet
+            .scenario
+            .chain
+            .block_at(config.first_height)
+            .expect("genesis")
+            .txdata[0]
+            .clone();
+        let stop = Shutdown::new();
+        let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
+        let auth = config.data_dir.as_deref().map(cookie);
+        Self {
+            rpc: Rpc {
+                url,
+                http: reqwest::Client::new(),
+                auth,
+            },
+            api,
+            actors,
+            genesis,
+            stop,
+            server,
+        }
+    }
+
+    /// Stops the devnet and waits until it has shut down cleanly.
+    async fn stop(self) {
+        self.stop.cancel();
+        self.server.await.expect("joins").expect("served");
+    }
+}
+
 /// A field name and the JSON type check it must pass.
 type FieldCheck<'a> = (&'a str, fn(&Value) -> bool);
 
@@ -80,28 +136,13 @@ fn assert_types(value: &Value, fields: &[FieldCheck<'_>]) {
 #[tokio::test]
 async fn core_shapes_through_a_send_and_a_block() {
     let config = DevnetConfig {
-        rpc_listen: "127.0.0.1:0".into(),
-        api_listen: "127.0.0.1:0".into(),
         stamps: 1,
         ..DevnetConfig::default()
     };
-    let devnet = stamps_devnet::build(&config).await.expect("devnet");
-    let url = format!("http://{}", devnet.rpc_addr().expect("addr"));
-    let actors = devnet.scenario.actors.clone();
-    let genesis = devnet
-        .scenario
-        .chain
-        .block_at(config.first_height)
-        .expect("genesis")
-        .txdata[0]
-        .clone();
-    let stop = Shutdown::new();
-    let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
-    let rpc = Rpc {
-        url,
-        http: reqwest::Client::new(),
-        auth: None,
-    };
+    let node = Running::start(&config).await;
+    let rpc = &node.rpc;
+    let actors = node.actors.clone();
+    let genesis = node.genesis.clone();
 
     // Let the genesis allocation mature.
     let miner = actors[0].address().to_string();
@@ -278,8 +319,7 @@ async fn core_shapes_through_a_send_and_a_block() {
         ],
     );
 
-    stop.cancel();
-    server.await.expect("joins").expect("served");
+    node.stop().await;
 }
 
 /// A signed P2WPKH spend of `coin` (worth 1 BTC) by `from` to `to`.
@@ -310,28 +350,13 @@ fn pay(
 #[tokio::test]
 async fn reorgs_replace_blocks_and_bring_back_or_conflict_their_transactions() {
     let config = DevnetConfig {
-        rpc_listen: "127.0.0.1:0".into(),
-        api_listen: "127.0.0.1:0".into(),
         stamps: 0,
         ..DevnetConfig::default()
     };
-    let devnet = stamps_devnet::build(&config).await.expect("devnet");
-    let url = format!("http://{}", devnet.rpc_addr().expect("addr"));
-    let actors = devnet.scenario.actors.clone();
-    let genesis = devnet
-        .scenario
-        .chain
-        .block_at(config.first_height)
-        .expect("genesis")
-        .txdata[0]
-        .compute_txid();
-    let stop = Shutdown::new();
-    let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
-    let rpc = Rpc {
-        url,
-        http: reqwest::Client::new(),
-        auth: None,
-    };
+    let node = Running::start(&config).await;
+    let rpc = &node.rpc;
+    let actors = node.actors.clone();
+    let genesis = node.genesis.compute_txid();
     let miner = actors[0].address().to_string();
     rpc.call("generatetoaddress", json!([100, miner])).await;
 
@@ -394,8 +419,7 @@ async fn reorgs_replace_blocks_and_bring_back_or_conflict_their_transactions() {
     let (code, message) = rpc.error("reorg", json!([100_000])).await;
     assert_eq!(code, -8, "{message}");
 
-    stop.cancel();
-    server.await.expect("joins").expect("served");
+    node.stop().await;
 }
 
 #[tokio::test]
@@ -403,40 +427,13 @@ async fn a_restart_continues_the_same_chain_and_mempool() {
     let dir = std::env::temp_dir().join(format!("stamps-devnet-restart-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let config = DevnetConfig {
-        rpc_listen: "127.0.0.1:0".into(),
-        api_listen: "127.0.0.1:0".into(),
         stamps: 1,
         data_dir: Some(dir.clone()),
         ..DevnetConfig::default()
     };
-    let start = |config: DevnetConfig| async move {
-        let devnet = stamps_devnet::build(&config).await.expect("devnet");
-        let url = format!("http://{}", devnet.rpc_addr().expect("addr"));
-        let actors = devnet.scenario.actors.clone();
-        let genesis = devnet
-            .scenario
-            .chain
-            .block_at(config.first_height)
-            .expect("genesis")
-            .txdata[0]
-            .compute_txid();
-        let stop = Shutdown::new();
-        let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
-        let auth = Some(cookie(config.data_dir.as_deref().expect("data dir")));
-        (
-            Rpc {
-                url,
-                http: reqwest::Client::new(),
-                auth,
-            },
-            actors,
-            genesis,
-            stop,
-            server,
-        )
-    };
 
-    let (rpc, actors, genesis, stop, server) = start(config.clone()).await;
+    let node = Running::start(&config).await;
+    let (rpc, actors) = (&node.rpc, &node.actors);
     // With a data directory, JSON-RPC wants the cookie's credentials, as Core does.
     let anonymous = reqwest::Client::new()
         .post(&rpc.url)
@@ -455,25 +452,27 @@ async fn a_restart_continues_the_same_chain_and_mempool() {
         json!([101, actors[0].address().to_string()]),
     )
     .await;
-    let tx = pay(&actors[1], OutPoint::new(genesis, 1), &actors[2]);
+    let tx = pay(
+        &actors[1],
+        OutPoint::new(node.genesis.compute_txid(), 1),
+        &actors[2],
+    );
     rpc.call("sendrawtransaction", json!([serialize_hex(&tx)]))
         .await;
     let tip = rpc.call("getbestblockhash", json!([])).await;
-    stop.cancel();
-    server.await.expect("joins").expect("served");
+    node.stop().await;
 
-    let (rpc, _, _, stop, server) = start(config.clone()).await;
+    let node = Running::start(&config).await;
     assert_eq!(
-        rpc.call("getbestblockhash", json!([])).await,
+        node.rpc.call("getbestblockhash", json!([])).await,
         tip,
         "the chain continues"
     );
     assert_eq!(
-        rpc.call("getrawmempool", json!([])).await,
+        node.rpc.call("getrawmempool", json!([])).await,
         json!([tx.compute_txid().to_string()])
     );
-    stop.cancel();
-    server.await.expect("joins").expect("served");
+    node.stop().await;
 
     // Another seed's devnet refuses the directory; --fresh starts over.
     let other = DevnetConfig {
@@ -482,35 +481,26 @@ async fn a_restart_continues_the_same_chain_and_mempool() {
     };
     let err = stamps_devnet::build(&other).await.err().expect("refused");
     assert!(err.to_string().contains("--fresh"), "{err}");
-    let (rpc, _, _, stop, server) = start(DevnetConfig {
+    let node = Running::start(&DevnetConfig {
         fresh: true,
         ..config
     })
     .await;
-    assert_eq!(rpc.call("getblockcount", json!([])).await, 840_001);
-    assert_eq!(rpc.call("getmempoolinfo", json!([])).await["size"], 0);
-    stop.cancel();
-    server.await.expect("joins").expect("served");
+    assert_eq!(node.rpc.call("getblockcount", json!([])).await, 840_001);
+    assert_eq!(node.rpc.call("getmempoolinfo", json!([])).await["size"], 0);
+    node.stop().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test]
 async fn rest_serves_blocks_headers_and_chain_info_like_core() {
     let config = DevnetConfig {
-        rpc_listen: "127.0.0.1:0".into(),
-        api_listen: "127.0.0.1:0".into(),
         stamps: 2,
         ..DevnetConfig::default()
     };
-    let devnet = stamps_devnet::build(&config).await.expect("devnet");
-    let base = format!("http://{}", devnet.rpc_addr().expect("addr"));
-    let stop = Shutdown::new();
-    let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
-    let rpc = Rpc {
-        url: base.clone(),
-        http: reqwest::Client::new(),
-        auth: None,
-    };
+    let node = Running::start(&config).await;
+    let rpc = &node.rpc;
+    let base = rpc.url.clone();
     let get = |path: String| {
         let http = rpc.http.clone();
         let url = format!("{base}{path}");
@@ -568,36 +558,20 @@ async fn rest_serves_blocks_headers_and_chain_info_like_core() {
     let bad_count = get(format!("/rest/headers/0/{first}.bin")).await;
     assert_eq!(bad_count.status(), 400);
 
-    stop.cancel();
-    server.await.expect("joins").expect("served");
+    node.stop().await;
 }
 
 #[tokio::test]
 async fn mempool_style_api_serves_fees_utxos_broadcast_and_prices() {
     let config = DevnetConfig {
-        rpc_listen: "127.0.0.1:0".into(),
-        api_listen: "127.0.0.1:0".into(),
         stamps: 0,
         ..DevnetConfig::default()
     };
-    let devnet = stamps_devnet::build(&config).await.expect("devnet");
-    let rpc_url = format!("http://{}", devnet.rpc_addr().expect("addr"));
-    let api = format!("http://{}", devnet.api_addr().expect("addr"));
-    let actors = devnet.scenario.actors.clone();
-    let genesis = devnet
-        .scenario
-        .chain
-        .block_at(config.first_height)
-        .expect("genesis")
-        .txdata[0]
-        .compute_txid();
-    let stop = Shutdown::new();
-    let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
-    let rpc = Rpc {
-        url: rpc_url,
-        http: reqwest::Client::new(),
-        auth: None,
-    };
+    let node = Running::start(&config).await;
+    let rpc = &node.rpc;
+    let actors = node.actors.clone();
+    let genesis = node.genesis.compute_txid();
+    let api = node.api.clone();
     let http = reqwest::Client::new();
     rpc.call(
         "generatetoaddress",
@@ -740,36 +714,20 @@ async fn mempool_style_api_serves_fees_utxos_broadcast_and_prices() {
         );
     }
 
-    stop.cancel();
-    server.await.expect("joins").expect("served");
+    node.stop().await;
 }
 
 #[tokio::test]
 async fn wallet_signs_actor_psbts_and_scantxoutset_finds_coins() {
     use base64::Engine;
     let config = DevnetConfig {
-        rpc_listen: "127.0.0.1:0".into(),
-        api_listen: "127.0.0.1:0".into(),
         stamps: 0,
         ..DevnetConfig::default()
     };
-    let devnet = stamps_devnet::build(&config).await.expect("devnet");
-    let url = format!("http://{}", devnet.rpc_addr().expect("addr"));
-    let actors = devnet.scenario.actors.clone();
-    let genesis = devnet
-        .scenario
-        .chain
-        .block_at(config.first_height)
-        .expect("genesis")
-        .txdata[0]
-        .clone();
-    let stop = Shutdown::new();
-    let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
-    let rpc = Rpc {
-        url,
-        http: reqwest::Client::new(),
-        auth: None,
-    };
+    let node = Running::start(&config).await;
+    let rpc = &node.rpc;
+    let actors = node.actors.clone();
+    let genesis = node.genesis.clone();
     rpc.call(
         "generatetoaddress",
         json!([100, actors[0].address().to_string()]),
@@ -833,6 +791,5 @@ async fn wallet_signs_actor_psbts_and_scantxoutset_finds_coins() {
     let (code, _) = rpc.error("walletprocesspsbt", json!(["not a psbt"])).await;
     assert_eq!(code, -22);
 
-    stop.cancel();
-    server.await.expect("joins").expect("served");
+    node.stop().await;
 }
