@@ -12,7 +12,7 @@ use bitcoin::{Address, OutPoint, Transaction, Txid};
 use serde_json::{Value, json};
 
 use crate::mempool::Mempool;
-use crate::rpc::{Node, now};
+use crate::node::{Node, now};
 
 /// The routes, over the node's shared state.
 pub(crate) fn router(node: Node) -> Router {
@@ -150,7 +150,7 @@ async fn broadcast(State(node): State<Node>, body: String) -> Response {
         );
     };
     let mut state = node.state.write().await;
-    let crate::rpc::NodeState { chain, mempool, .. } = &mut *state;
+    let crate::node::NodeState { chain, mempool, .. } = &mut *state;
     match mempool.accept(&node.secp, tx, chain, now()) {
         Ok(checked) => text(StatusCode::OK, checked.txid.to_string()),
         Err(e) => text(

@@ -3,7 +3,9 @@
 //! exactly as mainnet carries them, and serves it through Bitcoin Core's JSON-RPC.
 //!
 //! Reading order: [`config`], [`keys`] (the actors), [`art`] (procedural stamp images), [`chain`] (blocks,
-//! mining, lookups), [`scenario`] (what happens on the chain), [`rpc`] (the JSON-RPC server).
+//! mining, the unspent outputs), [`validate`] and [`mempool`], [`scenario`] (what happens on the chain), `node`
+//! (the running devnet: state, mining, reorgs, persistence through [`store`], the listeners), `rpc`, `rest` and
+//! `shapes` (Bitcoin Core's interfaces), [`api`] (the mempool-style API) and [`wallet`].
 
 pub mod api;
 pub mod art;
@@ -11,11 +13,14 @@ pub mod chain;
 pub mod config;
 pub mod keys;
 pub mod mempool;
-pub mod rpc;
+mod node;
+mod rest;
+mod rpc;
 pub mod scenario;
+mod shapes;
 pub mod store;
 pub mod validate;
 pub mod wallet;
 
 pub use config::DevnetConfig;
-pub use rpc::{Devnet, build};
+pub use node::{Devnet, build};
