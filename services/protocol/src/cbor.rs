@@ -388,6 +388,37 @@ impl Writer {
     }
 }
 
+/// CBOR of `value` as cbor2 writes it; `None` for values this writer does not produce (maps, tags, simple
+/// values, integers beyond 64 bits).
+pub fn encode(value: &Value) -> Option<Vec<u8>> {
+    fn write(w: &mut Writer, value: &Value) -> Option<()> {
+        match value {
+            Value::Int(n) => match (u64::try_from(*n), i64::try_from(*n)) {
+                (Ok(u), _) => w.uint(u),
+                (_, Ok(i)) => w.int(i),
+                _ => return None,
+            },
+            Value::Bytes(b) => w.bytes(b),
+            Value::Text(t) => w.text(t),
+            Value::Bool(b) => w.bool(*b),
+            Value::Null => w.null(),
+            Value::Float(f) => w.float(*f),
+            Value::Array(items) => {
+                w.array(items.len());
+                for item in items {
+                    write(w, item)?;
+                }
+                w
+            }
+            _ => return None,
+        };
+        Some(())
+    }
+    let mut w = Writer::new();
+    write(&mut w, value)?;
+    Some(w.into_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
