@@ -1,26 +1,11 @@
 //! `stamps decode`: the binary on real mainnet data (block 820000 and a CP-era stamp issuance from the fixtures),
 //! and its answers to bad input.
 
-use std::path::PathBuf;
 use std::process::Command;
 
-fn fixtures() -> PathBuf {
-    let dir = std::env::var_os("STAMPS_FIXTURES").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures"),
-        PathBuf::from,
-    );
-    assert!(
-        dir.is_dir(),
-        "fixtures not found at {} (set STAMPS_FIXTURES to the shared fixtures directory)",
-        dir.display()
-    );
-    dir
-}
-
-fn fixture_json(relative: &str) -> serde_json::Value {
-    let path = fixtures().join(relative);
-    serde_json::from_str(&std::fs::read_to_string(&path).expect("fixture")).expect("JSON")
-}
+// The fixture access the protocol's conformance suites use.
+#[path = "../../protocol/tests/common/mod.rs"]
+mod common;
 
 fn stamps(args: &[&str], stdin: Option<&[u8]>) -> (i32, String, String) {
     use std::io::Write;
@@ -50,7 +35,7 @@ fn stamps(args: &[&str], stdin: Option<&[u8]>) -> (i32, String, String) {
 
 #[test]
 fn block_820000_from_stdin_as_binary() {
-    let block = fixture_json("btc_stamps/test_data.json");
+    let block = common::json("btc_stamps/test_data.json");
     let raw = hex::decode(block["block"]["hex"].as_str().expect("hex")).expect("hex");
     let args = [
         "decode",
@@ -98,7 +83,7 @@ fn block_820000_from_stdin_as_binary() {
 
 #[test]
 fn a_stamp_issuance_as_hex() {
-    let tx = fixture_json(
+    let tx = common::json(
         "btc_stamps/transaction_cache/0321905ca9053a5b8313be9524a2af146196982a479573e9a324e8b929231730.json",
     );
     let hex = tx["hex"].as_str().expect("hex");

@@ -177,20 +177,13 @@ impl NodeState {
             .to_sat()
             .checked_sub(fee)
             .filter(|v| *v >= 546)?;
-        let mut conflict = Transaction {
-            version: bitcoin::transaction::Version::TWO,
-            lock_time: bitcoin::absolute::LockTime::ZERO,
-            input: vec![bitcoin::TxIn {
-                previous_output: input.previous_output,
-                script_sig: ScriptBuf::new(),
-                sequence: bitcoin::Sequence::ENABLE_RBF_NO_LOCKTIME,
-                witness: bitcoin::Witness::new(),
-            }],
-            output: vec![TxOut {
+        let mut conflict = scenario::unsigned_spend(
+            input.previous_output,
+            vec![TxOut {
                 value: Amount::from_sat(value),
                 script_pubkey: actor.script_pubkey(),
             }],
-        };
+        );
         scenario::sign_p2wpkh(signer, &mut conflict, actor, coin.output.value);
         Some(conflict)
     }

@@ -157,17 +157,7 @@ fn stamp_issuance(
     let key = stamps_protocol::arc4::key_for(&coin.0.txid);
     let mut outputs = transport::multisig_data_outputs(&key, &message, &BURN_KEYS[1]);
     let data_value: u64 = outputs.iter().map(|o| o.value.to_sat()).sum();
-    let mut tx = Transaction {
-        version: transaction::Version::TWO,
-        lock_time: absolute::LockTime::ZERO,
-        input: vec![TxIn {
-            previous_output: coin.0,
-            script_sig: ScriptBuf::new(),
-            sequence: Sequence::ENABLE_RBF_NO_LOCKTIME,
-            witness: Witness::new(),
-        }],
-        output: Vec::new(),
-    };
+    let mut tx = unsigned_spend(coin.0, Vec::new());
     outputs.push(TxOut {
         value: Amount::ZERO,
         script_pubkey: actor.script_pubkey(),
@@ -185,6 +175,21 @@ fn stamp_issuance(
     sign_p2wpkh(secp, &mut tx, actor, coin.1.value);
     let change_out = tx.output[change_index].clone();
     (tx, (change_index as u32, change_out))
+}
+
+/// An unsigned version-2 transaction spending `previous_output` (replaceable, no lock time) to `outputs`.
+pub fn unsigned_spend(previous_output: OutPoint, outputs: Vec<TxOut>) -> Transaction {
+    Transaction {
+        version: transaction::Version::TWO,
+        lock_time: absolute::LockTime::ZERO,
+        input: vec![TxIn {
+            previous_output,
+            script_sig: ScriptBuf::new(),
+            sequence: Sequence::ENABLE_RBF_NO_LOCKTIME,
+            witness: Witness::new(),
+        }],
+        output: outputs,
+    }
 }
 
 /// Signs input 0, a P2WPKH output of `actor` worth `value`, with SIGHASH_ALL.

@@ -6,14 +6,11 @@ use bitcoin::hashes::Hash;
 use bitcoin::key::{Keypair, TapTweak};
 use bitcoin::secp256k1::{All, Message, Secp256k1};
 use bitcoin::sighash::{EcdsaSighashType, Prevouts, SighashCache, TapSighashType};
-use bitcoin::{
-    Amount, OutPoint, PublicKey, ScriptBuf, Sequence, Transaction, TxIn, TxOut, Witness, absolute,
-    transaction,
-};
+use bitcoin::{Amount, OutPoint, PublicKey, ScriptBuf, Transaction, TxOut, Witness, absolute};
 use stamps_devnet::chain::{COINBASE_MATURITY, Chain, subsidy};
 use stamps_devnet::keys::Actor;
 use stamps_devnet::mempool::Mempool;
-use stamps_devnet::scenario::sign_p2wpkh;
+use stamps_devnet::scenario::{sign_p2wpkh, unsigned_spend};
 use stamps_devnet::validate::Reject;
 
 const FIRST: u64 = 840_000;
@@ -52,17 +49,7 @@ fn fixture() -> Fixture {
 }
 
 fn spend(coin: &(OutPoint, TxOut), outputs: Vec<TxOut>) -> Transaction {
-    Transaction {
-        version: transaction::Version::TWO,
-        lock_time: absolute::LockTime::ZERO,
-        input: vec![TxIn {
-            previous_output: coin.0,
-            script_sig: ScriptBuf::new(),
-            sequence: Sequence::ENABLE_RBF_NO_LOCKTIME,
-            witness: Witness::new(),
-        }],
-        output: outputs,
-    }
+    unsigned_spend(coin.0, outputs)
 }
 
 fn pay(script: ScriptBuf, sats: u64) -> TxOut {

@@ -3,12 +3,10 @@
 
 use bitcoin::consensus::encode::serialize_hex;
 use bitcoin::hashes::Hash;
-use bitcoin::{
-    Amount, OutPoint, ScriptBuf, Sequence, Transaction, TxIn, TxOut, Witness, absolute, transaction,
-};
+use bitcoin::{Amount, OutPoint, ScriptBuf, Transaction, TxOut};
 use serde_json::{Value, json};
 use stamps_devnet::DevnetConfig;
-use stamps_devnet::scenario::sign_p2wpkh;
+use stamps_devnet::scenario::{sign_p2wpkh, unsigned_spend};
 use stamps_platform::shutdown::Shutdown;
 
 struct Rpc {
@@ -196,20 +194,13 @@ async fn core_shapes_through_a_send_and_a_block() {
         txout["scriptPubKey"]["address"],
         actors[1].address().to_string()
     );
-    let mut tx = Transaction {
-        version: transaction::Version::TWO,
-        lock_time: absolute::LockTime::ZERO,
-        input: vec![TxIn {
-            previous_output: coin,
-            script_sig: ScriptBuf::new(),
-            sequence: Sequence::ENABLE_RBF_NO_LOCKTIME,
-            witness: Witness::new(),
-        }],
-        output: vec![TxOut {
+    let mut tx = unsigned_spend(
+        coin,
+        vec![TxOut {
             value: Amount::from_sat(99_990_000),
             script_pubkey: actors[2].script_pubkey(),
         }],
-    };
+    );
     let secp = bitcoin::secp256k1::Secp256k1::new();
     sign_p2wpkh(&secp, &mut tx, &actors[1], Amount::from_sat(100_000_000));
     let hex = serialize_hex(&tx);
@@ -328,20 +319,13 @@ fn pay(
     coin: OutPoint,
     to: &stamps_devnet::keys::Actor,
 ) -> Transaction {
-    let mut tx = Transaction {
-        version: transaction::Version::TWO,
-        lock_time: absolute::LockTime::ZERO,
-        input: vec![TxIn {
-            previous_output: coin,
-            script_sig: ScriptBuf::new(),
-            sequence: Sequence::ENABLE_RBF_NO_LOCKTIME,
-            witness: Witness::new(),
-        }],
-        output: vec![TxOut {
+    let mut tx = unsigned_spend(
+        coin,
+        vec![TxOut {
             value: Amount::from_sat(99_990_000),
             script_pubkey: to.script_pubkey(),
         }],
-    };
+    );
     let secp = bitcoin::secp256k1::Secp256k1::new();
     sign_p2wpkh(&secp, &mut tx, from, Amount::from_sat(100_000_000));
     tx
@@ -752,20 +736,13 @@ async fn wallet_signs_actor_psbts_and_scantxoutset_finds_coins() {
     assert_eq!(code, -8);
 
     // An unsigned spend of actor 3's coin, as a PSBT with the spent output.
-    let unsigned = Transaction {
-        version: transaction::Version::TWO,
-        lock_time: absolute::LockTime::ZERO,
-        input: vec![TxIn {
-            previous_output: OutPoint::new(genesis.compute_txid(), 3),
-            script_sig: ScriptBuf::new(),
-            sequence: Sequence::ENABLE_RBF_NO_LOCKTIME,
-            witness: Witness::new(),
-        }],
-        output: vec![TxOut {
+    let unsigned = unsigned_spend(
+        OutPoint::new(genesis.compute_txid(), 3),
+        vec![TxOut {
             value: Amount::from_sat(99_995_000),
             script_pubkey: actors[1].script_pubkey(),
         }],
-    };
+    );
     let mut psbt = bitcoin::Psbt::from_unsigned_tx(unsigned.clone()).expect("psbt");
     psbt.inputs[0].witness_utxo = Some(genesis.output[3].clone());
     let encoded = base64::engine::general_purpose::STANDARD.encode(psbt.serialize());
