@@ -42,9 +42,10 @@ e2e: build frontend
 fmt:
 	$(CARGO) fmt --all
 
-# Criterion benchmarks (decoding real mainnet blocks; needs the shared fixtures).
+# Criterion benchmarks (decoding real mainnet blocks; needs the shared fixtures), then the devnet benchmark.
 bench:
 	$(CARGO) bench -p stamps-protocol --bench blocks --locked
+	$(CARGO) bench -p stamps-devnet --bench devnet --locked
 
 # Each fuzz target for FUZZ_SECONDS (default 60). libFuzzer runs without a sanitizer so that the stable
 # toolchain can build it; malloc and RSS limits catch unbounded allocation, -timeout catches hangs.

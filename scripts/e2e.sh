@@ -22,8 +22,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$BIN" devnet --rpc-listen "127.0.0.1:$RPC" --api-listen "127.0.0.1:$API" >"$LOGS/devnet.log" 2>&1 & pids+=($!)
-"$BIN" all --rpc-url "http://127.0.0.1:$RPC" --start-height 840000 --listen "127.0.0.1:$HTTP" \
+"$BIN" devnet --scenario minimal --rpc-listen "127.0.0.1:$RPC" --api-listen "127.0.0.1:$API" >"$LOGS/devnet.log" 2>&1 & pids+=($!)
+"$BIN" all --rpc-url "http://127.0.0.1:$RPC" --start-height 962000 --listen "127.0.0.1:$HTTP" \
   --grpc-listen 127.0.0.1:0 --static-dir frontend/dist >"$LOGS/stamps.log" 2>&1 & pids+=($!)
 
 BASE="http://127.0.0.1:$HTTP"

@@ -90,7 +90,14 @@ enum Command {
         /// Scenario seed.
         #[arg(long)]
         seed: Option<u64>,
-        /// Number of classic stamps to create.
+        /// The activity on the chain: `demo` (a marketplace worth browsing), `bench` (mainnet-like volume)
+        /// or `minimal` (a few classic stamps).
+        #[arg(long, value_parser = ["demo", "bench", "minimal"])]
+        scenario: Option<String>,
+        /// Size of the demo or bench scenario (1: nominal; 0.1: a tenth).
+        #[arg(long)]
+        scale: Option<f64>,
+        /// Number of classic stamps of the minimal scenario.
         #[arg(long)]
         stamps: Option<u32>,
         /// Seconds between automatically mined blocks (0: only on request).
@@ -197,17 +204,21 @@ fn overrides(cli: &Cli) -> Value {
         api_listen,
         first_height,
         seed,
+        scenario,
+        scale,
         stamps,
         block_interval,
         data_dir,
         fresh,
     } = &cli.command
     {
-        let devnet: [(&str, Option<Value>); 8] = [
+        let devnet: [(&str, Option<Value>); 10] = [
             ("rpc_listen", rpc_listen.clone().map(Value::from)),
             ("api_listen", api_listen.clone().map(Value::from)),
             ("first_height", first_height.map(Value::from)),
             ("seed", seed.map(Value::from)),
+            ("scenario", scenario.clone().map(Value::from)),
+            ("scale", scale.map(Value::from)),
             ("stamps", stamps.map(Value::from)),
             ("block_interval_secs", block_interval.map(Value::from)),
             (

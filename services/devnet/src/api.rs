@@ -24,7 +24,35 @@ pub(crate) fn router(node: Node) -> Router {
         .route("/api/tx", post(broadcast))
         .route("/api/blocks/tip/height", get(tip_height))
         .route("/api/v1/prices", get(prices))
+        .route("/asset-info/{file}", get(asset_info))
+        .route("/devnet/bootstrap.json", get(bootstrap))
         .with_state(node)
+}
+
+/// `/asset-info/{NAME}.json` and `/asset-info/{NAME}.png`: the enhanced asset information that asset
+/// descriptions of the scenario point to.
+async fn asset_info(State(node): State<Node>, Path(file): Path<String>) -> Response {
+    let found = |name: &str| node.published.asset_info.get(name);
+    if let Some(info) = file.strip_suffix(".json").and_then(found) {
+        return (
+            [(header::CONTENT_TYPE, "application/json")],
+            info.json.clone(),
+        )
+            .into_response();
+    }
+    if let Some(info) = file.strip_suffix(".png").and_then(found) {
+        return ([(header::CONTENT_TYPE, "image/png")], info.image.clone()).into_response();
+    }
+    text(
+        StatusCode::NOT_FOUND,
+        format!("no asset information at {file}"),
+    )
+}
+
+/// `/devnet/bootstrap.json`: the ledger snapshot (the genesis XCP allocation) an indexer of this chain starts
+/// from.
+async fn bootstrap(State(node): State<Node>) -> Json<crate::scenario::Bootstrap> {
+    Json(node.published.bootstrap.clone())
 }
 
 fn text(status: StatusCode, body: String) -> Response {

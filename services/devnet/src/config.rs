@@ -4,6 +4,31 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+/// Which activity the devnet's chain carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ScenarioKind {
+    /// A few classic PNG stamps (`stamps` of them), one per block: for tests of the plumbing.
+    Minimal,
+    /// A marketplace worth browsing: every payload type, hundreds of stamps, dozens of ticks and collections.
+    #[default]
+    Demo,
+    /// Mainnet-like volume (at scale 1: a million stamps, a million SRC-20 operations).
+    Bench,
+}
+
+impl ScenarioKind {
+    /// Parses `minimal`, `demo` or `bench`.
+    pub fn parse(name: &str) -> Option<Self> {
+        Some(match name {
+            "minimal" => Self::Minimal,
+            "demo" => Self::Demo,
+            "bench" => Self::Bench,
+            _ => return None,
+        })
+    }
+}
+
 /// How the devnet's chain is made and served.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default)]
@@ -16,8 +41,15 @@ pub struct DevnetConfig {
     pub first_height: u64,
     /// Seed of every key, asset id and image.
     pub seed: u64,
-    /// How many classic stamps the scenario creates.
+    /// The scenario.
+    pub scenario: ScenarioKind,
+    /// Scale of the demo and bench scenarios (1: their nominal size).
+    pub scale: f64,
+    /// How many classic stamps the minimal scenario creates.
     pub stamps: u32,
+    /// Base URL under which the mempool-style API is reachable, written into asset descriptions that point
+    /// to enhanced asset information.
+    pub asset_info_url: String,
     /// Seconds between automatically mined blocks; 0 mines only on `generatetoaddress`.
     pub block_interval_secs: u64,
     /// Where the chain and the mempool are kept across restarts; `None` keeps everything in memory.
@@ -36,9 +68,12 @@ impl Default for DevnetConfig {
         Self {
             rpc_listen: "127.0.0.1:18443".into(),
             api_listen: "127.0.0.1:18444".into(),
-            first_height: 840_000,
+            first_height: 962_000,
             seed: 1,
+            scenario: ScenarioKind::Demo,
+            scale: 1.0,
             stamps: 12,
+            asset_info_url: "http://127.0.0.1:18444".into(),
             block_interval_secs: 0,
             data_dir: None,
             fresh: false,

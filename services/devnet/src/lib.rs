@@ -2,7 +2,7 @@
 //! heights, with mainnet address formats, whose transactions carry payloads encoded by `stamps-protocol`
 //! exactly as mainnet carries them, and serves it through Bitcoin Core's JSON-RPC.
 //!
-//! Reading order: [`config`], [`keys`] (the actors), [`art`] (procedural stamp images), [`chain`] (blocks,
+//! Reading order: [`config`], [`keys`] (the actors), [`art`] (procedural stamp images) and [`files`] (every file type), [`chain`] (blocks,
 //! mining, the unspent outputs), [`validate`] and [`mempool`], [`scenario`] (what happens on the chain), `node`
 //! (the running devnet: state, mining, reorgs, persistence through [`store`], the listeners), `rpc`, `rest` and
 //! `shapes` (Bitcoin Core's interfaces), [`api`] (the mempool-style API) and [`wallet`].
@@ -11,6 +11,7 @@ pub mod api;
 pub mod art;
 pub mod chain;
 pub mod config;
+pub mod files;
 pub mod keys;
 pub mod mempool;
 mod node;
@@ -22,5 +23,5 @@ pub mod store;
 pub mod validate;
 pub mod wallet;
 
-pub use config::DevnetConfig;
-pub use node::{Devnet, build};
+pub use config::{DevnetConfig, ScenarioKind};
+pub use node::{Devnet, build, build_with};

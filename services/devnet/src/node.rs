@@ -217,6 +217,16 @@ pub(crate) struct Node {
     pub(crate) secp: Arc<Secp256k1<VerifyOnly>>,
     /// The `Authorization` header value JSON-RPC requires (`Basic ...`), when credentials are set.
     pub(crate) auth: Option<Arc<str>>,
+    /// What the scenario publishes besides the chain: enhanced asset information and the bootstrap snapshot.
+    pub(crate) published: Arc<Published>,
+}
+
+/// Documents the devnet serves over HTTP for the scenario.
+pub(crate) struct Published {
+    /// Enhanced asset information by asset name.
+    pub(crate) asset_info: std::collections::BTreeMap<String, crate::scenario::AssetInfo>,
+    /// The ledger snapshot an indexer starts from.
+    pub(crate) bootstrap: crate::scenario::Bootstrap,
 }
 
 /// The JSON-RPC credentials: configured ones, else a fresh cookie written to the data directory as Core writes
@@ -256,7 +266,11 @@ pub struct Devnet {
 
 /// Generates the scenario (or, with a data directory, continues the chain stored there) and binds the RPC port.
 pub async fn build(config: &DevnetConfig) -> std::io::Result<Devnet> {
-    let scenario = scenario::generate(config);
+    build_with(config, scenario::generate(config)).await
+}
+
+/// [`build`] with a scenario generated beforehand (from the same configuration).
+pub async fn build_with(config: &DevnetConfig, scenario: Scenario) -> std::io::Result<Devnet> {
     tracing::info!(
         first_height = scenario.chain.first_height(),
         tip = scenario.chain.tip_height(),
@@ -267,6 +281,10 @@ pub async fn build(config: &DevnetConfig) -> std::io::Result<Devnet> {
         None => (scenario.chain.clone(), None),
         Some(dir) => open_store(dir, config.fresh, &scenario.chain)?,
     };
+    if let Some(dir) = &config.data_dir {
+        let json = serde_json::to_vec_pretty(&scenario.bootstrap).map_err(std::io::Error::other)?;
+        std::fs::write(dir.join("bootstrap.json"), json)?;
+    }
     let secp = Arc::new(Secp256k1::verification_only());
     let mut mempool = Mempool::default();
     if let Some(dir) = &config.data_dir {
@@ -300,6 +318,10 @@ pub async fn build(config: &DevnetConfig) -> std::io::Result<Devnet> {
         })),
         secp,
         auth,
+        published: Arc::new(Published {
+            asset_info: scenario.asset_info.clone(),
+            bootstrap: scenario.bootstrap.clone(),
+        }),
     };
     Ok(Devnet {
         node,

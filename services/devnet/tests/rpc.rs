@@ -6,7 +6,8 @@ use bitcoin::hashes::Hash;
 use bitcoin::{Amount, OutPoint, ScriptBuf, Transaction, TxOut};
 use serde_json::{Value, json};
 use stamps_devnet::DevnetConfig;
-use stamps_devnet::scenario::{sign_p2wpkh, unsigned_spend};
+use stamps_devnet::ScenarioKind;
+use stamps_devnet::scenario::{MINIMAL_ALLOCATION, sign_p2wpkh, unsigned_spend};
 use stamps_platform::shutdown::Shutdown;
 
 struct Rpc {
@@ -82,6 +83,7 @@ impl Running {
         let config = DevnetConfig {
             rpc_listen: "127.0.0.1:0".into(),
             api_listen: "127.0.0.1:0".into(),
+            scenario: ScenarioKind::Minimal,
             ..config.clone()
         };
         let devnet = stamps_devnet::build(&config).await.expect("devnet");
@@ -197,12 +199,12 @@ async fn core_shapes_through_a_send_and_a_block() {
     let mut tx = unsigned_spend(
         coin,
         vec![TxOut {
-            value: Amount::from_sat(99_990_000),
+            value: Amount::from_sat(MINIMAL_ALLOCATION.to_sat() - 10_000),
             script_pubkey: actors[2].script_pubkey(),
         }],
     );
     let secp = bitcoin::secp256k1::Secp256k1::new();
-    sign_p2wpkh(&secp, &mut tx, &actors[1], Amount::from_sat(100_000_000));
+    sign_p2wpkh(&secp, &mut tx, &actors[1], MINIMAL_ALLOCATION);
     let hex = serialize_hex(&tx);
 
     let tested = rpc.call("testmempoolaccept", json!([[hex]])).await;
@@ -298,7 +300,8 @@ async fn core_shapes_through_a_send_and_a_block() {
             {"id": 2, "method": "getnetworkinfo", "params": []}
         ]))
         .await;
-    assert_eq!(batch[0]["result"], config.first_height + 1 + 100 + 1);
+    // The minimal chain (first block, maturity, one stamp), 100 blocks mined, then one with the send.
+    assert_eq!(batch[0]["result"], config.first_height + 101 + 100 + 1);
     assert_types(
         &batch[1]["result"],
         &[
@@ -322,12 +325,12 @@ fn pay(
     let mut tx = unsigned_spend(
         coin,
         vec![TxOut {
-            value: Amount::from_sat(99_990_000),
+            value: Amount::from_sat(MINIMAL_ALLOCATION.to_sat() - 10_000),
             script_pubkey: to.script_pubkey(),
         }],
     );
     let secp = bitcoin::secp256k1::Secp256k1::new();
-    sign_p2wpkh(&secp, &mut tx, from, Amount::from_sat(100_000_000));
+    sign_p2wpkh(&secp, &mut tx, from, MINIMAL_ALLOCATION);
     tx
 }
 
@@ -353,6 +356,9 @@ async fn reorgs_replace_blocks_and_bring_back_or_conflict_their_transactions() {
         .await;
     let confirmed = rpc.call("generatetoaddress", json!([3, miner])).await;
     let old: Vec<String> = serde_json::from_value(confirmed).expect("hashes");
+    let block = rpc.call("getblock", json!([old[0], 1])).await;
+    let order: Vec<String> = serde_json::from_value(block["tx"].clone()).expect("txids");
+    assert_eq!(order.len(), 3, "the coinbase and both payments");
     let tip = rpc
         .call("getblockcount", json!([]))
         .await
@@ -381,18 +387,24 @@ async fn reorgs_replace_blocks_and_bring_back_or_conflict_their_transactions() {
         let (code, _) = rpc.error("getblockheader", json!([hash])).await;
         assert_eq!(code, -5, "the old block is off the chain");
     }
-    // The first payment was replaced by a conflicting spend of the same coin; the second is confirmed again.
+    // Every second transaction of the replaced blocks (here the block's second payment) was replaced by a
+    // conflicting spend of the same coin; the other is confirmed again.
+    let (replaced, kept) = if order[1] == a.compute_txid().to_string() {
+        (&a, &b)
+    } else {
+        (&b, &a)
+    };
     let (code, _) = rpc
         .error(
             "getrawtransaction",
-            json!([a.compute_txid().to_string(), true]),
+            json!([replaced.compute_txid().to_string(), true]),
         )
         .await;
     assert_eq!(code, -5);
     let again = rpc
         .call(
             "getrawtransaction",
-            json!([b.compute_txid().to_string(), true]),
+            json!([kept.compute_txid().to_string(), true]),
         )
         .await;
     assert!(branch.contains(&again["blockhash"].as_str().expect("confirmed").to_owned()));
@@ -465,12 +477,14 @@ async fn a_restart_continues_the_same_chain_and_mempool() {
     };
     let err = stamps_devnet::build(&other).await.err().expect("refused");
     assert!(err.to_string().contains("--fresh"), "{err}");
+    let first = config.first_height;
     let node = Running::start(&DevnetConfig {
         fresh: true,
         ..config
     })
     .await;
-    assert_eq!(node.rpc.call("getblockcount", json!([])).await, 840_001);
+    // The minimal scenario's chain: its first block, 100 blocks of coinbase maturity, one stamp.
+    assert_eq!(node.rpc.call("getblockcount", json!([])).await, first + 101);
     assert_eq!(node.rpc.call("getmempoolinfo", json!([])).await["size"], 0);
     node.stop().await;
     let _ = std::fs::remove_dir_all(&dir);
@@ -521,12 +535,28 @@ async fn rest_serves_blocks_headers_and_chain_info_like_core() {
         .expect("body");
     assert_eq!(
         headers.len(),
-        3 * 80,
-        "three blocks exist from the first on"
+        5 * 80,
+        "five headers from the first block on"
     );
     let parsed: bitcoin::block::Header =
         bitcoin::consensus::deserialize(&headers[..80]).expect("header");
     assert_eq!(parsed.block_hash().to_string(), first);
+    // A request past the tip gets the headers up to the tip.
+    let height = rpc
+        .call("getblockcount", json!([]))
+        .await
+        .as_u64()
+        .expect("height");
+    let parent = rpc.call("getblockhash", json!([height - 1])).await;
+    let near_tip = get(format!(
+        "/rest/headers/5/{}.bin",
+        parent.as_str().expect("hash")
+    ))
+    .await
+    .bytes()
+    .await
+    .expect("body");
+    assert_eq!(near_tip.len(), 2 * 80, "the tip's parent and the tip");
 
     let info: Value = get("/rest/chaininfo.json".into())
         .await
@@ -571,7 +601,7 @@ async fn mempool_style_api_serves_fees_utxos_broadcast_and_prices() {
         .text()
         .await
         .expect("text");
-    assert_eq!(height, "840100");
+    assert_eq!(height, (config.first_height + 100).to_string());
     let fees: Value = http
         .get(format!("{api}/api/v1/fees/recommended"))
         .send()
@@ -611,9 +641,9 @@ async fn mempool_style_api_serves_fees_utxos_broadcast_and_prices() {
     assert_eq!(utxos.as_array().map(Vec::len), Some(1));
     assert_eq!(utxos[0]["txid"], genesis.to_string());
     assert_eq!(utxos[0]["vout"], 1);
-    assert_eq!(utxos[0]["value"], 100_000_000);
+    assert_eq!(utxos[0]["value"], MINIMAL_ALLOCATION.to_sat());
     assert_eq!(utxos[0]["status"]["confirmed"], true);
-    assert_eq!(utxos[0]["status"]["block_height"], 840_000);
+    assert_eq!(utxos[0]["status"]["block_height"], config.first_height);
 
     // Broadcasting moves the coin: the payer's UTXO is gone, the payee has an unconfirmed one.
     let tx = pay(&actors[1], OutPoint::new(genesis, 1), &actors[2]);
@@ -727,9 +757,9 @@ async fn wallet_signs_actor_psbts_and_scantxoutset_finds_coins() {
         genesis.compute_txid().to_string()
     );
     assert_eq!(scan["unspents"][0]["vout"], 3);
-    assert_eq!(scan["unspents"][0]["amount"], 1.0);
+    assert_eq!(scan["unspents"][0]["amount"], 0.75);
     assert_eq!(scan["unspents"][0]["coinbase"], true);
-    assert_eq!(scan["total_amount"], 1.0);
+    assert_eq!(scan["total_amount"], 0.75);
     let (code, _) = rpc
         .error("scantxoutset", json!(["start", ["pkh(nonsense)"]]))
         .await;
@@ -739,7 +769,7 @@ async fn wallet_signs_actor_psbts_and_scantxoutset_finds_coins() {
     let unsigned = unsigned_spend(
         OutPoint::new(genesis.compute_txid(), 3),
         vec![TxOut {
-            value: Amount::from_sat(99_995_000),
+            value: Amount::from_sat(MINIMAL_ALLOCATION.to_sat() - 5_000),
             script_pubkey: actors[1].script_pubkey(),
         }],
     );

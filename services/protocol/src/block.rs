@@ -165,6 +165,9 @@ pub struct DecodedBlock {
     pub counterparty: Vec<CounterpartyRecord>,
     /// Consensus hashes (`None` from [`decode_contents`], which skips them).
     pub hashes: Option<BlockHashes>,
+    /// The SRC-20 balances this block changes, with their new totals (what a ledger stores).
+    #[serde(skip)]
+    pub src20_balances: Vec<src20::BalanceUpdate>,
 }
 
 /// One SRC-20 operation and its outcome.
@@ -494,14 +497,6 @@ impl<'c, 'a> BlockRun<'c, 'a> {
     fn src20_ops(&self) -> Vec<Src20Op> {
         self.src20.records.iter().map(Src20Op::from).collect()
     }
-
-    fn ledger_string(&self) -> String {
-        self.src20
-            .balance_updates(self.ctx.src20)
-            .ok()
-            .and_then(|u| src20::valid_src20_str(&u).ok())
-            .unwrap_or_default()
-    }
 }
 
 /// Decodes `block` at `ctx.height`: its contents and its consensus hashes.
@@ -624,6 +619,7 @@ fn decode_with_txids(
     for (tx_index, tx) in block.txdata.iter().enumerate() {
         run.transaction(tx, txids.and_then(|t| t.get(tx_index)), tx_index);
     }
+    let src20_balances = run.src20.balance_updates(ctx.src20).unwrap_or_default();
     let hashes = txids.map(|txids| {
         let valid: Vec<ValidStamp> = run.stamps.iter().filter_map(|s| s.valid.clone()).collect();
         hashes::block_hashes(
@@ -636,7 +632,7 @@ fn decode_with_txids(
             },
             &valid,
             txids,
-            &run.ledger_string(),
+            &src20::valid_src20_str(&src20_balances).unwrap_or_default(),
         )
     });
     DecodedBlock {
@@ -646,6 +642,7 @@ fn decode_with_txids(
         stamps: run.stamps,
         counterparty: run.counterparty,
         hashes,
+        src20_balances,
     }
 }
 

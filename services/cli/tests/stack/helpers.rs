@@ -65,6 +65,7 @@ impl Stack {
         let config = DevnetConfig {
             rpc_listen: "127.0.0.1:0".into(),
             api_listen: "127.0.0.1:0".into(),
+            scenario: stamps_devnet::ScenarioKind::Minimal,
             stamps,
             ..DevnetConfig::default()
         };

@@ -88,3 +88,39 @@ impl MemoryState {
         }
     }
 }
+
+impl MemoryState {
+    /// Applies a decoded block's SRC-20 outcome ([`crate::block::DecodedBlock`]): new deploys, minted totals
+    /// and the new balances.
+    pub fn apply_decoded(&mut self, block: &crate::block::DecodedBlock) {
+        for op in block.src20.iter().filter(|o| o.valid) {
+            let Some(tick) = op.tick.clone() else {
+                continue;
+            };
+            let parse = |v: &Option<String>| v.as_deref().and_then(PyDecimal::parse);
+            match op.op.as_deref() {
+                Some("DEPLOY") => {
+                    if let (Some(lim), Some(max)) = (parse(&op.lim), parse(&op.max)) {
+                        self.deploys.entry(tick).or_insert(Deploy {
+                            lim,
+                            max,
+                            dec: op.dec.unwrap_or(18),
+                        });
+                    }
+                }
+                Some("MINT") => {
+                    if let Some(amt) = parse(&op.amt) {
+                        let total = self.total_minted(&tick);
+                        let new = total.add(&amt).unwrap_or(total);
+                        self.minted.insert(tick, new);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for u in &block.src20_balances {
+            self.balances
+                .insert((u.tick.clone(), u.address.clone()), u.new_total.clone());
+        }
+    }
+}
