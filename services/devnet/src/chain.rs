@@ -48,6 +48,9 @@ pub struct Chain {
     by_hash: HashMap<BlockHash, usize>,
     txs: HashMap<Txid, (usize, usize)>,
     utxos: HashMap<OutPoint, Coin>,
+    /// Unspent outputs by a hash of their script (bare multisig excluded: it has no address), so that an
+    /// address's coins are found without a scan.
+    by_script: HashMap<u64, Vec<OutPoint>>,
     /// Per block, the coins its transactions spent (to restore them when the block is disconnected).
     undo: Vec<Vec<(OutPoint, Coin)>>,
     /// How many times blocks were disconnected: tags the coinbases of later blocks.
@@ -63,6 +66,7 @@ impl Chain {
             by_hash: HashMap::new(),
             txs: HashMap::new(),
             utxos: HashMap::new(),
+            by_script: HashMap::new(),
             undo: Vec::new(),
             branch: 0,
         }
@@ -87,14 +91,51 @@ impl Chain {
         self.utxos.get(outpoint)
     }
 
-    /// Every unspent output paying `script`, in no particular order.
+    /// Every unspent output paying `script`, in no particular order. Bare multisig scripts, which pay no
+    /// address, are not indexed: they are found by a scan of the whole set.
     pub fn coins_of<'a>(
         &'a self,
         script: &'a bitcoin::Script,
-    ) -> impl Iterator<Item = (&'a OutPoint, &'a Coin)> {
-        self.utxos
-            .iter()
-            .filter(move |(_, c)| c.output.script_pubkey.as_script() == script)
+    ) -> Box<dyn Iterator<Item = (&'a OutPoint, &'a Coin)> + 'a> {
+        if script.is_multisig() {
+            return Box::new(
+                self.utxos
+                    .iter()
+                    .filter(move |(_, c)| c.output.script_pubkey.as_script() == script),
+            );
+        }
+        Box::new(
+            self.by_script
+                .get(&script_key(script))
+                .into_iter()
+                .flatten()
+                .filter_map(move |o| {
+                    let coin = self.utxos.get(o)?;
+                    (coin.output.script_pubkey.as_script() == script).then_some((o, coin))
+                }),
+        )
+    }
+
+    fn add_coin(&mut self, outpoint: OutPoint, coin: Coin) {
+        if !coin.output.script_pubkey.is_multisig() {
+            self.by_script
+                .entry(script_key(&coin.output.script_pubkey))
+                .or_default()
+                .push(outpoint);
+        }
+        self.utxos.insert(outpoint, coin);
+    }
+
+    fn remove_coin(&mut self, outpoint: &OutPoint) -> Option<Coin> {
+        let coin = self.utxos.remove(outpoint)?;
+        let key = script_key(&coin.output.script_pubkey);
+        if let Some(list) = self.by_script.get_mut(&key) {
+            list.retain(|o| o != outpoint);
+            if list.is_empty() {
+                self.by_script.remove(&key);
+            }
+        }
+        Some(coin)
     }
 
     /// Number of blocks.
@@ -205,7 +246,7 @@ impl Chain {
             self.txs.insert(txid, (index, t));
             if !tx.is_coinbase() {
                 for input in &tx.input {
-                    if let Some(coin) = self.utxos.remove(&input.previous_output) {
+                    if let Some(coin) = self.remove_coin(&input.previous_output) {
                         spent.push((input.previous_output, coin));
                     }
                 }
@@ -219,7 +260,7 @@ impl Chain {
                     height,
                     coinbase: tx.is_coinbase(),
                 };
-                self.utxos.insert(OutPoint::new(txid, vout as u32), coin);
+                self.add_coin(OutPoint::new(txid, vout as u32), coin);
             }
         }
         self.undo.push(spent);
@@ -244,11 +285,11 @@ impl Chain {
             let txid = tx.compute_txid();
             self.txs.remove(&txid);
             for vout in 0..tx.output.len() {
-                self.utxos.remove(&OutPoint::new(txid, vout as u32));
+                self.remove_coin(&OutPoint::new(txid, vout as u32));
             }
         }
         for (outpoint, coin) in spent {
-            self.utxos.insert(outpoint, coin);
+            self.add_coin(outpoint, coin);
         }
         Some(block)
     }
@@ -265,6 +306,14 @@ impl Chain {
             nonce: 0,
         }
     }
+}
+
+/// The index key of an output script.
+fn script_key(script: &bitcoin::Script) -> u64 {
+    use std::hash::{Hash as _, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    script.as_bytes().hash(&mut hasher);
+    hasher.finish()
 }
 
 /// A coinbase for `height` (BIP34 height push) paying `outputs`.
@@ -296,5 +345,54 @@ fn coinbase(height: u64, branch: u32, outputs: Vec<TxOut>) -> Transaction {
             witness: Witness::new(),
         }],
         output: outputs,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pay(script: &ScriptBuf, sats: u64) -> TxOut {
+        TxOut {
+            value: Amount::from_sat(sats),
+            script_pubkey: script.clone(),
+        }
+    }
+
+    #[test]
+    fn the_script_index_follows_spends_and_disconnects() {
+        let alice = ScriptBuf::new_p2wpkh(&bitcoin::WPubkeyHash::from_byte_array([1; 20]));
+        let bob = ScriptBuf::new_p2wpkh(&bitcoin::WPubkeyHash::from_byte_array([2; 20]));
+        let mut chain = Chain::new(100);
+        let first = chain.mine(vec![pay(&alice, 1_000)], Vec::new());
+        let coinbase = chain.block(&first).expect("mined").0.txdata[0].compute_txid();
+        let spend = Transaction {
+            version: transaction::Version::TWO,
+            lock_time: absolute::LockTime::ZERO,
+            input: vec![TxIn {
+                previous_output: OutPoint::new(coinbase, 0),
+                script_sig: ScriptBuf::new(),
+                sequence: Sequence::MAX,
+                witness: Witness::new(),
+            }],
+            output: vec![pay(&bob, 600), pay(&bob, 300)],
+        };
+        let spend_txid = spend.compute_txid();
+        chain.mine(Vec::new(), vec![spend]);
+        assert_eq!(chain.coins_of(&alice).count(), 0);
+        let mut bobs: Vec<u32> = chain.coins_of(&bob).map(|(o, _)| o.vout).collect();
+        bobs.sort_unstable();
+        assert_eq!(bobs, vec![0, 1]);
+        assert!(chain.coins_of(&bob).all(|(o, _)| o.txid == spend_txid));
+
+        let block = chain.disconnect_tip().expect("tip");
+        assert_eq!(chain.coins_of(&bob).count(), 0);
+        let back: Vec<_> = chain.coins_of(&alice).collect();
+        assert_eq!(back.len(), 1);
+        assert_eq!(back[0].1.output.value.to_sat(), 1_000);
+
+        chain.reconnect(block);
+        assert_eq!(chain.coins_of(&alice).count(), 0);
+        assert_eq!(chain.coins_of(&bob).count(), 2);
     }
 }

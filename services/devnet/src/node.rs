@@ -260,7 +260,7 @@ pub struct Devnet {
     listener: TcpListener,
     api_listener: TcpListener,
     config: DevnetConfig,
-    /// What the scenario created.
+    /// What the scenario created (its chain has moved into the node: read blocks over JSON-RPC).
     pub scenario: Scenario,
 }
 
@@ -269,8 +269,9 @@ pub async fn build(config: &DevnetConfig) -> std::io::Result<Devnet> {
     build_with(config, scenario::generate(config)).await
 }
 
-/// [`build`] with a scenario generated beforehand (from the same configuration).
-pub async fn build_with(config: &DevnetConfig, scenario: Scenario) -> std::io::Result<Devnet> {
+/// [`build`] with a scenario generated beforehand (from the same configuration). The scenario's chain moves
+/// into the running node: [`Devnet::scenario`] keeps the record of intent with an empty chain.
+pub async fn build_with(config: &DevnetConfig, mut scenario: Scenario) -> std::io::Result<Devnet> {
     tracing::info!(
         first_height = scenario.chain.first_height(),
         tip = scenario.chain.tip_height(),
@@ -278,8 +279,15 @@ pub async fn build_with(config: &DevnetConfig, scenario: Scenario) -> std::io::R
         "devnet scenario generated"
     );
     let (chain, store) = match &config.data_dir {
-        None => (scenario.chain.clone(), None),
-        Some(dir) => open_store(dir, config.fresh, &scenario.chain)?,
+        None => (
+            std::mem::replace(&mut scenario.chain, Chain::new(config.first_height)),
+            None,
+        ),
+        Some(dir) => open_store(
+            dir,
+            config.fresh,
+            std::mem::replace(&mut scenario.chain, Chain::new(config.first_height)),
+        )?,
     };
     if let Some(dir) = &config.data_dir {
         let json = serde_json::to_vec_pretty(&scenario.bootstrap).map_err(std::io::Error::other)?;
@@ -337,7 +345,7 @@ pub async fn build_with(config: &DevnetConfig, scenario: Scenario) -> std::io::R
 fn open_store(
     dir: &std::path::Path,
     fresh: bool,
-    scenario: &Chain,
+    scenario: Chain,
 ) -> std::io::Result<(Chain, Option<BlockFile>)> {
     if fresh {
         store::wipe(dir)?;
@@ -347,7 +355,7 @@ fn open_store(
         for block in scenario.blocks() {
             file.append(block)?;
         }
-        return Ok((scenario.clone(), Some(file)));
+        return Ok((scenario, Some(file)));
     }
     let same_start = stored.first().map(bitcoin::Block::block_hash)
         == scenario.blocks().first().map(bitcoin::Block::block_hash);

@@ -86,17 +86,19 @@ impl Running {
             scenario: ScenarioKind::Minimal,
             ..config.clone()
         };
-        let devnet = stamps_devnet::build(&config).await.expect("devnet");
-        let url = format!("http://{}", devnet.rpc_addr().expect("addr"));
-        let api = format!("http://{}", devnet.api_addr().expect("addr"));
-        let actors = devnet.scenario.actors.clone();
-        let genesis = devnet
-            .scenario
+        let scenario = stamps_devnet::scenario::generate(&config);
+        let actors = scenario.actors.clone();
+        let genesis = scenario
             .chain
             .block_at(config.first_height)
             .expect("genesis")
             .txdata[0]
             .clone();
+        let devnet = stamps_devnet::build_with(&config, scenario)
+            .await
+            .expect("devnet");
+        let url = format!("http://{}", devnet.rpc_addr().expect("addr"));
+        let api = format!("http://{}", devnet.api_addr().expect("addr"));
         let stop = Shutdown::new();
         let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
         let auth = config.data_dir.as_deref().map(cookie);

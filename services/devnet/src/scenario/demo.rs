@@ -1,10 +1,8 @@
 //! The `demo` scenario: a marketplace a visitor enjoys browsing. Artists issue stamps of every file type
 //! (and some cursed ones), named Counterparty assets appear for the XCP site, SRC-20 ticks are deployed,
 //! minted and traded, SRC-721 collections are deployed and minted, shops run dispensers, collectors buy,
-//! send, destroy and sweep, and after block 866000 fairminters open and stamps are attached to UTXOs and sold
-//! in atomic swaps. The history spans about nine days around mainnet's block 866000, so that rules switched on
-//! there (dispense messages, fairminters, UTXO balances, free subassets, blessed subasset stamps) are seen
-//! on both sides.
+//! send, destroy and sweep; later fairminters open and stamps are attached to UTXOs and sold in atomic swaps.
+//! The history spans about eight days of blocks (1,100 blocks after the 100 of coinbase maturity).
 
 use std::collections::BTreeMap;
 
@@ -27,10 +25,10 @@ pub const COLLECTORS: std::ops::Range<usize> = 9..19;
 pub const SHOPS: std::ops::Range<usize> = 19..25;
 /// Actors in all (the bank included).
 pub const ACTORS: usize = 25;
-/// The demo's first block when none is configured.
-pub const FIRST_HEIGHT: u64 = 865_500;
-/// Blocks of activity after block 866000.
-const POST_BLOCKS: u64 = 1_000;
+/// Blocks of the first phase: foundations and the primary market.
+const FIRST_PHASE_BLOCKS: u64 = 300;
+/// Blocks of the second phase, when fairminters and UTXO balances join.
+const SECOND_PHASE_BLOCKS: u64 = 800;
 
 /// One scripted action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,7 +115,7 @@ pub fn play(
     use Act::*;
     use acts::{BadSrc20 as B, Curse as C, FairKind as F, FileKind as K};
     let mut deck = Deck::new(Rng::new(w.seed, "demo-deck"));
-    // Before 866000: the foundations first, then the market.
+    // First the foundations, then the market.
     deck.front(&[
         (Named(true), count(scale, 6)),
         (Named(false), count(scale, 8)),
@@ -137,8 +135,8 @@ pub fn play(
         (Cursed(C::OpReturn), count(scale, 6)),
         (Cursed(C::Named), count(scale, 5)),
         (Cursed(C::Subasset), count(scale, 4)),
-        (Collection, count(scale, 2)),
-        (Src721Mint, count(scale, 20)),
+        (Collection, count(scale, 6)),
+        (Src721Mint, count(scale, 50)),
         (Mint, count(scale, 180)),
         (Transfer, count(scale, 60)),
         (BadSrc20(B::OverMint), count(scale, 3)),
@@ -156,9 +154,9 @@ pub fn play(
         (Dividend, count(scale, 2)),
         (Sweep, 1),
     ]);
-    let boundary = 866_000u64.max(b.height());
-    run_until(b, w, &mut deck, boundary, info_base, &mut info);
-    // From 866000: the same market, plus fairminters, UTXO balances and atomic swaps.
+    let end = b.height() + FIRST_PHASE_BLOCKS;
+    run_until(b, w, &mut deck, end, info_base, &mut info);
+    // Then the same market, with fairminters, UTXO balances and atomic swaps.
     deck.front(&[
         (Fairminter(F::Open), count(scale, 2)),
         (Fairminter(F::SoftCap), count(scale, 2)),
@@ -177,8 +175,8 @@ pub fn play(
         (Cursed(C::Subasset), count(scale, 4)),
         (Named(false), count(scale, 4)),
         (Deploy, count(scale, 8)),
-        (Collection, count(scale, 2)),
-        (Src721Mint, count(scale, 30)),
+        (Collection, count(scale, 6)),
+        (Src721Mint, count(scale, 60)),
         (Mint, count(scale, 220)),
         (Transfer, count(scale, 90)),
         (BadSrc20(B::OverMint), count(scale, 2)),
@@ -198,7 +196,7 @@ pub fn play(
         (Swap, count(scale, 15)),
         (Detach, count(scale, 6)),
     ]);
-    let end = b.height() + POST_BLOCKS;
+    let end = b.height() + SECOND_PHASE_BLOCKS;
     run_until(b, w, &mut deck, end, info_base, &mut info);
     info
 }
