@@ -20,6 +20,12 @@ pub struct IndexerConfig {
     pub start_height: u64,
     /// How long to wait at the tip before asking for a new block, in milliseconds.
     pub poll_interval_ms: u64,
+    /// Blocks fetched ahead of the one being indexed.
+    pub prefetch_blocks: usize,
+    /// Deepest reorg the indexer unwinds; a deeper one stops it with a message saying so.
+    pub max_reorg_depth: u64,
+    /// Retries of a node call that failed in transport (with exponential backoff from 100 ms to 5 s).
+    pub rpc_retries: u32,
 }
 
 impl Default for IndexerConfig {
@@ -31,6 +37,9 @@ impl Default for IndexerConfig {
             rpc_cookie_file: None,
             start_height: stamps_protocol::network::mainnet::CP_STAMP_GENESIS_BLOCK,
             poll_interval_ms: 500,
+            prefetch_blocks: 8,
+            max_reorg_depth: 20,
+            rpc_retries: 5,
         }
     }
 }

@@ -29,6 +29,14 @@ pub enum RpcError {
     Cookie(std::io::Error),
 }
 
+impl RpcError {
+    /// Whether trying again may help: the node could not be reached or answered with something that is not
+    /// JSON-RPC (Core answers 503 when its work queue is full). An error object from the node is an answer.
+    pub fn is_transient(&self) -> bool {
+        matches!(self, RpcError::Transport(_))
+    }
+}
+
 /// A JSON-RPC client for one node.
 #[derive(Clone)]
 pub struct BitcoinRpc {
@@ -110,6 +118,81 @@ impl BitcoinRpc {
     pub async fn block(&self, hash: &BlockHash) -> Result<Block, RpcError> {
         let hex: String = self.call("getblock", json!([hash.to_string(), 0])).await?;
         decode_hex(&hex, "getblock")
+    }
+
+    /// Whether the node serves Core's REST interface (`-rest`).
+    pub async fn has_rest(&self) -> Result<bool, RpcError> {
+        let url = format!("{}/rest/chaininfo.json", self.url.trim_end_matches('/'));
+        let response = self.http.get(url).send().await?;
+        Ok(response.status().is_success())
+    }
+
+    /// The block with `hash` from Core's REST interface (`/rest/block/<hash>.bin`); `None` when the node does
+    /// not serve REST.
+    pub async fn rest_block(&self, hash: &BlockHash) -> Result<Option<Block>, RpcError> {
+        let url = format!("{}/rest/block/{hash}.bin", self.url.trim_end_matches('/'));
+        let response = self.http.get(url).send().await?;
+        match response.status() {
+            s if s.is_success() => {
+                let bytes = response.bytes().await?;
+                deserialize(&bytes)
+                    .map(Some)
+                    .map_err(|e| RpcError::Decode(format!("rest block: {e}")))
+            }
+            reqwest::StatusCode::NOT_FOUND if self.has_rest().await? => Err(RpcError::Node {
+                code: -5,
+                message: format!("Block not found: {hash}"),
+            }),
+            reqwest::StatusCode::NOT_FOUND | reqwest::StatusCode::FORBIDDEN => Ok(None),
+            s => Err(RpcError::Decode(format!("rest block: HTTP {s}"))),
+        }
+    }
+
+    /// Raw transactions by txid in one JSON-RPC batch; `None` for a txid the node does not know.
+    pub async fn transactions(
+        &self,
+        txids: &[Txid],
+    ) -> Result<Vec<(Txid, Option<Transaction>)>, RpcError> {
+        let body: Vec<Value> = txids
+            .iter()
+            .map(crate::source::raw_transaction_request)
+            .collect();
+        let mut request = self.http.post(&self.url).json(&body);
+        if let Some((u, p)) = &self.auth {
+            request = request.basic_auth(u, Some(p));
+        }
+        let answers: Vec<Value> = request.send().await?.json().await?;
+        let mut by_id: std::collections::HashMap<String, Value> = answers
+            .into_iter()
+            .filter_map(|a| Some((a.get("id")?.as_str()?.to_owned(), a)))
+            .collect();
+        let mut out = Vec::with_capacity(txids.len());
+        for txid in txids {
+            let Some(answer) = by_id.remove(&txid.to_string()) else {
+                return Err(RpcError::Decode(format!("batch: no answer for {txid}")));
+            };
+            if let Some(err) = answer.get("error").filter(|e| !e.is_null()) {
+                let code = err.get("code").and_then(Value::as_i64).unwrap_or(0);
+                if code == -5 {
+                    out.push((*txid, None));
+                    continue;
+                }
+                return Err(RpcError::Node {
+                    code,
+                    message: err
+                        .get("message")
+                        .and_then(Value::as_str)
+                        .unwrap_or("")
+                        .to_owned(),
+                });
+            }
+            let hex = answer
+                .get("result")
+                .and_then(Value::as_str)
+                .ok_or_else(|| RpcError::Decode(format!("getrawtransaction {txid}: no hex")))?;
+            out.push((*txid, Some(decode_hex(hex, "getrawtransaction")?)));
+        }
+        Ok(out)
     }
 
     /// Any transaction by txid (needs `txindex` on a real node).

@@ -1,6 +1,7 @@
 //! The follow loop: ask the node for the next block, decode it, apply it to the ledger and record it with
-//! its `BlockIndexed` event in one transaction; unwind a block whose successor does not build on it.
+//! its `BlockIndexed` event in one transaction; when the node's chain forks below the indexed tip, unwind to the fork.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use bitcoin::Block;
@@ -18,6 +19,7 @@ use crate::config::IndexerConfig;
 use crate::decode::{self, Candidate, Skipped};
 use crate::events;
 use crate::rpc::{BitcoinRpc, RpcError};
+use crate::source::{BlockSource, Prefetch, Retry};
 use crate::store;
 
 /// The indexer's Postgres schema.
@@ -43,12 +45,26 @@ pub enum IndexerError {
     /// The content store.
     #[error(transparent)]
     Content(#[from] ContentError),
+    /// A reorg deeper than the indexer unwinds: an operator must look (a deep fork is rarely benign).
+    #[error(
+        "the node's chain forks {depth} blocks below the indexed tip at {tip}, deeper than \
+         indexer.max_reorg_depth ({max}): stopping; raise the limit or re-index from before the fork"
+    )]
+    ReorgTooDeep {
+        /// Blocks that would be undone (at least).
+        depth: u64,
+        /// The indexed tip.
+        tip: u64,
+        /// The configured limit.
+        max: u64,
+    },
 }
 
 /// A built indexer, ready to run.
 pub struct Indexer {
     pool: sqlx::PgPool,
-    rpc: BitcoinRpc,
+    source: Arc<BlockSource>,
+    prefetch: tokio::sync::Mutex<Prefetch>,
     content: ContentStore,
     relay: Relay,
     config: IndexerConfig,
@@ -66,9 +82,15 @@ pub async fn build(
     nats.ensure_stream(Stream::Chain).await?;
     let content = ContentStore::open(&nats).await?;
     let relay = Relay::new(pool.clone(), nats, Duration::from_millis(500));
+    let retry = Retry {
+        retries: config.rpc_retries,
+        ..Retry::default()
+    };
+    let source = Arc::new(BlockSource::new(BitcoinRpc::new(config)?, retry));
     Ok(Indexer {
         pool,
-        rpc: BitcoinRpc::new(config)?,
+        prefetch: tokio::sync::Mutex::new(Prefetch::new(source.clone(), config.prefetch_blocks)),
+        source,
         content,
         relay,
         config: config.clone(),
@@ -99,6 +121,12 @@ impl Indexer {
                     continue;
                 }
                 Ok(Progress::AtTip) => poll,
+                Err(e @ IndexerError::ReorgTooDeep { .. }) => {
+                    tracing::error!(error = %e, "indexer stopped");
+                    // Whatever the outbox still holds is committed: the next start publishes it.
+                    relay.abort();
+                    return Err(e);
+                }
                 Err(e) => {
                     tracing::warn!(error = %e, "indexing step failed; retrying");
                     backoff = (backoff * 2).min(Duration::from_secs(10));
@@ -115,7 +143,7 @@ impl Indexer {
     }
 
     async fn step(&self) -> Result<Progress, IndexerError> {
-        let node_tip = self.rpc.block_count().await?;
+        let node_tip = self.source.tip().await?;
         let last = store::tip(&self.pool).await?;
         let next = last
             .as_ref()
@@ -124,41 +152,65 @@ impl Indexer {
             // The node may have moved to a shorter branch: our tip must still be on its chain.
             if let Some(last) = &last {
                 let height = last.height.max(0) as u64;
-                if height <= node_tip && self.rpc.block_hash(height).await?.to_string() != last.hash
-                {
-                    self.unwind(height).await?;
+                if height > node_tip || self.source.hash(height).await?.to_string() != last.hash {
+                    self.reorg(height, node_tip).await?;
                     return Ok(Progress::Indexed);
                 }
             }
             return Ok(Progress::AtTip);
         }
-        let hash = self.rpc.block_hash(next).await?;
-        let block = self.rpc.block(&hash).await?;
+        let block = self.prefetch.lock().await.block(next, node_tip).await?;
         if let Some(last) = &last
             && block.header.prev_blockhash.to_string() != last.hash
         {
             tracing::warn!(height = last.height, hash = %last.hash, "block no longer on the best chain; unwinding");
-            self.unwind(last.height.max(0) as u64).await?;
+            self.reorg(last.height.max(0) as u64, node_tip).await?;
             return Ok(Progress::Indexed);
         }
         self.index_block(next, &block).await?;
         Ok(Progress::Indexed)
     }
 
-    async fn unwind(&self, height: u64) -> Result<(), IndexerError> {
+    /// Finds where the node's best chain leaves the indexed one (below `tip`) and unwinds every indexed block
+    /// above that point in one transaction, newest first, with a `BlockReverted` for each. Refuses a fork
+    /// deeper than `max_reorg_depth`.
+    async fn reorg(&self, tip: u64, node_tip: u64) -> Result<(), IndexerError> {
+        self.prefetch.lock().await.reset();
+        let mut height = tip;
+        let mut depth = 0u64;
+        while let Some(stored) = store::block_hash(&self.pool, height).await? {
+            if height <= node_tip && self.source.hash(height).await?.to_string() == stored {
+                break;
+            }
+            depth += 1;
+            if depth > self.config.max_reorg_depth {
+                return Err(IndexerError::ReorgTooDeep {
+                    depth,
+                    tip,
+                    max: self.config.max_reorg_depth,
+                });
+            }
+            match height.checked_sub(1) {
+                Some(h) => height = h,
+                None => break,
+            }
+        }
         let mut tx = self.pool.begin().await?;
-        if let Some(hash) = store::delete_block(&mut tx, height).await? {
-            let payload = events::block_reverted(height, hash.clone());
-            outbox::enqueue(
-                &mut tx,
-                events::SUBJECT_REVERTED,
-                &events::reverted_msg_id(&hash),
-                &payload,
-            )
-            .await?;
+        for h in (tip + 1 - depth..=tip).rev() {
+            if let Some(hash) = store::delete_block(&mut tx, h).await? {
+                let payload = events::block_reverted(h, hash.clone());
+                outbox::enqueue(
+                    &mut tx,
+                    events::SUBJECT_REVERTED,
+                    &events::reverted_msg_id(&hash),
+                    &payload,
+                )
+                .await?;
+            }
         }
         tx.commit().await?;
         self.relay.notify();
+        tracing::warn!(depth, from = tip, "reorg unwound");
         Ok(())
     }
 
@@ -175,10 +227,17 @@ impl Indexer {
                 }
             }
         }
-        let mut sources = Vec::with_capacity(candidates.len());
-        for c in &candidates {
-            sources.push(self.source_address(c).await?);
-        }
+        let outpoints: Vec<bitcoin::OutPoint> =
+            candidates.iter().map(|c| c.source_outpoint).collect();
+        let prevouts = self.source.prevouts(block, &outpoints).await?;
+        let sources: Vec<Option<String>> = candidates
+            .iter()
+            .map(|c| {
+                prevouts.get(&c.source_outpoint).and_then(|o| {
+                    stamps_protocol::address::from_script(&o.script_pubkey, self.rules.network())
+                })
+            })
+            .collect();
         let mut tx = self.pool.begin().await?;
         let mut created = Vec::new();
         for (c, source) in candidates.iter().zip(&sources) {
@@ -218,16 +277,6 @@ impl Indexer {
         self.relay.notify();
         tracing::info!(height, %hash, txs = block.txdata.len(), stamps, "block indexed");
         Ok(())
-    }
-
-    async fn source_address(&self, c: &Candidate) -> Result<Option<String>, IndexerError> {
-        let prev = self.rpc.transaction(&c.source_outpoint.txid).await?;
-        let out = usize::try_from(c.source_outpoint.vout)
-            .ok()
-            .and_then(|v| prev.output.get(v));
-        Ok(out.and_then(|o| {
-            stamps_protocol::address::from_script(&o.script_pubkey, self.rules.network())
-        }))
     }
 
     /// Validates and records one issuance; returns the stamp it created, if any.

@@ -56,6 +56,14 @@ pub async fn delete_block(
         .await
 }
 
+/// The hash of the indexed block at `height`, if there is one.
+pub async fn block_hash(pool: &PgPool, height: u64) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT hash FROM blocks WHERE height = $1")
+        .bind(to_i64(height))
+        .fetch_optional(pool)
+        .await
+}
+
 /// An asset's state as its valid issuances so far make it.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct AssetState {

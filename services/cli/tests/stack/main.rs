@@ -169,3 +169,142 @@ async fn restart_mid_run_and_replay_keep_every_stamp_once() {
     drop(db);
     stack.finish().await;
 }
+
+/// The devnet's JSON-RPC (open: the stack's devnet has no data directory).
+async fn node(stack: &Stack, method: &str, params: serde_json::Value) -> serde_json::Value {
+    let answer = node_answer(stack, method, params).await;
+    assert!(answer["error"].is_null(), "{method}: {answer}");
+    answer["result"].clone()
+}
+
+/// The devnet's whole JSON-RPC answer (result or error).
+async fn node_answer(stack: &Stack, method: &str, params: serde_json::Value) -> serde_json::Value {
+    reqwest::Client::new()
+        .post(&stack.rpc_url)
+        .json(&serde_json::json!({"id": 1, "method": method, "params": params}))
+        .send()
+        .await
+        .expect("devnet up")
+        .json()
+        .await
+        .expect("json")
+}
+
+/// Waits until the indexer's blocks are exactly the node's chain from the first height, then checks that the
+/// catalogue holds exactly the intended stamps still confirmed on that chain, numbered in chain order.
+async fn assert_follows_the_node(stack: &Stack) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut db = stack.db().await;
+    loop {
+        let tip = node(stack, "getblockcount", serde_json::json!([])).await;
+        let tip = tip.as_u64().expect("height");
+        let mut chain = Vec::new();
+        for h in stack.first_height..=tip {
+            let hash = node(stack, "getblockhash", serde_json::json!([h])).await;
+            chain.push((h as i64, hash.as_str().expect("hash").to_owned()));
+        }
+        let indexed: Vec<(i64, String)> =
+            sqlx::query_as("SELECT height, hash FROM indexer.blocks ORDER BY height")
+                .fetch_all(&mut db)
+                .await
+                .expect("blocks");
+        if indexed == chain {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the indexer did not converge on the node's chain"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let mut confirmed = Vec::new();
+    for s in &stack.stamps {
+        // A stamp replaced by a conflicting spend is gone from the chain (and from the mempool).
+        let tx = node_answer(
+            stack,
+            "getrawtransaction",
+            serde_json::json!([s.txid, true]),
+        )
+        .await;
+        if let Some(hash) = tx["result"]["blockhash"].as_str() {
+            let header = node(stack, "getblockheader", serde_json::json!([hash])).await;
+            let index: Vec<String> = serde_json::from_value(
+                node(stack, "getblock", serde_json::json!([hash, 1])).await["tx"].clone(),
+            )
+            .expect("txids");
+            let position = index
+                .iter()
+                .position(|t| *t == s.txid)
+                .expect("in its block");
+            confirmed.push((
+                header["height"].as_u64().expect("height"),
+                position,
+                s.cpid.clone(),
+            ));
+        }
+    }
+    confirmed.sort();
+    let expected: Vec<String> = confirmed.into_iter().map(|(_, _, cpid)| cpid).collect();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let rows: Vec<(i64, String)> =
+            sqlx::query_as("SELECT stamp, cpid FROM catalogue.stamps ORDER BY stamp")
+                .fetch_all(&mut db)
+                .await
+                .expect("catalogue");
+        let numbers: Vec<i64> = rows.iter().map(|r| r.0).collect();
+        let cpids: Vec<String> = rows.into_iter().map(|r| r.1).collect();
+        if cpids == expected {
+            assert_eq!(numbers, (0..expected.len() as i64).collect::<Vec<_>>());
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "catalogue {cpids:?} is not the confirmed stamps {expected:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reorgs_unwind_to_the_fork_and_a_deeper_one_than_allowed_stops_the_indexer() {
+    let stack = Stack::start("reorg", 8).await;
+    let services = stack.services().await;
+    services.wait_for_stamps(8).await;
+    assert_follows_the_node(&stack).await;
+    for depth in [1, 2, 6, 20] {
+        let branch = node(&stack, "reorg", serde_json::json!([depth])).await;
+        assert_eq!(branch.as_array().map(Vec::len), Some(depth + 1));
+        assert_follows_the_node(&stack).await;
+    }
+    services.stop().await;
+
+    // A reorg while the indexer is stopped, deeper than an indexer configured for 3 blocks accepts: it stops
+    // and says why, leaving its tables as they were.
+    node(&stack, "reorg", serde_json::json!([5])).await;
+    let strict = stamps_indexer::IndexerConfig {
+        rpc_url: stack.rpc_url.clone(),
+        start_height: stack.first_height,
+        poll_interval_ms: 50,
+        max_reorg_depth: 3,
+        ..stamps_indexer::IndexerConfig::default()
+    };
+    let indexer = stamps_indexer::build(&strict, &stack.postgres, &stack.nats)
+        .await
+        .expect("indexer builds");
+    let stop = stamps_platform::shutdown::Shutdown::new();
+    let outcome = tokio::time::timeout(
+        std::time::Duration::from_secs(30),
+        indexer.run_until_stopped(stop),
+    )
+    .await
+    .expect("the indexer stops by itself");
+    let message = outcome.expect_err("refused").to_string();
+    assert!(message.contains("max_reorg_depth (3)"), "{message}");
+
+    // With the default limit (20) it unwinds to the fork and catches up.
+    let services = stack.services().await;
+    assert_follows_the_node(&stack).await;
+    services.stop().await;
+    stack.finish().await;
+}

@@ -1,0 +1,249 @@
+//! Where blocks come from: Bitcoin Core's REST interface (binary blocks) when it answers, else JSON-RPC
+//! `getblock` verbosity 0; transport failures retried with exponential backoff; a bounded prefetch of the
+//! blocks ahead; and the outputs a block's inputs spend, fetched in JSON-RPC batches with a bounded number of
+//! requests in flight.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::Duration;
+
+use bitcoin::{Block, BlockHash, OutPoint, Transaction, TxOut, Txid};
+use futures::{StreamExt, TryStreamExt};
+use serde_json::json;
+
+use crate::rpc::{BitcoinRpc, RpcError};
+
+/// Most prevout requests (JSON-RPC batches) in flight at once.
+pub const MAX_PREVOUT_REQUESTS: usize = 12;
+/// Transactions asked for in one JSON-RPC batch.
+const BATCH: usize = 50;
+
+const REST_UNKNOWN: u8 = 0;
+const REST_YES: u8 = 1;
+const REST_NO: u8 = 2;
+
+/// How transport failures are retried.
+#[derive(Debug, Clone, Copy)]
+pub struct Retry {
+    /// Attempts after the first.
+    pub retries: u32,
+    /// First wait; doubled after each failure.
+    pub initial: Duration,
+    /// Longest wait.
+    pub max: Duration,
+}
+
+impl Default for Retry {
+    fn default() -> Self {
+        Self {
+            retries: 5,
+            initial: Duration::from_millis(100),
+            max: Duration::from_secs(5),
+        }
+    }
+}
+
+/// Blocks, hashes and spent outputs from one node.
+pub struct BlockSource {
+    rpc: BitcoinRpc,
+    rest: AtomicU8,
+    retry: Retry,
+}
+
+impl BlockSource {
+    /// A source over `rpc`, retrying transport failures as `retry` says.
+    pub fn new(rpc: BitcoinRpc, retry: Retry) -> Self {
+        Self {
+            rpc,
+            rest: AtomicU8::new(REST_UNKNOWN),
+            retry,
+        }
+    }
+
+    async fn retrying<T, F, Fut>(&self, what: &str, call: F) -> Result<T, RpcError>
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = Result<T, RpcError>>,
+    {
+        retrying(self.retry, what, call).await
+    }
+
+    /// The best chain's height.
+    pub async fn tip(&self) -> Result<u64, RpcError> {
+        self.retrying("getblockcount", || self.rpc.block_count())
+            .await
+    }
+
+    /// The best chain's block hash at `height`.
+    pub async fn hash(&self, height: u64) -> Result<BlockHash, RpcError> {
+        self.retrying("getblockhash", || self.rpc.block_hash(height))
+            .await
+    }
+
+    /// The block with `hash`: over REST while the node serves it, else over JSON-RPC.
+    pub async fn block(&self, hash: &BlockHash) -> Result<Block, RpcError> {
+        if self.rest.load(Ordering::Relaxed) != REST_NO {
+            match self
+                .retrying("rest block", || self.rpc.rest_block(hash))
+                .await
+            {
+                Ok(Some(block)) => {
+                    self.rest.store(REST_YES, Ordering::Relaxed);
+                    return Ok(block);
+                }
+                Ok(None) if self.rest.load(Ordering::Relaxed) == REST_UNKNOWN => {
+                    tracing::info!(
+                        "the node does not serve REST (start Core with -rest); using getblock"
+                    );
+                    self.rest.store(REST_NO, Ordering::Relaxed);
+                }
+                Ok(None) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        self.retrying("getblock", || self.rpc.block(hash)).await
+    }
+
+    /// The outputs that `outpoints` refer to. Outputs created by `block` itself are taken from it; the others
+    /// come from `getrawtransaction` in batches of 50, at most [`MAX_PREVOUT_REQUESTS`] batches in flight.
+    /// An outpoint whose transaction the node does not know is left out.
+    pub async fn prevouts(
+        &self,
+        block: &Block,
+        outpoints: &[OutPoint],
+    ) -> Result<HashMap<OutPoint, TxOut>, RpcError> {
+        let in_block: HashMap<Txid, &Transaction> = block
+            .txdata
+            .iter()
+            .map(|tx| (tx.compute_txid(), tx))
+            .collect();
+        let mut found = HashMap::with_capacity(outpoints.len());
+        let mut wanted: Vec<Txid> = Vec::new();
+        let mut seen = HashSet::new();
+        for o in outpoints {
+            if let Some(tx) = in_block.get(&o.txid) {
+                if let Some(out) = tx.output.get(o.vout as usize) {
+                    found.insert(*o, out.clone());
+                }
+            } else if seen.insert(o.txid) {
+                wanted.push(o.txid);
+            }
+        }
+        let batches: Vec<Vec<Txid>> = wanted.chunks(BATCH).map(<[Txid]>::to_vec).collect();
+        let (rpc, retry) = (self.rpc.clone(), self.retry);
+        let fetched: Vec<Vec<(Txid, Option<Transaction>)>> =
+            futures::stream::iter(batches.into_iter().map(move |chunk| {
+                let rpc = rpc.clone();
+                async move {
+                    retrying(retry, "getrawtransaction batch", || {
+                        rpc.transactions(&chunk)
+                    })
+                    .await
+                }
+            }))
+            .buffer_unordered(MAX_PREVOUT_REQUESTS)
+            .try_collect()
+            .await?;
+        let txs: HashMap<Txid, Transaction> = fetched
+            .into_iter()
+            .flatten()
+            .filter_map(|(txid, tx)| Some((txid, tx?)))
+            .collect();
+        for o in outpoints {
+            if let Some(out) = txs
+                .get(&o.txid)
+                .and_then(|tx| tx.output.get(o.vout as usize))
+            {
+                found.insert(*o, out.clone());
+            }
+        }
+        Ok(found)
+    }
+}
+
+/// Runs `call` until it succeeds, fails with an answer from the node, or the retries are spent.
+async fn retrying<T, F, Fut>(retry: Retry, what: &str, mut call: F) -> Result<T, RpcError>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, RpcError>>,
+{
+    let mut wait = retry.initial;
+    let mut attempt = 0;
+    loop {
+        match call().await {
+            Err(e) if e.is_transient() && attempt < retry.retries => {
+                attempt += 1;
+                tracing::warn!(error = %e, attempt, what, "bitcoin node call failed; retrying");
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(retry.max);
+            }
+            other => return other,
+        }
+    }
+}
+
+/// Blocks fetched ahead of the one being indexed: up to `depth` requests run while the indexer works.
+pub struct Prefetch {
+    source: Arc<BlockSource>,
+    depth: usize,
+    queue: VecDeque<(u64, tokio::task::JoinHandle<Result<Block, RpcError>>)>,
+}
+
+impl Prefetch {
+    /// A prefetcher over `source` keeping `depth` blocks in flight (at least 1).
+    pub fn new(source: Arc<BlockSource>, depth: usize) -> Self {
+        Self {
+            source,
+            depth: depth.max(1),
+            queue: VecDeque::new(),
+        }
+    }
+
+    /// The block at `height` of the node's best chain, whose tip is `tip`; starts fetching the next ones.
+    pub async fn block(&mut self, height: u64, tip: u64) -> Result<Block, RpcError> {
+        if self.queue.front().is_some_and(|(h, _)| *h != height) {
+            self.reset();
+        }
+        let mut next = self.queue.back().map_or(height, |(h, _)| h + 1);
+        while self.queue.len() < self.depth && next <= tip {
+            let source = self.source.clone();
+            let at = next;
+            self.queue.push_back((
+                at,
+                tokio::spawn(async move {
+                    let hash = source.hash(at).await?;
+                    source.block(&hash).await
+                }),
+            ));
+            next += 1;
+        }
+        match self.queue.pop_front() {
+            Some((_, task)) => task
+                .await
+                .map_err(|e| RpcError::Decode(format!("block fetch task: {e}")))?,
+            None => {
+                let hash = self.source.hash(height).await?;
+                self.source.block(&hash).await
+            }
+        }
+    }
+
+    /// Drops what was fetched ahead (after a reorg, or when the next height is not the expected one).
+    pub fn reset(&mut self) {
+        for (_, task) in self.queue.drain(..) {
+            task.abort();
+        }
+    }
+}
+
+impl Drop for Prefetch {
+    fn drop(&mut self) {
+        self.reset();
+    }
+}
+
+/// A JSON-RPC request for one raw transaction.
+pub(crate) fn raw_transaction_request(txid: &Txid) -> serde_json::Value {
+    json!({"jsonrpc": "1.0", "id": txid.to_string(), "method": "getrawtransaction", "params": [txid.to_string(), false]})
+}

@@ -1,0 +1,147 @@
+//! The block source against the devnet: REST blocks equal JSON-RPC ones, prefetched blocks come in order,
+//! batched prevout lookups find every spent output, and a node that is not up yet is waited for.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use bitcoin::OutPoint;
+use bitcoin::hashes::Hash;
+use stamps_devnet::{DevnetConfig, ScenarioKind, scenario};
+use stamps_indexer::IndexerConfig;
+use stamps_indexer::rpc::BitcoinRpc;
+use stamps_indexer::source::{BlockSource, Prefetch, Retry};
+use stamps_platform::shutdown::Shutdown;
+
+struct Node {
+    url: String,
+    chain: stamps_devnet::chain::Chain,
+    stop: Shutdown,
+    server: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+async fn devnet(rpc_listen: &str) -> Node {
+    let config = DevnetConfig {
+        rpc_listen: rpc_listen.into(),
+        api_listen: "127.0.0.1:0".into(),
+        scenario: ScenarioKind::Demo,
+        scale: 0.1,
+        ..DevnetConfig::default()
+    };
+    let generated = scenario::generate(&config);
+    let chain = generated.chain.clone();
+    let devnet = stamps_devnet::build_with(&config, generated)
+        .await
+        .expect("binds");
+    let url = format!("http://{}", devnet.rpc_addr().expect("addr"));
+    let stop = Shutdown::new();
+    let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
+    Node {
+        url,
+        chain,
+        stop,
+        server,
+    }
+}
+
+fn source(url: &str, retry: Retry) -> BlockSource {
+    let config = IndexerConfig {
+        rpc_url: url.into(),
+        ..IndexerConfig::default()
+    };
+    BlockSource::new(BitcoinRpc::new(&config).expect("client"), retry)
+}
+
+#[tokio::test]
+async fn blocks_prefetch_and_prevouts_match_the_chain() {
+    let node = devnet("127.0.0.1:0").await;
+    let config = IndexerConfig {
+        rpc_url: node.url.clone(),
+        ..IndexerConfig::default()
+    };
+    let rpc = BitcoinRpc::new(&config).expect("client");
+    let source = Arc::new(source(&node.url, Retry::default()));
+    let tip = source.tip().await.expect("tip");
+    assert_eq!(tip, node.chain.tip_height());
+
+    // REST and getblock give the same block.
+    let busiest = node
+        .chain
+        .blocks()
+        .iter()
+        .max_by_key(|b| b.txdata.len())
+        .expect("blocks");
+    let hash = busiest.block_hash();
+    assert_eq!(&source.block(&hash).await.expect("rest"), busiest);
+    assert_eq!(&rpc.block(&hash).await.expect("rpc"), busiest);
+
+    // Prefetched blocks arrive in height order, and a jump starts over.
+    let first = node.chain.first_height();
+    let mut prefetch = Prefetch::new(source.clone(), 4);
+    for h in first..first + 10 {
+        let block = prefetch.block(h, tip).await.expect("block");
+        assert_eq!(Some(&block), node.chain.block_at(h));
+    }
+    let block = prefetch.block(tip, tip).await.expect("tip block");
+    assert_eq!(Some(&block), node.chain.block_at(tip));
+
+    // Every input of the busiest block resolves to the output it spends, in-block parents included, over
+    // batches of at most 50 transactions with at most 12 batches in flight.
+    let outpoints: Vec<OutPoint> = busiest
+        .txdata
+        .iter()
+        .skip(1)
+        .flat_map(|tx| tx.input.iter().map(|i| i.previous_output))
+        .collect();
+    assert!(outpoints.len() > 5, "{} inputs", outpoints.len());
+    let found = source
+        .prevouts(busiest, &outpoints)
+        .await
+        .expect("prevouts");
+    assert_eq!(found.len(), outpoints.len());
+    for o in &outpoints {
+        assert_eq!(found.get(o), node.chain.output(o), "{o}");
+    }
+    let unknown = OutPoint::new(bitcoin::Txid::from_byte_array([7; 32]), 0);
+    let none = source
+        .prevouts(busiest, &[unknown])
+        .await
+        .expect("answered");
+    assert!(none.is_empty(), "an unknown transaction is left out");
+
+    node.stop.cancel();
+    node.server.await.expect("joins").expect("served");
+}
+
+#[tokio::test]
+async fn a_node_that_is_not_up_yet_is_retried_with_backoff() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("free port")
+        .local_addr()
+        .expect("addr")
+        .port();
+    let listen = format!("127.0.0.1:{port}");
+    let url = format!("http://{listen}");
+    let retry = Retry {
+        retries: 8,
+        initial: Duration::from_millis(50),
+        max: Duration::from_millis(400),
+    };
+    let impatient = source(
+        &url,
+        Retry {
+            retries: 0,
+            ..retry
+        },
+    );
+    assert!(impatient.tip().await.is_err(), "nothing listens yet");
+    let patient = source(&url, retry);
+    let starter = tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        devnet(&listen).await
+    });
+    let tip = patient.tip().await.expect("answered once the node is up");
+    let node = starter.await.expect("started");
+    assert_eq!(tip, node.chain.tip_height());
+    node.stop.cancel();
+    node.server.await.expect("joins").expect("served");
+}
