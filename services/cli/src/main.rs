@@ -67,8 +67,12 @@ struct Cli {
 enum Command {
     /// Every service in one process (still real Postgres and NATS).
     All,
-    /// The indexer alone.
-    Indexer,
+    /// The indexer alone (or, with `status`, where it stands against the node).
+    Indexer {
+        /// An action instead of running the indexer.
+        #[command(subcommand)]
+        action: Option<IndexerAction>,
+    },
     /// The catalogue alone.
     Catalogue,
     /// The gateway alone.
@@ -130,6 +134,12 @@ enum Command {
         #[arg(value_enum)]
         service: ReplayTarget,
     },
+}
+
+#[derive(Subcommand)]
+enum IndexerAction {
+    /// Print the indexed height, the node's tip, the rate over the last minute and the protocol version.
+    Status,
 }
 
 #[derive(Subcommand)]
@@ -266,7 +276,14 @@ async fn main() -> anyhow::Result<()> {
 async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()> {
     match command {
         Command::All => run_all(s, stop).await,
-        Command::Indexer => {
+        Command::Indexer {
+            action: Some(IndexerAction::Status),
+        } => {
+            let status = stamps_indexer::status(&s.indexer, &s.postgres).await?;
+            println!("{status}");
+            Ok(())
+        }
+        Command::Indexer { action: None } => {
             let indexer = stamps_indexer::build(&s.indexer, &s.postgres, &s.nats).await?;
             Ok(indexer.run_until_stopped(stop).await?)
         }

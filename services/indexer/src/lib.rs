@@ -4,7 +4,7 @@
 //! Reading order: [`config`], [`rpc`] (the Bitcoin Core client), [`source`] (blocks over REST or RPC with
 //! retries and prefetch, batched prevout lookups), [`decode`] (a block to the facts it
 //! creates: pure apart from its prevout lookups), [`store`] (the indexer's tables), [`events`] (facts to
-//! protobuf events), [`service`] (the follow loop, reorg unwinding and the relay).
+//! protobuf events), [`service`] (the follow loop, reorg unwinding and the relay), [`status`].
 
 pub mod config;
 pub mod decode;
@@ -12,7 +12,9 @@ pub mod events;
 pub mod rpc;
 pub mod service;
 pub mod source;
+pub mod status;
 pub mod store;
 
 pub use config::IndexerConfig;
 pub use service::{Indexer, build};
+pub use status::{Status, status};

@@ -22,10 +22,13 @@ use crate::rpc::{BitcoinRpc, RpcError};
 use crate::source::{BlockSource, Prefetch, Retry};
 use crate::store;
 
+/// The live value holding the Counterparty protocol version the indexer implements.
+pub const CP_VERSION_KEY: &str = "cpVersion";
+
 /// The indexer's Postgres schema.
 pub const SCHEMA: &str = "indexer";
 
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+pub(crate) static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 /// Why the indexer failed.
 #[derive(Debug, thiserror::Error)]
@@ -80,6 +83,11 @@ pub async fn build(
     let pool = db::connect(pg, SCHEMA, &MIGRATOR).await?;
     let nats = Nats::connect(nats).await?;
     nats.ensure_stream(Stream::Chain).await?;
+    nats.put_realtime(
+        CP_VERSION_KEY,
+        &serde_json::json!(stamps_protocol::network::COUNTERPARTY_PROTOCOL_VERSION),
+    )
+    .await?;
     let content = ContentStore::open(&nats).await?;
     let relay = Relay::new(pool.clone(), nats, Duration::from_millis(500));
     let retry = Retry {
@@ -99,7 +107,13 @@ pub async fn build(
 }
 
 enum Progress {
-    Indexed,
+    /// A block was indexed at this height, the node's tip being `tip`.
+    Indexed {
+        height: u64,
+        tip: u64,
+    },
+    /// Blocks were unwound.
+    Unwound,
     AtTip,
 }
 
@@ -109,6 +123,7 @@ impl Indexer {
         let relay = tokio::spawn(self.relay.clone().run(shutdown.clone()));
         let poll = Duration::from_millis(self.config.poll_interval_ms.max(10));
         let mut backoff = Duration::from_millis(200);
+        let mut rate = Rate::new(Duration::from_secs(10));
         while !shutdown.is_cancelled() {
             // Dropping a step mid-way is safe: its transaction rolls back and file puts are idempotent.
             let step = tokio::select! {
@@ -116,7 +131,12 @@ impl Indexer {
                 step = self.step() => step,
             };
             let wait = match step {
-                Ok(Progress::Indexed) => {
+                Ok(Progress::Indexed { height, tip }) => {
+                    rate.record(height, tip);
+                    backoff = Duration::from_millis(200);
+                    continue;
+                }
+                Ok(Progress::Unwound) => {
                     backoff = Duration::from_millis(200);
                     continue;
                 }
@@ -154,7 +174,7 @@ impl Indexer {
                 let height = last.height.max(0) as u64;
                 if height > node_tip || self.source.hash(height).await?.to_string() != last.hash {
                     self.reorg(height, node_tip).await?;
-                    return Ok(Progress::Indexed);
+                    return Ok(Progress::Unwound);
                 }
             }
             return Ok(Progress::AtTip);
@@ -165,10 +185,13 @@ impl Indexer {
         {
             tracing::warn!(height = last.height, hash = %last.hash, "block no longer on the best chain; unwinding");
             self.reorg(last.height.max(0) as u64, node_tip).await?;
-            return Ok(Progress::Indexed);
+            return Ok(Progress::Unwound);
         }
         self.index_block(next, &block).await?;
-        Ok(Progress::Indexed)
+        Ok(Progress::Indexed {
+            height: next,
+            tip: node_tip,
+        })
     }
 
     /// Finds where the node's best chain leaves the indexed one (below `tip`) and unwinds every indexed block
@@ -363,6 +386,53 @@ impl Indexer {
             stamp_hash,
             asset_longname: found.asset_longname.clone().unwrap_or_default(),
         }))
+    }
+}
+
+/// Logs the indexer's progress at most once per period: height, the node's tip, blocks per second over the
+/// period and the time left at that rate.
+struct Rate {
+    period: Duration,
+    since: std::time::Instant,
+    blocks: u64,
+}
+
+impl Rate {
+    fn new(period: Duration) -> Self {
+        Self {
+            period,
+            since: std::time::Instant::now(),
+            blocks: 0,
+        }
+    }
+
+    fn record(&mut self, height: u64, tip: u64) {
+        self.blocks += 1;
+        let elapsed = self.since.elapsed();
+        if elapsed < self.period && height < tip {
+            return;
+        }
+        let per_sec = self.blocks as f64 / elapsed.as_secs_f64().max(1e-3);
+        let behind = tip.saturating_sub(height);
+        let eta_secs = if per_sec > 0.0 {
+            (behind as f64 / per_sec).round() as u64
+        } else {
+            0
+        };
+        if behind == 0 && elapsed < self.period {
+            tracing::debug!(height, tip, "indexer at the tip");
+        } else {
+            tracing::info!(
+                height,
+                tip,
+                behind,
+                blocks_per_sec = format!("{per_sec:.1}"),
+                eta_secs,
+                "indexer progress"
+            );
+        }
+        self.since = std::time::Instant::now();
+        self.blocks = 0;
     }
 }
 

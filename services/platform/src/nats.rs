@@ -120,6 +120,52 @@ impl Nats {
     }
 }
 
+/// The key-value bucket of live values the site shows (`cpVersion`, fee rates, prices, ...): the gateway
+/// serves it on `/api/realtime`.
+pub const REALTIME_BUCKET: &str = "realtime";
+
+impl Nats {
+    /// The `realtime` key-value bucket, created when missing (latest value only, file storage). The bucket's
+    /// stream is created directly, as the key-value conventions lay it out, because the client's own bucket
+    /// creation first reads account information in a shape NATS 2.9 does not send.
+    pub async fn realtime(&self) -> Result<async_nats::jetstream::kv::Store, NatsError> {
+        let name = self.bucket(REALTIME_BUCKET);
+        self.js
+            .get_or_create_stream(stream::Config {
+                name: format!("KV_{name}"),
+                subjects: vec![format!("$KV.{name}.>")],
+                max_messages_per_subject: 1,
+                storage: stream::StorageType::File,
+                allow_rollup: true,
+                deny_delete: true,
+                allow_direct: true,
+                discard: stream::DiscardPolicy::New,
+                num_replicas: 1,
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| NatsError::Stream(e.to_string()))?;
+        self.js
+            .get_key_value(&name)
+            .await
+            .map_err(|e| NatsError::Stream(e.to_string()))
+    }
+
+    /// Sets the live value `key` to `value` (JSON text).
+    pub async fn put_realtime(
+        &self,
+        key: &str,
+        value: &serde_json::Value,
+    ) -> Result<(), NatsError> {
+        self.realtime()
+            .await?
+            .put(key, value.to_string().into())
+            .await
+            .map(|_| ())
+            .map_err(|e| NatsError::Stream(e.to_string()))
+    }
+}
+
 impl Nats {
     /// Deletes every stream and the file bucket of this deployment (development and tests).
     pub async fn purge(&self) -> Result<(), NatsError> {
@@ -134,6 +180,7 @@ impl Nats {
             .js
             .delete_object_store(self.bucket(crate::content::BUCKET))
             .await;
+        let _ = self.js.delete_key_value(self.bucket(REALTIME_BUCKET)).await;
         Ok(())
     }
 }

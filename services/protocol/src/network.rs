@@ -295,6 +295,10 @@ impl Rules {
     }
 }
 
+/// The Counterparty protocol version whose rules this crate implements: the version of counterparty-core
+/// that introduced the newest change in the rules table (`enforce_utxo_vout_max`, 11.2.0).
+pub const COUNTERPARTY_PROTOCOL_VERSION: &str = "11.2.0";
+
 /// Heights at which rules start applying on mainnet (see PROTOCOL.md §1).
 pub mod mainnet {
     /// First stamp (stamp 0), and the default first block of an indexer.

@@ -160,6 +160,9 @@ impl Stack {
             let _ = js
                 .delete_object_store(format!("{}_stamp-files", self.nats.prefix))
                 .await;
+            let _ = js
+                .delete_stream(format!("KV_{}_realtime", self.nats.prefix))
+                .await;
         }
         let name = self
             .postgres

@@ -10,6 +10,36 @@ async fn stamps_travel_from_devnet_blocks_to_http() {
     let services = stack.services().await;
     services.wait_for_stamps(3).await;
 
+    // The indexer publishes the Counterparty protocol version it implements as a live value, and its status
+    // reads its position against the node.
+    let nats = stamps_platform::nats::Nats::connect(&stack.nats)
+        .await
+        .expect("nats");
+    let kv = nats.realtime().await.expect("realtime bucket");
+    let version = kv.get("cpVersion").await.expect("read").expect("set");
+    assert_eq!(
+        version.as_ref(),
+        format!(
+            "\"{}\"",
+            stamps_protocol::network::COUNTERPARTY_PROTOCOL_VERSION
+        )
+        .as_bytes()
+    );
+    let status = stamps_indexer::status(
+        &stamps_indexer::IndexerConfig {
+            rpc_url: stack.rpc_url.clone(),
+            ..stamps_indexer::IndexerConfig::default()
+        },
+        &stack.postgres,
+    )
+    .await
+    .expect("status");
+    let (height, _) = status.indexed.clone().expect("indexed");
+    assert!(height >= stack.stamps[2].height, "{status}");
+    assert!(status.node_tip >= Some(height), "{status}");
+    assert!(status.blocks_last_minute > 0, "{status}");
+    assert!(status.to_string().contains("counterparty protocol: 11.2.0"));
+
     for (number, intended) in stack.stamps.iter().enumerate() {
         let (status, body) = services
             .get_json(&format!("/api/stamp/{}", intended.cpid))
