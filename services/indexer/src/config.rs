@@ -20,6 +20,12 @@ pub struct IndexerConfig {
     pub start_height: u64,
     /// How long to wait at the tip before asking for a new block, in milliseconds.
     pub poll_interval_ms: u64,
+    /// Blocks per database transaction while catching up.
+    pub commit_blocks: u64,
+    /// Longest a catch-up transaction runs before it commits, in milliseconds.
+    pub commit_interval_ms: u64,
+    /// Within this many blocks of the node's tip, every block is committed on its own.
+    pub near_tip_blocks: u64,
     /// Blocks fetched ahead of the one being indexed.
     pub prefetch_blocks: usize,
     /// Deepest reorg the indexer unwinds; a deeper one stops it with a message saying so.
@@ -37,6 +43,9 @@ impl Default for IndexerConfig {
             rpc_cookie_file: None,
             start_height: stamps_protocol::network::mainnet::CP_STAMP_GENESIS_BLOCK,
             poll_interval_ms: 500,
+            commit_blocks: 100,
+            commit_interval_ms: 2_000,
+            near_tip_blocks: 6,
             prefetch_blocks: 8,
             max_reorg_depth: 20,
             rpc_retries: 5,

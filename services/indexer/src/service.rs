@@ -107,10 +107,11 @@ pub async fn build(
 }
 
 enum Progress {
-    /// A block was indexed at this height, the node's tip being `tip`.
+    /// `blocks` blocks were indexed, up to `height`, the node's tip being `tip`.
     Indexed {
         height: u64,
         tip: u64,
+        blocks: u64,
     },
     /// Blocks were unwound.
     Unwound,
@@ -125,14 +126,16 @@ impl Indexer {
         let mut backoff = Duration::from_millis(200);
         let mut rate = Rate::new(Duration::from_secs(10));
         while !shutdown.is_cancelled() {
-            // Dropping a step mid-way is safe: its transaction rolls back and file puts are idempotent.
-            let step = tokio::select! {
-                _ = shutdown.cancelled() => break,
-                step = self.step() => step,
-            };
+            // A step checks `shutdown` after each block and commits what it did. (Were it dropped mid-way, its
+            // transaction would roll back and file puts are idempotent: nothing is half-written.)
+            let step = self.step(&shutdown).await;
             let wait = match step {
-                Ok(Progress::Indexed { height, tip }) => {
-                    rate.record(height, tip);
+                Ok(Progress::Indexed {
+                    height,
+                    tip,
+                    blocks,
+                }) => {
+                    rate.record(height, tip, blocks);
                     backoff = Duration::from_millis(200);
                     continue;
                 }
@@ -162,7 +165,7 @@ impl Indexer {
         Ok(())
     }
 
-    async fn step(&self) -> Result<Progress, IndexerError> {
+    async fn step(&self, shutdown: &Shutdown) -> Result<Progress, IndexerError> {
         let node_tip = self.source.tip().await?;
         let last = store::tip(&self.pool).await?;
         let next = last
@@ -179,19 +182,55 @@ impl Indexer {
             }
             return Ok(Progress::AtTip);
         }
-        let block = self.prefetch.lock().await.block(next, node_tip).await?;
-        if let Some(last) = &last
-            && block.header.prev_blockhash.to_string() != last.hash
-        {
-            tracing::warn!(height = last.height, hash = %last.hash, "block no longer on the best chain; unwinding");
-            self.reorg(last.height.max(0) as u64, node_tip).await?;
-            return Ok(Progress::Unwound);
+        // Near the tip every block is its own transaction; during catch-up a transaction holds up to
+        // `commit_blocks` blocks or `commit_interval_ms` of work, whichever ends first.
+        let batch = if node_tip - next >= self.config.near_tip_blocks {
+            self.config.commit_blocks.max(1)
+        } else {
+            1
+        };
+        let started = std::time::Instant::now();
+        let interval = Duration::from_millis(self.config.commit_interval_ms);
+        let mut prefetch = self.prefetch.lock().await;
+        let mut tx = self.pool.begin().await?;
+        let mut parent = last.map(|b| b.hash);
+        let mut height = next;
+        let mut indexed = None;
+        while height <= node_tip && height < next + batch {
+            let block = prefetch.block(height, node_tip).await?;
+            if let Some(parent_hash) = &parent
+                && block.header.prev_blockhash.to_string() != *parent_hash
+            {
+                break;
+            }
+            self.index_block(&mut tx, height, &block).await?;
+            parent = Some(block.block_hash().to_string());
+            indexed = Some(height);
+            height += 1;
+            if shutdown.is_cancelled() || started.elapsed() >= interval {
+                break;
+            }
         }
-        self.index_block(next, &block).await?;
-        Ok(Progress::Indexed {
-            height: next,
-            tip: node_tip,
-        })
+        drop(prefetch);
+        tx.commit().await?;
+        self.relay.notify();
+        match indexed {
+            Some(height) => Ok(Progress::Indexed {
+                height,
+                tip: node_tip,
+                blocks: height + 1 - next,
+            }),
+            None => {
+                // The next block does not build on the indexed tip: the node's chain forked below it.
+                let tip = next - 1;
+                tracing::warn!(
+                    height = tip,
+                    "indexed tip no longer on the best chain; unwinding"
+                );
+                self.reorg(tip, node_tip).await?;
+                Ok(Progress::Unwound)
+            }
+        }
     }
 
     /// Finds where the node's best chain leaves the indexed one (below `tip`) and unwinds every indexed block
@@ -237,7 +276,13 @@ impl Indexer {
         Ok(())
     }
 
-    async fn index_block(&self, height: u64, block: &Block) -> Result<(), IndexerError> {
+    /// Indexes `block` at `height` inside `tx`: its facts, its block row and its `BlockIndexed` outbox row.
+    async fn index_block(
+        &self,
+        tx: &mut sqlx::PgConnection,
+        height: u64,
+        block: &Block,
+    ) -> Result<(), IndexerError> {
         let hash = block.block_hash().to_string();
         let (candidates, skipped) = decode::scan(block, height, self.rules);
         for (txid, reason) in &skipped {
@@ -261,20 +306,19 @@ impl Indexer {
                 })
             })
             .collect();
-        let mut tx = self.pool.begin().await?;
         let mut created = Vec::new();
         for (c, source) in candidates.iter().zip(&sources) {
             let Some(source) = source else {
                 tracing::info!(txid = %c.tx_hash, "issuance from an unrecognised source type; not counterparty");
                 continue;
             };
-            if let Some(stamp) = self.apply_issuance(&mut tx, height, c, source).await? {
+            if let Some(stamp) = self.apply_issuance(&mut *tx, height, c, source).await? {
                 created.push(stamp);
             }
         }
         let time = u64::from(block.header.time);
         store::insert_block(
-            &mut tx,
+            &mut *tx,
             height,
             &hash,
             &block.header.prev_blockhash.to_string(),
@@ -290,15 +334,13 @@ impl Indexer {
             created,
         );
         outbox::enqueue(
-            &mut tx,
+            &mut *tx,
             events::SUBJECT_INDEXED,
             &events::indexed_msg_id(&hash),
             &payload,
         )
         .await?;
-        tx.commit().await?;
-        self.relay.notify();
-        tracing::info!(height, %hash, txs = block.txdata.len(), stamps, "block indexed");
+        tracing::debug!(height, %hash, txs = block.txdata.len(), stamps, "block indexed");
         Ok(())
     }
 
@@ -406,8 +448,8 @@ impl Rate {
         }
     }
 
-    fn record(&mut self, height: u64, tip: u64) {
-        self.blocks += 1;
+    fn record(&mut self, height: u64, tip: u64, blocks: u64) {
+        self.blocks += blocks;
         let elapsed = self.since.elapsed();
         if elapsed < self.period && height < tip {
             return;

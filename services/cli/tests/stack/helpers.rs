@@ -90,6 +90,13 @@ impl Stack {
 
     /// Builds and starts the indexer, catalogue and gateway.
     pub async fn services(&self) -> Services {
+        // Small catch-up transactions, so that a stop lands mid-run.
+        self.services_with(3).await
+    }
+
+    /// Builds and starts the indexer (committing up to `commit_blocks` blocks per catch-up transaction), the
+    /// catalogue and the gateway.
+    pub async fn services_with(&self, commit_blocks: u64) -> Services {
         let catalogue = stamps_catalogue::build(
             &CatalogueConfig {
                 grpc_listen: "127.0.0.1:0".into(),
@@ -103,6 +110,7 @@ impl Stack {
             rpc_url: self.rpc_url.clone(),
             start_height: self.first_height,
             poll_interval_ms: 50,
+            commit_blocks,
             ..IndexerConfig::default()
         };
         let indexer = stamps_indexer::build(&indexer_config, &self.postgres, &self.nats)

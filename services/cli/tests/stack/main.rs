@@ -338,3 +338,37 @@ async fn reorgs_unwind_to_the_fork_and_a_deeper_one_than_allowed_stops_the_index
     services.stop().await;
     stack.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn catching_up_in_large_transactions_gives_the_same_rows_as_block_by_block() {
+    let total = 12;
+    let batched = Stack::start("batched", total).await;
+    let single = Stack::start("single", total).await;
+    let a = batched.services_with(100).await;
+    let b = single.services_with(1).await;
+    a.wait_for_stamps(u64::from(total)).await;
+    b.wait_for_stamps(u64::from(total)).await;
+    assert_follows_the_node(&batched).await;
+    assert_follows_the_node(&single).await;
+    assert_eq!(
+        catalogue_rows(&batched).await,
+        catalogue_rows(&single).await
+    );
+    assert_eq!(
+        indexed_blocks(&batched).await,
+        indexed_blocks(&single).await
+    );
+    a.stop().await;
+    b.stop().await;
+    batched.finish().await;
+    single.finish().await;
+}
+
+async fn indexed_blocks(stack: &Stack) -> u64 {
+    let mut db = stack.db().await;
+    let n: i64 = sqlx::query_scalar("SELECT count(*) FROM indexer.blocks")
+        .fetch_one(&mut db)
+        .await
+        .expect("blocks");
+    n as u64
+}
