@@ -94,8 +94,8 @@ impl Stack {
         self.services_with(3).await
     }
 
-    /// Builds and starts the indexer (committing up to `commit_blocks` blocks per catch-up transaction), the
-    /// catalogue and the gateway.
+    /// Builds and starts the indexer (committing up to `commit_blocks` blocks per catch-up transaction; none
+    /// when 0: the test runs it), the catalogue and the gateway.
     pub async fn services_with(&self, commit_blocks: u64) -> Services {
         let catalogue = stamps_catalogue::build(
             &CatalogueConfig {
@@ -113,9 +113,15 @@ impl Stack {
             commit_blocks,
             ..IndexerConfig::default()
         };
-        let indexer = stamps_indexer::build(&indexer_config, &self.postgres, &self.nats)
-            .await
-            .expect("indexer builds");
+        let indexer = if commit_blocks == 0 {
+            None
+        } else {
+            Some(
+                stamps_indexer::build(&indexer_config, &self.postgres, &self.nats)
+                    .await
+                    .expect("indexer builds"),
+            )
+        };
         let gateway_config = GatewayConfig {
             listen: "127.0.0.1:0".into(),
             catalogue_url: format!("http://{}", catalogue.grpc_addr()),
@@ -126,11 +132,14 @@ impl Stack {
             .expect("gateway builds");
         let base = format!("http://{}", gateway.addr().expect("addr"));
         let stop = Shutdown::new();
-        let tasks = vec![
-            tokio::spawn({
+        let mut tasks = Vec::new();
+        if let Some(indexer) = indexer {
+            tasks.push(tokio::spawn({
                 let stop = stop.clone();
                 async move { indexer.run_until_stopped(stop).await.expect("indexer runs") }
-            }),
+            }));
+        }
+        tasks.extend([
             tokio::spawn({
                 let stop = stop.clone();
                 async move {
@@ -144,7 +153,7 @@ impl Stack {
                 let stop = stop.clone();
                 async move { gateway.run_until_stopped(stop).await.expect("gateway runs") }
             }),
-        ];
+        ]);
         Services { base, stop, tasks }
     }
 

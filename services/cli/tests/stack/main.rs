@@ -372,3 +372,78 @@ async fn indexed_blocks(stack: &Stack) -> u64 {
         .expect("blocks");
     n as u64
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_indexer_killed_again_and_again_loses_no_event_and_publishes_none_twice() {
+    let total = 150;
+    let stack = Stack::start("sigkill", total).await;
+    let services = stack.services_with(0).await;
+    let run = || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_stamps"))
+            .args(["indexer", "--rpc-url", &stack.rpc_url])
+            .args(["--start-height", &stack.first_height.to_string()])
+            .env("STAMPS_POSTGRES__URL", &stack.postgres.url)
+            .env("STAMPS_NATS__URL", &stack.nats.url)
+            .env("STAMPS_NATS__PREFIX", &stack.nats.prefix)
+            .env("STAMPS_INDEXER__COMMIT_BLOCKS", "2")
+            .env("STAMPS_INDEXER__POLL_INTERVAL_MS", "50")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("indexer starts")
+    };
+    // Killed (SIGKILL) eight times, each time as soon as it has committed a few more blocks.
+    let mut kills = 0;
+    let mut progress = vec![0];
+    for round in 0..8u64 {
+        let before = *progress.last().unwrap_or(&0);
+        let mut child = run();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while blocks_so_far(&stack).await < before + 3 + round
+            && std::time::Instant::now() < deadline
+        {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        if child.try_wait().expect("status").is_none() {
+            child.kill().expect("SIGKILL");
+            kills += 1;
+        }
+        let _ = child.wait();
+        progress.push(indexed_blocks(&stack).await);
+    }
+    assert_eq!(kills, 8, "the indexer was running each time it was killed");
+    let tip = node(&stack, "getblockcount", serde_json::json!([])).await;
+    let blocks = tip.as_u64().expect("height") - stack.first_height + 1;
+    assert!(
+        progress.windows(2).all(|w| w[0] < w[1]) && *progress.last().unwrap_or(&0) < blocks,
+        "every kill landed mid-run, after progress: {progress:?} of {blocks} blocks"
+    );
+    let mut last = run();
+    services.wait_for_stamps(u64::from(total)).await;
+    assert_follows_the_node(&stack).await;
+    let _ = last.kill();
+    let _ = last.wait();
+
+    let rows = catalogue_rows(&stack).await;
+    assert_eq!(rows.len(), total as usize, "no stamp lost, none duplicated");
+    // Each block's event reached the stream once (JetStream deduplicates by message id).
+    let nats = async_nats::connect(&stack.nats.url).await.expect("nats");
+    let js = async_nats::jetstream::new(nats);
+    let mut stream = js
+        .get_stream(format!("{}_CHAIN", stack.nats.prefix.to_uppercase()))
+        .await
+        .expect("stream");
+    let info = stream.info().await.expect("info");
+    assert_eq!(info.state.messages, indexed_blocks(&stack).await);
+    services.stop().await;
+    stack.finish().await;
+}
+
+/// Blocks indexed so far; 0 while the indexer has not created its tables.
+async fn blocks_so_far(stack: &Stack) -> u64 {
+    let mut db = stack.db().await;
+    sqlx::query_scalar::<_, i64>("SELECT count(*) FROM indexer.blocks")
+        .fetch_one(&mut db)
+        .await
+        .map_or(0, |n| n as u64)
+}
