@@ -13,8 +13,11 @@ use stamps_platform::outbox::{self, Relay};
 use stamps_platform::shutdown::Shutdown;
 use stamps_proto::events::v1::StampCreated;
 use stamps_protocol::Rules;
-use stamps_protocol::stamp;
+use stamps_protocol::block::{BlockContext, StampRecord, decode_block};
+use stamps_protocol::counterparty::transport::{self, PrevoutSource};
+use stamps_protocol::src20::transport as src20_transport;
 
+use crate::chainstate::ChainState;
 use crate::config::IndexerConfig;
 use crate::decode::{self, Candidate, Skipped};
 use crate::events;
@@ -68,6 +71,8 @@ pub struct Indexer {
     pool: sqlx::PgPool,
     source: Arc<BlockSource>,
     prefetch: tokio::sync::Mutex<Prefetch>,
+    /// What the next block is decoded against (reloaded from the tables after an unwind or a failure).
+    state: tokio::sync::Mutex<ChainState>,
     content: ContentStore,
     relay: Relay,
     config: IndexerConfig,
@@ -95,9 +100,11 @@ pub async fn build(
         ..Retry::default()
     };
     let source = Arc::new(BlockSource::new(BitcoinRpc::new(config)?, retry));
+    let state = ChainState::load(&pool).await?;
     Ok(Indexer {
         pool,
         prefetch: tokio::sync::Mutex::new(Prefetch::new(source.clone(), config.prefetch_blocks)),
+        state: tokio::sync::Mutex::new(state),
         source,
         content,
         relay,
@@ -192,6 +199,7 @@ impl Indexer {
         let started = std::time::Instant::now();
         let interval = Duration::from_millis(self.config.commit_interval_ms);
         let mut prefetch = self.prefetch.lock().await;
+        let mut state = self.state.lock().await;
         let mut tx = self.pool.begin().await?;
         let mut parent = last.map(|b| b.hash);
         let mut height = next;
@@ -203,7 +211,12 @@ impl Indexer {
             {
                 break;
             }
-            self.index_block(&mut tx, height, &block).await?;
+            if let Err(e) = self.index_block(&mut tx, &mut state, height, &block).await {
+                // The transaction rolls back: the state must go back to what is committed.
+                drop(tx);
+                *state = ChainState::load(&self.pool).await?;
+                return Err(e);
+            }
             parent = Some(block.block_hash().to_string());
             indexed = Some(height);
             height += 1;
@@ -212,7 +225,11 @@ impl Indexer {
             }
         }
         drop(prefetch);
-        tx.commit().await?;
+        if let Err(e) = tx.commit().await {
+            *state = ChainState::load(&self.pool).await?;
+            return Err(e.into());
+        }
+        drop(state);
         self.relay.notify();
         match indexed {
             Some(height) => Ok(Progress::Indexed {
@@ -271,15 +288,18 @@ impl Indexer {
             }
         }
         tx.commit().await?;
+        *self.state.lock().await = ChainState::load(&self.pool).await?;
         self.relay.notify();
         tracing::warn!(depth, from = tip, "reorg unwound");
         Ok(())
     }
 
     /// Indexes `block` at `height` inside `tx`: its facts, its block row and its `BlockIndexed` outbox row.
+    /// `state` is what the blocks before it left; it advances past this block.
     async fn index_block(
         &self,
         tx: &mut sqlx::PgConnection,
+        state: &mut ChainState,
         height: u64,
         block: &Block,
     ) -> Result<(), IndexerError> {
@@ -295,27 +315,65 @@ impl Indexer {
                 }
             }
         }
-        let outpoints: Vec<bitcoin::OutPoint> =
-            candidates.iter().map(|c| c.source_outpoint).collect();
-        let prevouts = self.source.prevouts(block, &outpoints).await?;
-        let sources: Vec<Option<String>> = candidates
+        // The outputs spent by every transaction that may carry Counterparty data or a raw stamp: sources,
+        // SRC-20 creators and fees come from them.
+        let outpoints: Vec<bitcoin::OutPoint> = block
+            .txdata
             .iter()
-            .map(|c| {
-                prevouts.get(&c.source_outpoint).and_then(|o| {
-                    stamps_protocol::address::from_script(&o.script_pubkey, self.rules.network())
-                })
+            .skip(1)
+            .filter(|t| {
+                transport::has_counterparty_data(t) || src20_transport::prefilter(t).should_include
             })
+            .flat_map(|t| t.input.iter().map(|i| i.previous_output))
             .collect();
-        let mut created = Vec::new();
-        for (c, source) in candidates.iter().zip(&sources) {
+        let prevouts = Prevouts(self.source.prevouts(block, &outpoints).await?);
+
+        // Issuance validity (needed before stamps are numbered), in block order.
+        let mut valid = std::collections::HashSet::new();
+        let mut assets = std::collections::HashMap::new();
+        for c in &candidates {
+            let source = prevouts.0.get(&c.source_outpoint).and_then(|o| {
+                stamps_protocol::address::from_script(&o.script_pubkey, self.rules.network())
+            });
             let Some(source) = source else {
                 tracing::info!(txid = %c.tx_hash, "issuance from an unrecognised source type; not counterparty");
                 continue;
             };
-            if let Some(stamp) = self.apply_issuance(&mut *tx, height, c, source).await? {
-                created.push(stamp);
+            if let Some(asset) = self.apply_issuance(&mut *tx, height, c, &source).await? {
+                valid.insert(c.tx_hash.clone());
+                assets.insert(c.tx_hash.clone(), asset);
             }
         }
+
+        // The context holds trait objects that are not `Sync`: it lives only for the decode.
+        let decoded = {
+            let has_stamp = |cpid: &str| state.stamped.contains(cpid);
+            let issuance_valid = |tx_hash: &str| valid.contains(tx_hash);
+            let ctx = BlockContext {
+                height,
+                rules: self.rules,
+                next_stamp: state.next_stamp,
+                next_cursed: state.next_cursed,
+                prev_txlist_hash: state.prev_txlist_hash.clone(),
+                prev_messages_hash: state.prev_messages_hash.clone(),
+                prev_ledger_hash: state.prev_ledger_hash.clone(),
+                prevouts: &prevouts,
+                has_stamp: &has_stamp,
+                issuance_valid: &issuance_valid,
+                src20: &state.src20,
+            };
+            decode_block(block, &ctx)
+        };
+
+        let mut created = Vec::with_capacity(decoded.stamps.len());
+        for s in &decoded.stamps {
+            created.push(
+                self.record_stamp(&mut *tx, height, s, assets.get(&s.tx_hash))
+                    .await?,
+            );
+        }
+        store::insert_src20_ops(&mut *tx, height, &decoded.src20).await?;
+        store::update_src20_balances(&mut *tx, height, &decoded.src20_balances).await?;
         let time = u64::from(block.header.time);
         store::insert_block(
             &mut *tx,
@@ -325,13 +383,16 @@ impl Indexer {
             time,
         )
         .await?;
+        if let Some(hashes) = &decoded.hashes {
+            store::set_block_hashes(&mut *tx, height, hashes).await?;
+        }
         let stamps = created.len();
         let payload = events::block_indexed(
             height,
             hash.clone(),
             block.header.prev_blockhash.to_string(),
             time,
-            created,
+            events::ops(created, &decoded),
         );
         outbox::enqueue(
             &mut *tx,
@@ -340,18 +401,19 @@ impl Indexer {
             &payload,
         )
         .await?;
-        tracing::debug!(height, %hash, txs = block.txdata.len(), stamps, "block indexed");
+        tracing::debug!(height, %hash, txs = block.txdata.len(), stamps, src20 = decoded.src20.len(), "block indexed");
+        state.advance(&decoded);
         Ok(())
     }
 
-    /// Validates and records one issuance; returns the stamp it created, if any.
+    /// Validates and records one issuance; returns the asset as it stands after it when it is valid.
     async fn apply_issuance(
         &self,
         tx: &mut sqlx::PgConnection,
         height: u64,
         c: &Candidate,
         source: &str,
-    ) -> Result<Option<StampCreated>, IndexerError> {
+    ) -> Result<Option<IssuedAsset>, IndexerError> {
         let i = &c.issuance;
         let state = store::asset_state(tx, &i.asset).await?;
         let status = issuance_status(i, state.as_ref(), source);
@@ -373,61 +435,92 @@ impl Indexer {
             },
         )
         .await?;
-        let Some(found) = c.stamp.as_ref().filter(|_| status == "valid") else {
-            return Ok(None);
-        };
-        if store::stamp_exists(tx, &found.cpid).await? {
+        if status != "valid" {
             return Ok(None);
         }
-        let number = store::next_stamp_number(tx, found.is_cursed).await?;
-        let (file_sha256, file_size) = match &found.file {
-            Some(bytes) => (self.content.put(bytes).await?, bytes.len() as u64),
-            None => (String::new(), 0),
-        };
-        let stamp_hash = stamp::stamp_hash(&c.tx_hash, height);
         let supply = state
             .as_ref()
             .and_then(store::AssetState::supply)
             .unwrap_or(0)
             .saturating_add(i.quantity);
-        let row = store::NewStamp {
-            stamp: number,
-            cpid: &found.cpid,
-            tx_hash: &c.tx_hash,
-            block_index: height,
-            tx_index: c.tx_index,
-            creator: source,
+        Ok(Some(IssuedAsset {
             supply,
             divisible: i.divisible,
-            locked: i.lock,
-            keyburn: found.keyburn,
-            ident: found.ident.as_str(),
-            is_cursed: found.is_cursed,
-            mimetype: &found.mimetype,
+            locked: i.lock || state.as_ref().is_some_and(|s| s.locked),
+        }))
+    }
+
+    /// Records a numbered stamp (its file in the content store) and returns its event.
+    async fn record_stamp(
+        &self,
+        tx: &mut sqlx::PgConnection,
+        height: u64,
+        s: &StampRecord,
+        asset: Option<&IssuedAsset>,
+    ) -> Result<StampCreated, IndexerError> {
+        let (file_sha256, file_size) = match &s.file {
+            Some(bytes) => (self.content.put(bytes).await?, bytes.len() as u64),
+            None => (String::new(), 0),
+        };
+        // Raw (non-Counterparty) stamps are no asset: no supply, not divisible, not locked.
+        let (supply, divisible, locked) =
+            asset.map_or((0, false, false), |a| (a.supply, a.divisible, a.locked));
+        let creator = s.creator.clone().unwrap_or_default();
+        let tx_index = u32::try_from(s.tx_index).unwrap_or(u32::MAX);
+        let row = store::NewStamp {
+            stamp: s.stamp,
+            cpid: &s.cpid,
+            tx_hash: &s.tx_hash,
+            block_index: height,
+            tx_index,
+            creator: &creator,
+            supply,
+            divisible,
+            locked,
+            keyburn: s.keyburn,
+            ident: s.ident.as_str(),
+            is_cursed: s.is_cursed,
+            mimetype: &s.mimetype,
             file_sha256: &file_sha256,
             file_size,
-            stamp_hash: &stamp_hash,
-            asset_longname: found.asset_longname.as_deref(),
+            stamp_hash: &s.stamp_hash,
+            asset_longname: s.asset_longname.as_deref(),
         };
         store::insert_stamp(tx, &row).await?;
-        Ok(Some(StampCreated {
-            stamp: number,
-            cpid: found.cpid.clone(),
-            tx_hash: c.tx_hash.clone(),
-            tx_index: c.tx_index,
-            creator: source.to_owned(),
+        Ok(StampCreated {
+            stamp: s.stamp,
+            cpid: s.cpid.clone(),
+            tx_hash: s.tx_hash.clone(),
+            tx_index,
+            creator,
             supply: supply.to_string(),
-            divisible: i.divisible,
-            locked: i.lock,
-            keyburn: found.keyburn,
-            ident: found.ident.as_str().to_owned(),
-            is_cursed: found.is_cursed,
-            mimetype: found.mimetype.clone(),
+            divisible,
+            locked,
+            keyburn: s.keyburn,
+            ident: s.ident.as_str().to_owned(),
+            is_cursed: s.is_cursed,
+            mimetype: s.mimetype.clone(),
             file_sha256,
             file_size,
-            stamp_hash,
-            asset_longname: found.asset_longname.clone().unwrap_or_default(),
-        }))
+            stamp_hash: s.stamp_hash.clone(),
+            asset_longname: s.asset_longname.clone().unwrap_or_default(),
+        })
+    }
+}
+
+/// An asset after a valid issuance.
+struct IssuedAsset {
+    supply: u64,
+    divisible: bool,
+    locked: bool,
+}
+
+/// Spent outputs fetched for a block.
+struct Prevouts(std::collections::HashMap<bitcoin::OutPoint, bitcoin::TxOut>);
+
+impl PrevoutSource for Prevouts {
+    fn prevout(&self, outpoint: &bitcoin::OutPoint) -> Option<bitcoin::TxOut> {
+        self.0.get(outpoint).cloned()
     }
 }
 

@@ -46,6 +46,42 @@ pub async fn delete_block(
         .bind(h)
         .execute(&mut *tx)
         .await?;
+    sqlx::query("DELETE FROM src20_ops WHERE block_index = $1")
+        .bind(h)
+        .execute(&mut *tx)
+        .await?;
+    // Balances go back to what the block found, newest change first.
+    let undo: Vec<(String, String, Option<String>)> = sqlx::query_as(
+        "SELECT tick, address, previous FROM src20_balance_undo WHERE block_index = $1 ORDER BY seq DESC",
+    )
+    .bind(h)
+    .fetch_all(&mut *tx)
+    .await?;
+    for (tick, address, previous) in undo {
+        match previous {
+            Some(balance) => {
+                sqlx::query(
+                    "UPDATE src20_balances SET balance = $3 WHERE tick = $1 AND address = $2",
+                )
+                .bind(&tick)
+                .bind(&address)
+                .bind(balance)
+                .execute(&mut *tx)
+                .await?;
+            }
+            None => {
+                sqlx::query("DELETE FROM src20_balances WHERE tick = $1 AND address = $2")
+                    .bind(&tick)
+                    .bind(&address)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+    }
+    sqlx::query("DELETE FROM src20_balance_undo WHERE block_index = $1")
+        .bind(h)
+        .execute(&mut *tx)
+        .await?;
     sqlx::query("DELETE FROM issuances WHERE block_index = $1")
         .bind(h)
         .execute(&mut *tx)
@@ -54,6 +90,90 @@ pub async fn delete_block(
         .bind(h)
         .fetch_optional(&mut *tx)
         .await
+}
+
+/// Records a block's consensus hashes.
+pub async fn set_block_hashes(
+    tx: &mut PgConnection,
+    height: u64,
+    hashes: &stamps_protocol::hashes::BlockHashes,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE blocks SET txlist_hash = $2, messages_hash = $3, ledger_hash = $4 WHERE height = $1")
+        .bind(to_i64(height))
+        .bind(&hashes.txlist_hash)
+        .bind(&hashes.messages_hash)
+        .bind(&hashes.ledger_hash)
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+/// Records a block's SRC-20 operations.
+pub async fn insert_src20_ops(
+    tx: &mut PgConnection,
+    height: u64,
+    ops: &[stamps_protocol::block::Src20Op],
+) -> Result<(), sqlx::Error> {
+    for o in ops {
+        sqlx::query(
+            "INSERT INTO src20_ops (tx_hash, block_index, tx_index, op, tick, amt, max, lim, dec, creator,
+                                    destination, valid, status)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+        )
+        .bind(&o.tx_hash)
+        .bind(to_i64(height))
+        .bind(i64::try_from(o.tx_index).unwrap_or(i64::MAX))
+        .bind(&o.op)
+        .bind(&o.tick)
+        .bind(&o.amt)
+        .bind(&o.max)
+        .bind(&o.lim)
+        .bind(o.dec.map(|d| i32::try_from(d).unwrap_or(i32::MAX)))
+        .bind(&o.creator)
+        .bind(&o.destination)
+        .bind(o.valid)
+        .bind(&o.status)
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Sets the SRC-20 balances a block changed, remembering what each replaced.
+pub async fn update_src20_balances(
+    tx: &mut PgConnection,
+    height: u64,
+    updates: &[stamps_protocol::src20::BalanceUpdate],
+) -> Result<(), sqlx::Error> {
+    for (seq, u) in updates.iter().enumerate() {
+        let previous: Option<String> = sqlx::query_scalar(
+            "SELECT balance FROM src20_balances WHERE tick = $1 AND address = $2",
+        )
+        .bind(&u.tick)
+        .bind(&u.address)
+        .fetch_optional(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO src20_balance_undo (block_index, seq, tick, address, previous) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(to_i64(height))
+        .bind(i32::try_from(seq).unwrap_or(i32::MAX))
+        .bind(&u.tick)
+        .bind(&u.address)
+        .bind(previous)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO src20_balances (tick, address, balance) VALUES ($1, $2, $3)
+             ON CONFLICT (tick, address) DO UPDATE SET balance = EXCLUDED.balance",
+        )
+        .bind(&u.tick)
+        .bind(&u.address)
+        .bind(u.new_total.to_string())
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
 }
 
 /// The hash of the indexed block at `height`, if there is one.

@@ -32,6 +32,10 @@ pub struct Stack {
     pub rpc_url: String,
     pub first_height: u64,
     pub stamps: Vec<IntendedStamp>,
+    /// Every transaction's intent.
+    pub intents: Vec<stamps_devnet::scenario::Intended>,
+    /// The ledger the scenario intends.
+    pub book: stamps_devnet::scenario::Book,
     devnet_stop: Shutdown,
     devnet: Option<JoinHandle<()>>,
 }
@@ -46,6 +50,19 @@ pub struct Services {
 impl Stack {
     /// Starts a devnet with `stamps` classic stamps and prepares a fresh database and prefix named after `test`.
     pub async fn start(test: &str, stamps: u32) -> Self {
+        Self::start_with(
+            test,
+            DevnetConfig {
+                scenario: stamps_devnet::ScenarioKind::Minimal,
+                stamps,
+                ..DevnetConfig::default()
+            },
+        )
+        .await
+    }
+
+    /// Starts a devnet playing `config`'s scenario (on free ports) and prepares a fresh database and prefix.
+    pub async fn start_with(test: &str, config: DevnetConfig) -> Self {
         stamps_platform::telemetry::init();
         let unique = format!(
             "{test}_{}_{}",
@@ -65,13 +82,13 @@ impl Stack {
         let config = DevnetConfig {
             rpc_listen: "127.0.0.1:0".into(),
             api_listen: "127.0.0.1:0".into(),
-            scenario: stamps_devnet::ScenarioKind::Minimal,
-            stamps,
-            ..DevnetConfig::default()
+            ..config
         };
         let devnet = stamps_devnet::build(&config).await.expect("devnet binds");
         let rpc_url = format!("http://{}", devnet.rpc_addr().expect("addr"));
         let stamps = devnet.scenario.stamps.clone();
+        let intents = devnet.scenario.intents.clone();
+        let book = devnet.scenario.book.clone();
         let devnet_stop = Shutdown::new();
         let stop = devnet_stop.clone();
         let handle = tokio::spawn(async move {
@@ -83,6 +100,8 @@ impl Stack {
             rpc_url,
             first_height: config.first_height,
             stamps,
+            intents,
+            book,
             devnet_stop,
             devnet: Some(handle),
         }

@@ -447,3 +447,97 @@ async fn blocks_so_far(stack: &Stack) -> u64 {
         .await
         .map_or(0, |n| n as u64)
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_demo_is_indexed_as_the_scenario_intended_its_stamps_and_src20() {
+    use stamps_devnet::scenario::Payload;
+    let stack = Stack::start_with(
+        "demo",
+        stamps_devnet::DevnetConfig {
+            scenario: stamps_devnet::ScenarioKind::Demo,
+            scale: 0.2,
+            ..stamps_devnet::DevnetConfig::default()
+        },
+    )
+    .await;
+    let services = stack.services_with(100).await;
+    let tip = node(&stack, "getblockcount", serde_json::json!([])).await;
+    let blocks = tip.as_u64().expect("height") - stack.first_height + 1;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while blocks_so_far(&stack).await < blocks {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the demo was not indexed in time"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let mut db = stack.db().await;
+    let stamps: std::collections::HashMap<String, (String, bool)> =
+        sqlx::query_as::<_, (String, String, bool)>(
+            "SELECT tx_hash, cpid, is_cursed FROM indexer.stamps",
+        )
+        .fetch_all(&mut db)
+        .await
+        .expect("stamps")
+        .into_iter()
+        .map(|(tx, cpid, cursed)| (tx, (cpid, cursed)))
+        .collect();
+    let ops: std::collections::HashMap<String, bool> =
+        sqlx::query_as::<_, (String, bool)>("SELECT tx_hash, valid FROM indexer.src20_ops")
+            .fetch_all(&mut db)
+            .await
+            .expect("src20 ops")
+            .into_iter()
+            .collect();
+    let (mut checked_stamps, mut checked_ops) = (0, 0);
+    for intent in &stack.intents {
+        let txid = intent.txid.to_string();
+        match &intent.payload {
+            Payload::Stamp(want) => {
+                let (cpid, cursed) = stamps
+                    .get(&txid)
+                    .unwrap_or_else(|| panic!("{} not indexed", want.cpid));
+                assert_eq!(cpid, &want.cpid);
+                assert_eq!(*cursed, !want.blessed, "{}", want.cpid);
+                checked_stamps += 1;
+            }
+            Payload::Src20(want) if want.op.is_some() => {
+                assert_eq!(ops.get(&txid), Some(&want.valid), "{}", want.json);
+                checked_ops += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        checked_stamps > 50 && checked_ops > 50,
+        "{checked_stamps} stamps, {checked_ops} operations"
+    );
+    // SRC-20 balances: exactly the intended ones (whole tokens; stored with the reference's 18 places).
+    let balances: Vec<(String, String, String)> =
+        sqlx::query_as("SELECT tick, address, balance FROM indexer.src20_balances")
+            .fetch_all(&mut db)
+            .await
+            .expect("balances");
+    let mut indexed = std::collections::BTreeMap::new();
+    for (tick, address, balance) in balances {
+        let (whole, fraction) = balance.split_once('.').unwrap_or((&balance, ""));
+        assert!(
+            fraction.chars().all(|c| c == '0'),
+            "{tick} {address} {balance}"
+        );
+        let whole: u128 = whole.parse().expect("integer balance");
+        if whole > 0 {
+            indexed.insert((tick, address), whole);
+        }
+    }
+    let intended: std::collections::BTreeMap<(String, String), u128> = stack
+        .book
+        .src20
+        .iter()
+        .filter(|(_, v)| **v > 0)
+        .map(|(k, v)| (k.clone(), *v))
+        .collect();
+    assert_eq!(indexed, intended);
+    services.stop().await;
+    stack.finish().await;
+}
