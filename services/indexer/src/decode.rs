@@ -1,10 +1,10 @@
-//! A block to the Counterparty issuances (and their stamps) it carries. Pure: no database, no RPC.
+//! A block to the Counterparty issuances it carries, whose validity the indexer decides before stamps are
+//! numbered. Pure: no database, no RPC.
 
 use bitcoin::{Block, OutPoint, Transaction};
 use stamps_protocol::Rules;
 use stamps_protocol::counterparty::message::{self, Issuance, ids};
 use stamps_protocol::counterparty::transport;
-use stamps_protocol::stamp::{self, ClassicStamp};
 
 /// An issuance found in a block, before its validity (which depends on ledger state) is known.
 #[derive(Debug, Clone)]
@@ -17,8 +17,6 @@ pub struct Candidate {
     pub source_outpoint: OutPoint,
     /// The decoded message.
     pub issuance: Issuance,
-    /// The stamp its description carries, if any.
-    pub stamp: Option<ClassicStamp>,
 }
 
 /// Why a transaction was passed over, for the logs and counters.
@@ -72,14 +70,10 @@ fn candidate(
     let Some(first) = tx.input.first() else {
         return Ok(None);
     };
-    // An issuance the reference neither blesses nor curses gets no stamp.
-    let stamp = stamp::from_issuance(&issuance, tx, &data, height, rules)
-        .filter(|s| s.is_btc_stamp || s.is_cursed);
     Ok(Some(Candidate {
         tx_index: u32::try_from(index).unwrap_or(u32::MAX),
         tx_hash: tx.compute_txid().to_string(),
         source_outpoint: first.previous_output,
         issuance,
-        stamp,
     }))
 }
