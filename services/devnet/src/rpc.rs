@@ -143,6 +143,28 @@ fn param_bool(params: &[Value], i: usize, default: bool) -> bool {
 async fn dispatch(node: &Node, method: &str, params: &[Value]) -> RpcResult {
     match method {
         "getblockcount" => Ok(json!(node.state.read().await.chain.tip_height())),
+        "waitfornewblock" => {
+            // Core's long poll: returns when the tip changes, or at the timeout (milliseconds, 0: none).
+            let timeout = params.first().and_then(Value::as_u64).unwrap_or(0);
+            let start = {
+                let state = node.state.read().await;
+                state.chain.tip_hash()
+            };
+            let deadline = (timeout > 0)
+                .then(|| tokio::time::Instant::now() + std::time::Duration::from_millis(timeout));
+            loop {
+                {
+                    let state = node.state.read().await;
+                    let tip = state.chain.tip_hash();
+                    if tip != start || deadline.is_some_and(|d| tokio::time::Instant::now() >= d) {
+                        return Ok(
+                            json!({"hash": tip.to_string(), "height": state.chain.tip_height()}),
+                        );
+                    }
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            }
+        }
         "getbestblockhash" => Ok(json!(node.state.read().await.chain.tip_hash().to_string())),
         "getblockchaininfo" => Ok(chain_info(&node.state.read().await.chain)),
         "invalidateblock" => {

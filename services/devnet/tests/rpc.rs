@@ -802,3 +802,40 @@ async fn wallet_signs_actor_psbts_and_scantxoutset_finds_coins() {
 
     node.stop().await;
 }
+
+#[tokio::test]
+async fn waitfornewblock_returns_at_the_next_block_or_the_timeout() {
+    let config = DevnetConfig {
+        stamps: 0,
+        ..DevnetConfig::default()
+    };
+    let node = Running::start(&config).await;
+    let rpc = &node.rpc;
+    let tip = rpc.call("getbestblockhash", json!([])).await;
+    let started = std::time::Instant::now();
+    let same = rpc.call("waitfornewblock", json!([150])).await;
+    assert!(started.elapsed() >= std::time::Duration::from_millis(150));
+    assert_eq!(same["hash"], tip);
+    assert_eq!(same["height"], config.first_height);
+
+    let waiter = {
+        let rpc = Rpc {
+            url: rpc.url.clone(),
+            http: rpc.http.clone(),
+            auth: rpc.auth.clone(),
+        };
+        tokio::spawn(async move { rpc.call("waitfornewblock", json!([10_000])).await })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    let miner = node.actors[0].address().to_string();
+    let mined = rpc.call("generatetoaddress", json!([1, miner])).await;
+    let started = std::time::Instant::now();
+    let new = waiter.await.expect("waiter");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(2),
+        "woken by the block"
+    );
+    assert_eq!(new["hash"], mined[0]);
+    assert_eq!(new["height"], config.first_height + 1);
+    node.stop().await;
+}

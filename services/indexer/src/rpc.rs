@@ -107,6 +107,19 @@ impl BitcoinRpc {
         self.call("getblockcount", json!([])).await
     }
 
+    /// Waits until the node's tip changes or `timeout_ms` pass (Core's `waitfornewblock`). `Ok(false)` when
+    /// the node does not offer the call.
+    pub async fn wait_for_new_block(&self, timeout_ms: u64) -> Result<bool, RpcError> {
+        match self
+            .call::<Value>("waitfornewblock", json!([timeout_ms]))
+            .await
+        {
+            Ok(_) => Ok(true),
+            Err(RpcError::Node { code: -32601, .. }) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
     /// The hash of the best chain's block at `height`.
     pub async fn block_hash(&self, height: u64) -> Result<BlockHash, RpcError> {
         let hex: String = self.call("getblockhash", json!([height])).await?;

@@ -150,7 +150,18 @@ impl Indexer {
                     backoff = Duration::from_millis(200);
                     continue;
                 }
-                Ok(Progress::AtTip) => poll,
+                Ok(Progress::AtTip) => {
+                    // At the tip, long-poll the node for its next block (Core's `waitfornewblock`); a node
+                    // without it is polled.
+                    let waited = tokio::select! {
+                        _ = shutdown.cancelled() => break,
+                        waited = self.source.wait_for_new_block(poll) => waited,
+                    };
+                    match waited {
+                        Ok(true) => continue,
+                        _ => poll,
+                    }
+                }
                 Err(e @ IndexerError::ReorgTooDeep { .. }) => {
                     tracing::error!(error = %e, "indexer stopped");
                     // Whatever the outbox still holds is committed: the next start publishes it.

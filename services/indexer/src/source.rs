@@ -75,6 +75,14 @@ impl BlockSource {
             .await
     }
 
+    /// Waits up to `timeout` for the node's tip to change; false when the node cannot be asked to.
+    pub async fn wait_for_new_block(&self, timeout: Duration) -> Result<bool, RpcError> {
+        let ms = u64::try_from(timeout.as_millis())
+            .unwrap_or(u64::MAX)
+            .max(1);
+        self.rpc.wait_for_new_block(ms).await
+    }
+
     /// The best chain's block hash at `height`.
     pub async fn hash(&self, height: u64) -> Result<BlockHash, RpcError> {
         self.retrying("getblockhash", || self.rpc.block_hash(height))
