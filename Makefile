@@ -4,7 +4,7 @@ CARGO ?= cargo
 NPM ?= npm
 STAMPS := target/debug/stamps
 
-.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench fuzz
+.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench bench-indexer fuzz
 
 run: infra build frontend
 	scripts/run.sh
@@ -46,6 +46,11 @@ fmt:
 bench:
 	$(CARGO) bench -p stamps-protocol --bench blocks --locked
 	$(CARGO) bench -p stamps-devnet --bench devnet --locked
+
+# The indexer on the devnet's bench scenario (INDEXER_BENCH_SCALE, default 0.05): bare decode, full replay
+# through Postgres and NATS, tip latency, peak memory.
+bench-indexer:
+	$(CARGO) bench -p stamps-cli --bench indexer --locked
 
 # Each fuzz target for FUZZ_SECONDS (default 60). libFuzzer runs without a sanitizer so that the stable
 # toolchain can build it; malloc and RSS limits catch unbounded allocation, -timeout catches hangs.

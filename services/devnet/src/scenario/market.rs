@@ -370,6 +370,9 @@ pub(super) fn dividend(b: &mut Builder, w: &mut World) -> bool {
     };
     let to = pick(w, COLLECTORS);
     let to_address = b.addresses[to].clone();
+    if w.book.balance(&b.addresses[asset.issuer], &asset.name) < 10 {
+        return false;
+    }
     let Some(message) = send_message(&asset.name, 10, &to_address, None) else {
         return false;
     };

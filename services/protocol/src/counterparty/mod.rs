@@ -1,6 +1,7 @@
 //! The Counterparty protocol: how messages sit in Bitcoin transactions ([`transport`]) and what they say
 //! ([`message`]).
 
+pub mod ledger;
 pub mod message;
 pub mod transport;
 

@@ -1,0 +1,240 @@
+//! The indexer on the devnet's bench scenario: a bare decode pass (stamps-protocol alone, no database) over the
+//! chain, then a full replay by the `stamps indexer` process into Postgres and NATS, the latency from a new
+//! block to its `BlockIndexed` on the stream, and the indexer process's peak memory.
+//!
+//! `INDEXER_BENCH_SCALE` (default 0.05) sizes the bench scenario; `INDEXER_BENCH_TIP_BLOCKS` (default 50) how
+//! many blocks the tip latency is measured over. Postgres and NATS are `STAMPS_TEST_POSTGRES` and
+//! `STAMPS_TEST_NATS` (defaults: the local servers).
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use bitcoin::{OutPoint, TxOut};
+use futures::StreamExt;
+use stamps_devnet::chain::Chain;
+use stamps_devnet::{DevnetConfig, ScenarioKind, scenario};
+use stamps_platform::shutdown::Shutdown;
+use stamps_protocol::Rules;
+use stamps_protocol::block::{BlockContext, decode_block};
+use stamps_protocol::counterparty::transport::PrevoutSource;
+use stamps_protocol::src20::MemoryState;
+
+fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+struct ChainPrevouts<'a>(&'a Chain);
+
+impl PrevoutSource for ChainPrevouts<'_> {
+    fn prevout(&self, outpoint: &OutPoint) -> Option<TxOut> {
+        self.0.output(outpoint).cloned()
+    }
+}
+
+/// Decodes every block in order as the indexer does (numbering, SRC-20 state and hashes carried along).
+fn bare_decode(chain: &Chain) -> usize {
+    let prevouts = ChainPrevouts(chain);
+    let mut src20 = MemoryState::default();
+    let mut stamped: HashSet<String> = HashSet::new();
+    let (mut next_stamp, mut next_cursed) = (0i64, -1i64);
+    let (mut txlist, mut messages, mut ledger) = (String::new(), String::new(), String::new());
+    let mut stamps = 0;
+    for (i, block) in chain.blocks().iter().enumerate() {
+        let has_stamp = |c: &str| stamped.contains(c);
+        let decoded = {
+            let ctx = BlockContext {
+                next_stamp,
+                next_cursed,
+                prev_txlist_hash: txlist.clone(),
+                prev_messages_hash: messages.clone(),
+                prev_ledger_hash: ledger.clone(),
+                has_stamp: &has_stamp,
+                ..BlockContext::offline(
+                    chain.first_height() + i as u64,
+                    Rules::MAINNET,
+                    &prevouts,
+                    &src20,
+                )
+            };
+            decode_block(block, &ctx)
+        };
+        for s in &decoded.stamps {
+            if s.stamp >= 0 {
+                next_stamp = next_stamp.max(s.stamp + 1);
+            } else {
+                next_cursed = next_cursed.min(s.stamp - 1);
+            }
+            stamped.insert(s.cpid.clone());
+        }
+        if let Some(h) = &decoded.hashes {
+            txlist = h.txlist_hash.clone();
+            messages = h.messages_hash.clone();
+            if !h.ledger_hash.is_empty() {
+                ledger = h.ledger_hash.clone();
+            }
+        }
+        src20.apply_decoded(&decoded);
+        stamps += decoded.stamps.len();
+    }
+    stamps
+}
+
+fn peak_rss_mib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
+}
+
+async fn rpc(url: &str, method: &str, params: serde_json::Value) -> serde_json::Value {
+    let answer: serde_json::Value = reqwest::Client::new()
+        .post(url)
+        .json(&serde_json::json!({"id": 1, "method": method, "params": params}))
+        .send()
+        .await
+        .expect("devnet")
+        .json()
+        .await
+        .expect("json");
+    answer["result"].clone()
+}
+
+#[tokio::main]
+async fn main() {
+    let scale: f64 = env("INDEXER_BENCH_SCALE", 0.05);
+    let tip_blocks: usize = env("INDEXER_BENCH_TIP_BLOCKS", 50);
+    let postgres = std::env::var("STAMPS_TEST_POSTGRES")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+    let nats_url =
+        std::env::var("STAMPS_TEST_NATS").unwrap_or_else(|_| "nats://127.0.0.1:4222".into());
+    let config = DevnetConfig {
+        rpc_listen: "127.0.0.1:0".into(),
+        api_listen: "127.0.0.1:0".into(),
+        scenario: ScenarioKind::Bench,
+        scale,
+        ..DevnetConfig::default()
+    };
+    let started = Instant::now();
+    let generated = tokio::task::spawn_blocking({
+        let config = config.clone();
+        move || scenario::generate(&config)
+    })
+    .await
+    .expect("scenario");
+    let blocks = generated.chain.len() as u64;
+    let txs = generated.summary.transactions + blocks;
+    println!(
+        "bench scenario at scale {scale}: {blocks} blocks, {txs} transactions, generated in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+
+    let chain = generated.chain.clone();
+    let started = Instant::now();
+    let stamps = tokio::task::spawn_blocking(move || bare_decode(&chain))
+        .await
+        .expect("decode");
+    let bare = started.elapsed().as_secs_f64();
+    println!(
+        "bare decode (stamps-protocol, no database): {:.1} s = {:.0} blocks/s, {:.0} tx/s ({stamps} stamps)",
+        bare,
+        blocks as f64 / bare,
+        txs as f64 / bare
+    );
+
+    let first = config.first_height;
+    let miner = generated
+        .actors
+        .first()
+        .map(|a| a.address().to_string())
+        .unwrap_or_default();
+    let devnet = stamps_devnet::build_with(&config, generated)
+        .await
+        .expect("devnet");
+    let url = format!("http://{}", devnet.rpc_addr().expect("addr"));
+    let stop = Shutdown::new();
+    let server = tokio::spawn(devnet.run_until_stopped(stop.clone()));
+
+    let run = format!("bench{}", std::process::id());
+    let db_url = format!("{postgres}/stamps_{run}");
+    let nats = async_nats::connect(&nats_url).await.expect("nats");
+    let mut indexed = nats
+        .subscribe(format!("{run}.chain.block.indexed"))
+        .await
+        .expect("subscribe");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_stamps"))
+        .args([
+            "indexer",
+            "--rpc-url",
+            &url,
+            "--start-height",
+            &first.to_string(),
+        ])
+        .env("STAMPS_POSTGRES__URL", &db_url)
+        .env("STAMPS_NATS__URL", &nats_url)
+        .env("STAMPS_NATS__PREFIX", &run)
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("indexer");
+    let started = Instant::now();
+    let tip = first + blocks - 1;
+    let mut seen = 0u64;
+    while seen < blocks {
+        match tokio::time::timeout(Duration::from_secs(600), indexed.next()).await {
+            Ok(Some(_)) => seen += 1,
+            _ => panic!("the indexer stalled at {seen} of {blocks} blocks"),
+        }
+    }
+    let replay = started.elapsed().as_secs_f64();
+    println!(
+        "full replay (indexer → Postgres → outbox → NATS): {:.1} s = {:.0} blocks/s, {:.0} tx/s; {:.0} % of the bare decode's speed",
+        replay,
+        blocks as f64 / replay,
+        txs as f64 / replay,
+        100.0 * bare / replay
+    );
+
+    let mut latencies = Vec::with_capacity(tip_blocks);
+    for _ in 0..tip_blocks {
+        let t0 = Instant::now();
+        rpc(&url, "generatetoaddress", serde_json::json!([1, miner])).await;
+        match tokio::time::timeout(Duration::from_secs(10), indexed.next()).await {
+            Ok(Some(_)) => latencies.push(t0.elapsed()),
+            _ => panic!("no BlockIndexed for a new block within 10 s"),
+        }
+    }
+    latencies.sort();
+    let pct = |p: f64| latencies[((latencies.len() as f64 - 1.0) * p).round() as usize];
+    println!(
+        "tip latency (block mined → BlockIndexed on the stream) over {tip_blocks} blocks: p50 {} ms, p99 {} ms, max {} ms",
+        pct(0.5).as_millis(),
+        pct(0.99).as_millis(),
+        latencies.last().map_or(0, Duration::as_millis)
+    );
+    println!(
+        "indexer process peak RSS: {} MiB (tip {tip})",
+        peak_rss_mib(child.id()).map_or("?".into(), |m| m.to_string())
+    );
+
+    let _ = child.kill();
+    let _ = child.wait();
+    stop.cancel();
+    let _ = server.await;
+    let js = async_nats::jetstream::new(nats);
+    let _ = js
+        .delete_stream(format!("{}_CHAIN", run.to_uppercase()))
+        .await;
+    let _ = js.delete_object_store(format!("{run}_stamp-files")).await;
+    let _ = js.delete_stream(format!("KV_{run}_realtime")).await;
+    if let Ok(mut admin) =
+        <sqlx::PgConnection as sqlx::Connection>::connect(&format!("{postgres}/postgres")).await
+    {
+        let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "DROP DATABASE IF EXISTS \"stamps_{run}\" WITH (FORCE)"
+        )))
+        .execute(&mut admin)
+        .await;
+    }
+}

@@ -1,0 +1,148 @@
+//! The running context of one transaction or block hook: the state as changed by the effects so far, the
+//! effects, and debit/credit as `lib/ledger/events.py` does them.
+
+use super::effect::{BalanceChange, Effect};
+use super::state::LedgerState;
+use super::store::Overlay;
+use super::{MAX_INT, TxOutcome};
+use crate::counterparty::transport;
+
+/// A debit larger than the balance (`DebitError("Insufficient funds.")`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Insufficient;
+
+pub(crate) struct Cx<'a> {
+    pub view: Overlay<'a>,
+    pub effects: Vec<Effect>,
+    pub height: u64,
+    pub tx_index: u64,
+    /// The default `event` of debits and credits: the transaction's hash.
+    pub event: String,
+}
+
+impl<'a> Cx<'a> {
+    pub fn new(state: &'a dyn LedgerState, height: u64, tx_index: u64, event: &str) -> Self {
+        Self {
+            view: Overlay::new(state),
+            effects: Vec::new(),
+            height,
+            tx_index,
+            event: event.to_owned(),
+        }
+    }
+
+    /// Records an effect and layers it over the state.
+    pub fn emit(&mut self, effect: Effect) {
+        self.view.apply(&effect);
+        self.effects.push(effect);
+    }
+
+    /// A balance (0 when there is no balance row).
+    pub fn bal(&self, holder: &str, asset: &str) -> u64 {
+        self.view.balance(holder, asset).unwrap_or(0)
+    }
+
+    /// The network's unspendable address (escrows of fairminters).
+    pub fn unspendable(&self) -> &'static str {
+        transport::unspendable(self.view.network())
+    }
+
+    pub fn debit(
+        &mut self,
+        holder: &str,
+        asset: &str,
+        quantity: u64,
+        action: &str,
+    ) -> Result<(), Insufficient> {
+        let (event, tx_index) = (self.event.clone(), self.tx_index);
+        self.debit_with(holder, asset, quantity, action, &event, tx_index)
+    }
+
+    /// A debit with an explicit event and transaction index (block actions).
+    pub fn debit_with(
+        &mut self,
+        holder: &str,
+        asset: &str,
+        quantity: u64,
+        action: &str,
+        event: &str,
+        tx_index: u64,
+    ) -> Result<(), Insufficient> {
+        let old = self.view.balance(holder, asset);
+        let current = old.unwrap_or(0);
+        if current < quantity || quantity > MAX_INT {
+            return Err(Insufficient);
+        }
+        let balance = old.map(|b| (b - quantity).min(MAX_INT));
+        self.emit(Effect::Debit(BalanceChange {
+            holder: holder.to_owned(),
+            asset: asset.to_owned(),
+            quantity,
+            action: action.to_owned(),
+            event: event.to_owned(),
+            tx_index,
+            balance,
+        }));
+        Ok(())
+    }
+
+    pub fn credit(&mut self, holder: &str, asset: &str, quantity: u64, action: &str) {
+        let (event, tx_index) = (self.event.clone(), self.tx_index);
+        self.credit_with(holder, asset, quantity, action, &event, tx_index);
+    }
+
+    /// A credit with an explicit event and transaction index (block actions).
+    pub fn credit_with(
+        &mut self,
+        holder: &str,
+        asset: &str,
+        quantity: u64,
+        action: &str,
+        event: &str,
+        tx_index: u64,
+    ) {
+        let balance = self
+            .bal(holder, asset)
+            .saturating_add(quantity)
+            .min(MAX_INT);
+        self.emit(Effect::Credit(BalanceChange {
+            holder: holder.to_owned(),
+            asset: asset.to_owned(),
+            quantity,
+            action: action.to_owned(),
+            event: event.to_owned(),
+            tx_index,
+            balance: Some(balance),
+        }));
+    }
+
+    /// Debits an XCP fee (recorded even when 0) and notes the burn when positive.
+    pub fn fee(&mut self, source: &str, quantity: u64, action: &str) -> Result<(), Insufficient> {
+        self.debit(source, "XCP", quantity, action)?;
+        if quantity > 0 {
+            self.emit(Effect::FeeBurned {
+                source: source.to_owned(),
+                quantity,
+                reason: action.to_owned(),
+            });
+        }
+        Ok(())
+    }
+
+    pub fn finish(self, status: impl Into<String>, supported: bool) -> TxOutcome {
+        TxOutcome {
+            status: status.into(),
+            supported,
+            effects: self.effects,
+        }
+    }
+}
+
+/// `"valid"` or `"invalid: " + problems.join("; ")`.
+pub(crate) fn status_of(problems: &[String]) -> String {
+    if problems.is_empty() {
+        super::VALID.to_owned()
+    } else {
+        format!("invalid: {}", problems.join("; "))
+    }
+}

@@ -1,0 +1,189 @@
+//! [`MemoryLedger`]: a [`LedgerState`] in maps, for tests, the devnet and replays.
+
+use super::effect::Effect;
+use super::state::{
+    AssetInfo, DISPENSER_CLOSING, DISPENSER_OPEN, DispenserInfo, FairmintInfo, FairminterInfo,
+    FairminterStatus, LedgerState,
+};
+use super::store::{Tables, Write, order_holders, writes_for};
+use super::{LedgerTx, TxOutcome, apply_transaction, begin_block, end_block};
+use crate::network::Network;
+
+/// The ledger's state in memory. Apply effects with [`MemoryLedger::apply`].
+#[derive(Debug, Clone)]
+pub struct MemoryLedger {
+    network: Network,
+    tables: Tables,
+}
+
+impl MemoryLedger {
+    /// An empty ledger on `network`.
+    pub fn new(network: Network) -> Self {
+        Self {
+            network,
+            tables: Tables::default(),
+        }
+    }
+
+    /// Sets a balance directly (a bootstrap snapshot, or a test's starting state).
+    pub fn seed_balance(&mut self, holder: &str, asset: &str, quantity: u64) {
+        self.tables.write(Write::Balance(
+            holder.to_owned(),
+            asset.to_owned(),
+            quantity,
+        ));
+    }
+
+    /// Applies effects in order.
+    pub fn apply(&mut self, effects: &[Effect]) {
+        for effect in effects {
+            for w in writes_for(self, effect) {
+                self.tables.write(w);
+            }
+        }
+    }
+
+    /// Runs [`begin_block`] and applies its effects.
+    pub fn begin_block(&mut self, height: u64) -> Vec<Effect> {
+        let effects = begin_block(self, height);
+        self.apply(&effects);
+        effects
+    }
+
+    /// Runs [`apply_transaction`] and applies its effects.
+    pub fn transaction(&mut self, tx: &LedgerTx, height: u64) -> TxOutcome {
+        let outcome = apply_transaction(self, tx, height);
+        self.apply(&outcome.effects);
+        outcome
+    }
+
+    /// Runs [`end_block`] and applies its effects.
+    pub fn end_block(&mut self, height: u64) -> Vec<Effect> {
+        let effects = end_block(self, height);
+        self.apply(&effects);
+        effects
+    }
+
+    /// Every positive balance: (holder, asset) → quantity.
+    pub fn nonzero_balances(&self) -> std::collections::BTreeMap<(String, String), u64> {
+        self.tables
+            .balances
+            .iter()
+            .filter(|(_, q)| **q > 0)
+            .map(|(k, q)| (k.clone(), *q))
+            .collect()
+    }
+
+    /// Every dispenser ever opened, by opening transaction.
+    pub fn dispensers(&self) -> impl Iterator<Item = &DispenserInfo> {
+        self.tables.dispensers.values()
+    }
+
+    /// Every valid fairminter, by opening transaction.
+    pub fn fairminters(&self) -> impl Iterator<Item = &FairminterInfo> {
+        self.tables.fairminters.values()
+    }
+
+    /// Every asset, by name.
+    pub fn assets(&self) -> impl Iterator<Item = &AssetInfo> {
+        self.tables.assets.values()
+    }
+}
+
+impl LedgerState for MemoryLedger {
+    fn network(&self) -> Network {
+        self.network
+    }
+
+    fn balance(&self, holder: &str, asset: &str) -> Option<u64> {
+        self.tables.balance(holder, asset)
+    }
+
+    fn balances_of(&self, holder: &str) -> Vec<(String, u64)> {
+        self.tables.balances_of(holder)
+    }
+
+    fn holders(&self, asset: &str) -> Vec<(String, u64)> {
+        order_holders(self.tables.holders_in_order(asset))
+    }
+
+    fn asset(&self, asset: &str) -> Option<AssetInfo> {
+        self.tables.assets.get(asset).cloned()
+    }
+
+    fn asset_by_longname(&self, longname: &str) -> Option<String> {
+        self.tables.longnames.get(longname).cloned()
+    }
+
+    fn assets_issued_by(&self, address: &str) -> Vec<String> {
+        self.tables.assets_issued_by(address)
+    }
+
+    fn active_dispensers(&self, address: &str) -> Vec<DispenserInfo> {
+        let mut out: Vec<DispenserInfo> = self
+            .tables
+            .dispensers
+            .values()
+            .filter(|d| {
+                d.source == address && (d.status == DISPENSER_OPEN || d.status == DISPENSER_CLOSING)
+            })
+            .cloned()
+            .collect();
+        out.sort_by(|a, b| {
+            (&a.asset, a.block_index, a.tx_index).cmp(&(&b.asset, b.block_index, b.tx_index))
+        });
+        out
+    }
+
+    fn open_dispensers_of(&self, asset: &str) -> Vec<DispenserInfo> {
+        let mut out: Vec<DispenserInfo> = self
+            .tables
+            .dispensers
+            .values()
+            .filter(|d| d.asset == asset && d.status == DISPENSER_OPEN)
+            .cloned()
+            .collect();
+        out.sort_by_key(|d| (d.block_index, d.tx_index));
+        out
+    }
+
+    fn dispensers_closing_at(&self, height: u64) -> Vec<DispenserInfo> {
+        let mut out: Vec<DispenserInfo> = self
+            .tables
+            .dispensers
+            .values()
+            .filter(|d| d.status == DISPENSER_CLOSING && d.close_block_index == Some(height))
+            .cloned()
+            .collect();
+        out.sort_by_key(|d| (d.block_index, d.tx_index));
+        out
+    }
+
+    fn fairminter(&self, asset: &str) -> Option<FairminterInfo> {
+        self.tables.fairminter(asset)
+    }
+
+    fn active_fairminters(&self) -> Vec<FairminterInfo> {
+        let mut out: Vec<FairminterInfo> = self
+            .tables
+            .fairminters
+            .values()
+            .filter(|f| f.status != FairminterStatus::Closed)
+            .cloned()
+            .collect();
+        out.sort_by_key(|f| (f.block_index, f.tx_index));
+        out
+    }
+
+    fn fairmints(&self, fairminter_tx_hash: &str) -> Vec<FairmintInfo> {
+        self.tables
+            .fairmints
+            .get(fairminter_tx_hash)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    fn attach_count(&self, from: u64, to: u64) -> u64 {
+        self.tables.attach_count(from, to)
+    }
+}
