@@ -143,23 +143,31 @@ fn param_bool(params: &[Value], i: usize, default: bool) -> bool {
 async fn dispatch(node: &Node, method: &str, params: &[Value]) -> RpcResult {
     match method {
         "getblockcount" => Ok(json!(node.state.read().await.chain.tip_height())),
-        "waitfornewblock" => {
-            // Core's long poll: returns when the tip changes, or at the timeout (milliseconds, 0: none).
-            let timeout = params.first().and_then(Value::as_u64).unwrap_or(0);
-            let start = {
-                let state = node.state.read().await;
-                state.chain.tip_hash()
+        "waitfornewblock" | "waitforblockheight" => {
+            // Core's long polls: until the tip changes (or, for `waitforblockheight`, reaches a height), or
+            // the timeout passes (milliseconds, 0: none).
+            let by_height = method == "waitforblockheight";
+            let (target, timeout) = if by_height {
+                (
+                    Some(param_u64(params, 0, "height")?),
+                    params.get(1).and_then(Value::as_u64).unwrap_or(0),
+                )
+            } else {
+                (None, params.first().and_then(Value::as_u64).unwrap_or(0))
             };
+            let start = node.state.read().await.chain.tip_hash();
             let deadline = (timeout > 0)
                 .then(|| tokio::time::Instant::now() + std::time::Duration::from_millis(timeout));
             loop {
                 {
                     let state = node.state.read().await;
-                    let tip = state.chain.tip_hash();
-                    if tip != start || deadline.is_some_and(|d| tokio::time::Instant::now() >= d) {
-                        return Ok(
-                            json!({"hash": tip.to_string(), "height": state.chain.tip_height()}),
-                        );
+                    let (tip, height) = (state.chain.tip_hash(), state.chain.tip_height());
+                    let reached = match target {
+                        Some(h) => height >= h,
+                        None => tip != start,
+                    };
+                    if reached || deadline.is_some_and(|d| tokio::time::Instant::now() >= d) {
+                        return Ok(json!({"hash": tip.to_string(), "height": height}));
                     }
                 }
                 tokio::time::sleep(std::time::Duration::from_millis(5)).await;

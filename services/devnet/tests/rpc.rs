@@ -837,5 +837,22 @@ async fn waitfornewblock_returns_at_the_next_block_or_the_timeout() {
     );
     assert_eq!(new["hash"], mined[0]);
     assert_eq!(new["height"], config.first_height + 1);
+
+    // waitforblockheight returns at once for a height already reached, else at the timeout.
+    let reached = rpc
+        .call(
+            "waitforblockheight",
+            json!([config.first_height + 1, 5_000]),
+        )
+        .await;
+    assert_eq!(reached["hash"], mined[0]);
+    let started = std::time::Instant::now();
+    let not_yet = rpc
+        .call("waitforblockheight", json!([config.first_height + 5, 120]))
+        .await;
+    assert!(started.elapsed() >= std::time::Duration::from_millis(120));
+    assert_eq!(not_yet["height"], config.first_height + 1);
+    let (code, _) = rpc.error("waitforblockheight", json!(["soon"])).await;
+    assert_eq!(code, -8);
     node.stop().await;
 }

@@ -107,11 +107,15 @@ impl BitcoinRpc {
         self.call("getblockcount", json!([])).await
     }
 
-    /// Waits until the node's tip changes or `timeout_ms` pass (Core's `waitfornewblock`). `Ok(false)` when
-    /// the node does not offer the call.
-    pub async fn wait_for_new_block(&self, timeout_ms: u64) -> Result<bool, RpcError> {
+    /// Waits until the node's best chain reaches `height` or `timeout_ms` pass (Core's
+    /// `waitforblockheight`). `Ok(false)` when the node does not offer the call.
+    pub async fn wait_for_block_height(
+        &self,
+        height: u64,
+        timeout_ms: u64,
+    ) -> Result<bool, RpcError> {
         match self
-            .call::<Value>("waitfornewblock", json!([timeout_ms]))
+            .call::<Value>("waitforblockheight", json!([height, timeout_ms]))
             .await
         {
             Ok(_) => Ok(true),

@@ -115,14 +115,11 @@ pub async fn build(
 
 enum Progress {
     /// `blocks` blocks were indexed, up to `height`, the node's tip being `tip`.
-    Indexed {
-        height: u64,
-        tip: u64,
-        blocks: u64,
-    },
+    Indexed { height: u64, tip: u64, blocks: u64 },
     /// Blocks were unwound.
     Unwound,
-    AtTip,
+    /// Nothing to index: the next block has this height.
+    AtTip(u64),
 }
 
 impl Indexer {
@@ -150,12 +147,12 @@ impl Indexer {
                     backoff = Duration::from_millis(200);
                     continue;
                 }
-                Ok(Progress::AtTip) => {
-                    // At the tip, long-poll the node for its next block (Core's `waitfornewblock`); a node
+                Ok(Progress::AtTip(next)) => {
+                    // At the tip, long-poll the node for the next block (Core's `waitforblockheight`); a node
                     // without it is polled.
                     let waited = tokio::select! {
                         _ = shutdown.cancelled() => break,
-                        waited = self.source.wait_for_new_block(poll) => waited,
+                        waited = self.source.wait_for_height(next, poll) => waited,
                     };
                     match waited {
                         Ok(true) => continue,
@@ -198,7 +195,7 @@ impl Indexer {
                     return Ok(Progress::Unwound);
                 }
             }
-            return Ok(Progress::AtTip);
+            return Ok(Progress::AtTip(next));
         }
         // Near the tip every block is its own transaction; during catch-up a transaction holds up to
         // `commit_blocks` blocks or `commit_interval_ms` of work, whichever ends first.

@@ -75,12 +75,13 @@ impl BlockSource {
             .await
     }
 
-    /// Waits up to `timeout` for the node's tip to change; false when the node cannot be asked to.
-    pub async fn wait_for_new_block(&self, timeout: Duration) -> Result<bool, RpcError> {
+    /// Waits up to `timeout` for the node's best chain to reach `height`; false when the node cannot be asked
+    /// to.
+    pub async fn wait_for_height(&self, height: u64, timeout: Duration) -> Result<bool, RpcError> {
         let ms = u64::try_from(timeout.as_millis())
             .unwrap_or(u64::MAX)
             .max(1);
-        self.rpc.wait_for_new_block(ms).await
+        self.rpc.wait_for_block_height(height, ms).await
     }
 
     /// The best chain's block hash at `height`.
