@@ -4,6 +4,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures::{StreamExt, TryStreamExt};
+
 use bitcoin::Block;
 use stamps_platform::config::{NatsConfig, PostgresConfig};
 use stamps_platform::content::{ContentError, ContentStore};
@@ -373,13 +375,29 @@ impl Indexer {
             decode_block(block, &ctx)
         };
 
+        // Files go to the content store concurrently (puts are idempotent, keyed by hash), rows in one batch.
+        let blobs: Vec<Option<Vec<u8>>> = decoded.stamps.iter().map(|s| s.file.clone()).collect();
+        let content = self.content.clone();
+        let files: Vec<(String, u64)> = futures::stream::iter(blobs.into_iter().map(move |file| {
+            let content = content.clone();
+            async move {
+                match file {
+                    Some(bytes) => Ok((content.put(&bytes).await?, bytes.len() as u64)),
+                    None => Ok::<_, IndexerError>((String::new(), 0)),
+                }
+            }
+        }))
+        .buffered(CONTENT_PUTS_IN_FLIGHT)
+        .try_collect()
+        .await?;
         let mut created = Vec::with_capacity(decoded.stamps.len());
-        for s in &decoded.stamps {
-            created.push(
-                self.record_stamp(&mut *tx, height, s, assets.get(&s.tx_hash))
-                    .await?,
-            );
+        let mut rows = Vec::with_capacity(decoded.stamps.len());
+        for (s, (file_sha256, file_size)) in decoded.stamps.iter().zip(files) {
+            let (row, event) = stamp_row(height, s, assets.get(&s.tx_hash), file_sha256, file_size);
+            rows.push(row);
+            created.push(event);
         }
+        store::insert_stamps(&mut *tx, &rows).await?;
         store::insert_src20_ops(&mut *tx, height, &decoded.src20).await?;
         store::update_src20_balances(&mut *tx, height, &decoded.src20_balances).await?;
         let time = u64::from(block.header.time);
@@ -457,63 +475,62 @@ impl Indexer {
             locked: i.lock || state.as_ref().is_some_and(|s| s.locked),
         }))
     }
+}
 
-    /// Records a numbered stamp (its file in the content store) and returns its event.
-    async fn record_stamp(
-        &self,
-        tx: &mut sqlx::PgConnection,
-        height: u64,
-        s: &StampRecord,
-        asset: Option<&IssuedAsset>,
-    ) -> Result<StampCreated, IndexerError> {
-        let (file_sha256, file_size) = match &s.file {
-            Some(bytes) => (self.content.put(bytes).await?, bytes.len() as u64),
-            None => (String::new(), 0),
-        };
-        // Raw (non-Counterparty) stamps are no asset: no supply, not divisible, not locked.
-        let (supply, divisible, locked) =
-            asset.map_or((0, false, false), |a| (a.supply, a.divisible, a.locked));
-        let creator = s.creator.clone().unwrap_or_default();
-        let tx_index = u32::try_from(s.tx_index).unwrap_or(u32::MAX);
-        let row = store::NewStamp {
-            stamp: s.stamp,
-            cpid: &s.cpid,
-            tx_hash: &s.tx_hash,
-            block_index: height,
-            tx_index,
-            creator: &creator,
-            supply,
-            divisible,
-            locked,
-            keyburn: s.keyburn,
-            ident: s.ident.as_str(),
-            is_cursed: s.is_cursed,
-            mimetype: &s.mimetype,
-            file_sha256: &file_sha256,
-            file_size,
-            stamp_hash: &s.stamp_hash,
-            asset_longname: s.asset_longname.as_deref(),
-        };
-        store::insert_stamp(tx, &row).await?;
-        Ok(StampCreated {
-            stamp: s.stamp,
-            cpid: s.cpid.clone(),
-            tx_hash: s.tx_hash.clone(),
-            tx_index,
-            creator,
-            supply: supply.to_string(),
-            divisible,
-            locked,
-            keyburn: s.keyburn,
-            ident: s.ident.as_str().to_owned(),
-            is_cursed: s.is_cursed,
-            mimetype: s.mimetype.clone(),
-            file_sha256,
-            file_size,
-            stamp_hash: s.stamp_hash.clone(),
-            asset_longname: s.asset_longname.clone().unwrap_or_default(),
-        })
-    }
+/// Content-store puts in flight while a block's files are stored.
+const CONTENT_PUTS_IN_FLIGHT: usize = 16;
+
+/// A numbered stamp's row and its event.
+fn stamp_row(
+    height: u64,
+    s: &StampRecord,
+    asset: Option<&IssuedAsset>,
+    file_sha256: String,
+    file_size: u64,
+) -> (store::StampRow, StampCreated) {
+    // Raw (non-Counterparty) stamps are no asset: no supply, not divisible, not locked.
+    let (supply, divisible, locked) =
+        asset.map_or((0, false, false), |a| (a.supply, a.divisible, a.locked));
+    let creator = s.creator.clone().unwrap_or_default();
+    let tx_index = u32::try_from(s.tx_index).unwrap_or(u32::MAX);
+    let row = store::StampRow {
+        stamp: s.stamp,
+        cpid: s.cpid.clone(),
+        tx_hash: s.tx_hash.clone(),
+        block_index: height,
+        tx_index,
+        creator: creator.clone(),
+        supply,
+        divisible,
+        locked,
+        keyburn: s.keyburn,
+        ident: s.ident.as_str().to_owned(),
+        is_cursed: s.is_cursed,
+        mimetype: s.mimetype.clone(),
+        file_sha256: file_sha256.clone(),
+        file_size,
+        stamp_hash: s.stamp_hash.clone(),
+        asset_longname: s.asset_longname.clone(),
+    };
+    let event = StampCreated {
+        stamp: s.stamp,
+        cpid: s.cpid.clone(),
+        tx_hash: s.tx_hash.clone(),
+        tx_index,
+        creator,
+        supply: supply.to_string(),
+        divisible,
+        locked,
+        keyburn: s.keyburn,
+        ident: s.ident.as_str().to_owned(),
+        is_cursed: s.is_cursed,
+        mimetype: s.mimetype.clone(),
+        file_sha256,
+        file_size,
+        stamp_hash: s.stamp_hash.clone(),
+        asset_longname: s.asset_longname.clone().unwrap_or_default(),
+    };
+    (row, event)
 }
 
 /// An asset after a valid issuance.

@@ -108,71 +108,85 @@ pub async fn set_block_hashes(
     Ok(())
 }
 
-/// Records a block's SRC-20 operations.
+/// Records a block's SRC-20 operations in one statement.
 pub async fn insert_src20_ops(
     tx: &mut PgConnection,
     height: u64,
     ops: &[stamps_protocol::block::Src20Op],
 ) -> Result<(), sqlx::Error> {
-    for o in ops {
-        sqlx::query(
-            "INSERT INTO src20_ops (tx_hash, block_index, tx_index, op, tick, amt, max, lim, dec, creator,
-                                    destination, valid, status)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
-        )
-        .bind(&o.tx_hash)
-        .bind(to_i64(height))
-        .bind(i64::try_from(o.tx_index).unwrap_or(i64::MAX))
-        .bind(&o.op)
-        .bind(&o.tick)
-        .bind(&o.amt)
-        .bind(&o.max)
-        .bind(&o.lim)
-        .bind(o.dec.map(|d| i32::try_from(d).unwrap_or(i32::MAX)))
-        .bind(&o.creator)
-        .bind(&o.destination)
-        .bind(o.valid)
-        .bind(&o.status)
-        .execute(&mut *tx)
-        .await?;
+    if ops.is_empty() {
+        return Ok(());
     }
+    let text = |f: &dyn Fn(&stamps_protocol::block::Src20Op) -> Option<String>| {
+        ops.iter().map(f).collect::<Vec<Option<String>>>()
+    };
+    sqlx::query(
+        "INSERT INTO src20_ops (tx_hash, block_index, tx_index, op, tick, amt, max, lim, dec, creator,
+                                destination, valid, status)
+         SELECT t, $2, i, o, k, a, m, l, d, c, de, v, s
+         FROM UNNEST($1::TEXT[], $3::INTEGER[], $4::TEXT[], $5::TEXT[], $6::TEXT[], $7::TEXT[], $8::TEXT[],
+                     $9::INTEGER[], $10::TEXT[], $11::TEXT[], $12::BOOLEAN[], $13::TEXT[])
+              AS u(t, i, o, k, a, m, l, d, c, de, v, s)",
+    )
+    .bind(ops.iter().map(|o| o.tx_hash.clone()).collect::<Vec<String>>())
+    .bind(to_i64(height))
+    .bind(ops.iter().map(|o| i32::try_from(o.tx_index).unwrap_or(i32::MAX)).collect::<Vec<i32>>())
+    .bind(text(&|o| o.op.clone()))
+    .bind(text(&|o| o.tick.clone()))
+    .bind(text(&|o| o.amt.clone()))
+    .bind(text(&|o| o.max.clone()))
+    .bind(text(&|o| o.lim.clone()))
+    .bind(ops.iter().map(|o| o.dec.map(|d| i32::try_from(d).unwrap_or(i32::MAX))).collect::<Vec<Option<i32>>>())
+    .bind(text(&|o| o.creator.clone()))
+    .bind(text(&|o| o.destination.clone()))
+    .bind(ops.iter().map(|o| o.valid).collect::<Vec<bool>>())
+    .bind(text(&|o| o.status.clone()))
+    .execute(tx)
+    .await?;
     Ok(())
 }
 
-/// Sets the SRC-20 balances a block changed, remembering what each replaced.
+/// Sets the SRC-20 balances a block changed, remembering what each replaced (three statements a block).
 pub async fn update_src20_balances(
     tx: &mut PgConnection,
     height: u64,
     updates: &[stamps_protocol::src20::BalanceUpdate],
 ) -> Result<(), sqlx::Error> {
-    for (seq, u) in updates.iter().enumerate() {
-        let previous: Option<String> = sqlx::query_scalar(
-            "SELECT balance FROM src20_balances WHERE tick = $1 AND address = $2",
-        )
-        .bind(&u.tick)
-        .bind(&u.address)
-        .fetch_optional(&mut *tx)
-        .await?;
-        sqlx::query(
-            "INSERT INTO src20_balance_undo (block_index, seq, tick, address, previous) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(to_i64(height))
-        .bind(i32::try_from(seq).unwrap_or(i32::MAX))
-        .bind(&u.tick)
-        .bind(&u.address)
-        .bind(previous)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query(
-            "INSERT INTO src20_balances (tick, address, balance) VALUES ($1, $2, $3)
-             ON CONFLICT (tick, address) DO UPDATE SET balance = EXCLUDED.balance",
-        )
-        .bind(&u.tick)
-        .bind(&u.address)
-        .bind(u.new_total.to_string())
-        .execute(&mut *tx)
-        .await?;
+    if updates.is_empty() {
+        return Ok(());
     }
+    let ticks: Vec<String> = updates.iter().map(|u| u.tick.clone()).collect();
+    let addresses: Vec<String> = updates.iter().map(|u| u.address.clone()).collect();
+    let seqs: Vec<i32> = (0..updates.len())
+        .map(|i| i32::try_from(i).unwrap_or(i32::MAX))
+        .collect();
+    sqlx::query(
+        "INSERT INTO src20_balance_undo (block_index, seq, tick, address, previous)
+         SELECT $1, u.seq, u.tick, u.address, b.balance
+         FROM UNNEST($2::INTEGER[], $3::TEXT[], $4::TEXT[]) AS u(seq, tick, address)
+         LEFT JOIN src20_balances b ON b.tick = u.tick AND b.address = u.address",
+    )
+    .bind(to_i64(height))
+    .bind(&seqs)
+    .bind(&ticks)
+    .bind(&addresses)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO src20_balances (tick, address, balance)
+         SELECT * FROM UNNEST($1::TEXT[], $2::TEXT[], $3::TEXT[])
+         ON CONFLICT (tick, address) DO UPDATE SET balance = EXCLUDED.balance",
+    )
+    .bind(&ticks)
+    .bind(&addresses)
+    .bind(
+        updates
+            .iter()
+            .map(|u| u.new_total.to_string())
+            .collect::<Vec<String>>(),
+    )
+    .execute(&mut *tx)
+    .await?;
     Ok(())
 }
 
@@ -279,39 +293,21 @@ pub async fn insert_issuance(
     Ok(())
 }
 
-/// Whether a stamp already uses `cpid` (a second issuance of it is a reissue, not a stamp).
-pub async fn stamp_exists(tx: &mut PgConnection, cpid: &str) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM stamps WHERE cpid = $1)")
-        .bind(cpid)
-        .fetch_one(tx)
-        .await
-}
-
-/// The next blessed (`MAX + 1`, first 0) or cursed (`MIN - 1`, first -1) stamp number.
-pub async fn next_stamp_number(tx: &mut PgConnection, cursed: bool) -> Result<i64, sqlx::Error> {
-    let sql = if cursed {
-        "SELECT COALESCE(MIN(stamp), 0) - 1 FROM stamps WHERE stamp < 0"
-    } else {
-        "SELECT COALESCE(MAX(stamp), -1) + 1 FROM stamps WHERE stamp >= 0"
-    };
-    sqlx::query_scalar(sql).fetch_one(tx).await
-}
-
 /// A stamp to record.
 #[derive(Debug)]
-pub struct NewStamp<'a> {
+pub struct StampRow {
     /// Number.
     pub stamp: i64,
     /// Asset name.
-    pub cpid: &'a str,
+    pub cpid: String,
     /// Txid.
-    pub tx_hash: &'a str,
+    pub tx_hash: String,
     /// Height.
     pub block_index: u64,
     /// Position in the block.
     pub tx_index: u32,
-    /// Issuer.
-    pub creator: &'a str,
+    /// Issuer (empty when unknown).
+    pub creator: String,
     /// Supply, base units.
     pub supply: u64,
     /// Divisible flag.
@@ -321,45 +317,51 @@ pub struct NewStamp<'a> {
     /// Keyburn.
     pub keyburn: bool,
     /// Ident.
-    pub ident: &'a str,
+    pub ident: String,
     /// Cursed.
     pub is_cursed: bool,
     /// MIME type.
-    pub mimetype: &'a str,
-    /// File hash (empty when the base64 did not decode).
-    pub file_sha256: &'a str,
+    pub mimetype: String,
+    /// File hash (empty when there is no file).
+    pub file_sha256: String,
     /// File size.
     pub file_size: u64,
     /// Stamp hash.
-    pub stamp_hash: &'a str,
+    pub stamp_hash: String,
     /// Subasset long name.
-    pub asset_longname: Option<&'a str>,
+    pub asset_longname: Option<String>,
 }
 
-/// Records a stamp.
-pub async fn insert_stamp(tx: &mut PgConnection, s: &NewStamp<'_>) -> Result<(), sqlx::Error> {
+/// Records a block's stamps in one statement.
+pub async fn insert_stamps(tx: &mut PgConnection, rows: &[StampRow]) -> Result<(), sqlx::Error> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let col = |f: &dyn Fn(&StampRow) -> String| rows.iter().map(f).collect::<Vec<String>>();
     sqlx::query(
         "INSERT INTO stamps (stamp, cpid, tx_hash, block_index, tx_index, creator, supply, divisible, locked, keyburn,
                              ident, is_cursed, mimetype, file_sha256, file_size, stamp_hash, asset_longname)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::NUMERIC, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+         SELECT * FROM UNNEST($1::BIGINT[], $2::TEXT[], $3::TEXT[], $4::BIGINT[], $5::INTEGER[], $6::TEXT[],
+                              $7::NUMERIC[], $8::BOOLEAN[], $9::BOOLEAN[], $10::BOOLEAN[], $11::TEXT[], $12::BOOLEAN[],
+                              $13::TEXT[], $14::TEXT[], $15::BIGINT[], $16::TEXT[], $17::TEXT[])",
     )
-    .bind(s.stamp)
-    .bind(s.cpid)
-    .bind(s.tx_hash)
-    .bind(to_i64(s.block_index))
-    .bind(i64::from(s.tx_index))
-    .bind(s.creator)
-    .bind(s.supply.to_string())
-    .bind(s.divisible)
-    .bind(s.locked)
-    .bind(s.keyburn)
-    .bind(s.ident)
-    .bind(s.is_cursed)
-    .bind(s.mimetype)
-    .bind(s.file_sha256)
-    .bind(to_i64(s.file_size))
-    .bind(s.stamp_hash)
-    .bind(s.asset_longname)
+    .bind(rows.iter().map(|r| r.stamp).collect::<Vec<i64>>())
+    .bind(col(&|r| r.cpid.clone()))
+    .bind(col(&|r| r.tx_hash.clone()))
+    .bind(rows.iter().map(|r| to_i64(r.block_index)).collect::<Vec<i64>>())
+    .bind(rows.iter().map(|r| i32::try_from(r.tx_index).unwrap_or(i32::MAX)).collect::<Vec<i32>>())
+    .bind(col(&|r| r.creator.clone()))
+    .bind(col(&|r| r.supply.to_string()))
+    .bind(rows.iter().map(|r| r.divisible).collect::<Vec<bool>>())
+    .bind(rows.iter().map(|r| r.locked).collect::<Vec<bool>>())
+    .bind(rows.iter().map(|r| r.keyburn).collect::<Vec<bool>>())
+    .bind(col(&|r| r.ident.clone()))
+    .bind(rows.iter().map(|r| r.is_cursed).collect::<Vec<bool>>())
+    .bind(col(&|r| r.mimetype.clone()))
+    .bind(col(&|r| r.file_sha256.clone()))
+    .bind(rows.iter().map(|r| to_i64(r.file_size)).collect::<Vec<i64>>())
+    .bind(col(&|r| r.stamp_hash.clone()))
+    .bind(rows.iter().map(|r| r.asset_longname.clone()).collect::<Vec<Option<String>>>())
     .execute(tx)
     .await?;
     Ok(())
