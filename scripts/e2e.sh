@@ -12,6 +12,7 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 RPC=$(free_port); HTTP=$(free_port); API=$(free_port)
 RUN="e2e$$"
 export STAMPS_POSTGRES__URL="postgres://postgres@127.0.0.1:5432/stamps_$RUN" STAMPS_NATS__PREFIX="$RUN"
+export STAMPS_INDEXER__BOOTSTRAP="http://127.0.0.1:$API/devnet/bootstrap.json"
 LOGS=$(mktemp -d)
 pids=()
 cleanup() {

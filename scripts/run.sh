@@ -12,4 +12,6 @@ echo "devnet: Bitcoin Core JSON-RPC on http://127.0.0.1:18443, mempool-style API
 echo "open http://127.0.0.1:8080 once the services are up"
 # The devnet keeps its chain in .data/devnet and, like Core, writes a .cookie there for JSON-RPC clients.
 export STAMPS_INDEXER__RPC_COOKIE_FILE="$PWD/.data/devnet/.cookie"
+# The devnet's genesis XCP (no transaction on its chain creates XCP) seeds the indexer's ledger.
+export STAMPS_INDEXER__BOOTSTRAP="$PWD/.data/devnet/bootstrap.json"
 "$BIN" all --rpc-url http://127.0.0.1:18443 --start-height 962000 --static-dir frontend/dist

@@ -1,17 +1,19 @@
 //! The state a block is decoded against, kept in memory and loaded from the indexer's tables: the next blessed
-//! and cursed stamp numbers, the CPIDs already stamped, the previous block's consensus hashes, and the SRC-20
-//! deploys, minted totals and balances. It advances with each indexed block and is reloaded from the tables
+//! and cursed stamp numbers, the CPIDs already stamped, the previous block's consensus hashes, the SRC-20
+//! deploys, minted totals and balances, and the Counterparty ledger. It advances with each indexed block and is reloaded from the tables
 //! after an unwind or a failed transaction, so that it always equals what is committed.
 
 use std::collections::HashSet;
 
 use sqlx::PgPool;
+use stamps_protocol::Rules;
 use stamps_protocol::block::DecodedBlock;
+use stamps_protocol::counterparty::ledger::MemoryLedger;
 use stamps_protocol::py::PyDecimal;
 use stamps_protocol::src20::{Deploy, MemoryState, Src20State};
 
 /// What decoding the next block needs from the blocks before it.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct ChainState {
     /// The number the next blessed stamp gets.
     pub next_stamp: i64,
@@ -27,11 +29,13 @@ pub struct ChainState {
     pub prev_ledger_hash: String,
     /// SRC-20 deploys, minted totals and balances.
     pub src20: MemoryState,
+    /// The Counterparty ledger.
+    pub ledger: MemoryLedger,
 }
 
 impl ChainState {
     /// The state as the committed tables hold it.
-    pub async fn load(pool: &PgPool) -> Result<Self, sqlx::Error> {
+    pub async fn load(pool: &PgPool, rules: Rules) -> Result<Self, sqlx::Error> {
         let (max, min): (Option<i64>, Option<i64>) =
             sqlx::query_as("SELECT MAX(stamp) FILTER (WHERE stamp >= 0), MIN(stamp) FILTER (WHERE stamp < 0) FROM stamps")
                 .fetch_one(pool)
@@ -99,6 +103,7 @@ impl ChainState {
             prev_messages_hash,
             prev_ledger_hash: ledger.unwrap_or_default(),
             src20,
+            ledger: crate::ledger::load(pool, rules).await?,
         })
     }
 

@@ -20,6 +20,10 @@ pub struct IndexerConfig {
     pub start_height: u64,
     /// How long to wait at the tip before asking for a new block, in milliseconds.
     pub poll_interval_ms: u64,
+    /// A ledger snapshot to start from (a file path or an `http(s)://` URL of its JSON,
+    /// `{"height": H, "balances": [{"address", "asset", "quantity"}]}`); recorded on the first start only. The
+    /// devnet serves its own at `/devnet/bootstrap.json` and writes it to its data directory.
+    pub bootstrap: Option<String>,
     /// Blocks per database transaction while catching up.
     pub commit_blocks: u64,
     /// Longest a catch-up transaction runs before it commits, in milliseconds.
@@ -43,6 +47,7 @@ impl Default for IndexerConfig {
             rpc_cookie_file: None,
             start_height: stamps_protocol::network::mainnet::CP_STAMP_GENESIS_BLOCK,
             poll_interval_ms: 500,
+            bootstrap: None,
             commit_blocks: 100,
             commit_interval_ms: 2_000,
             near_tip_blocks: 6,

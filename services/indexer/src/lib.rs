@@ -1,15 +1,16 @@
 //! `stamps-indexer`: follows Bitcoin blocks, decodes them with `stamps-protocol`, writes facts and the chain
 //! events that describe them in one transaction, and relays the events to JetStream after commit.
 //!
-//! Reading order: [`config`], [`chainstate`] (what the next block is decoded against), [`rpc`] (the Bitcoin Core client), [`source`] (blocks over REST or RPC with
-//! retries and prefetch, batched prevout lookups), [`decode`] (a block to the facts it
-//! creates: pure apart from its prevout lookups), [`store`] (the indexer's tables), [`events`] (facts to
-//! protobuf events), [`service`] (the follow loop, reorg unwinding and the relay), [`status`].
+//! Reading order: [`config`], [`rpc`] (the Bitcoin Core client), [`source`] (blocks over REST or RPC with
+//! retries and prefetch, batched prevout lookups), [`chainstate`] (what the next block is decoded against),
+//! [`ledger`] (the Counterparty ledger: rules from stamps-protocol, effects and balances in Postgres),
+//! [`store`] (the indexer's tables), [`events`] (facts to protobuf events), [`service`] (the follow loop, reorg
+//! unwinding and the relay), [`status`].
 
 pub mod chainstate;
 pub mod config;
-pub mod decode;
 pub mod events;
+pub mod ledger;
 pub mod rpc;
 pub mod service;
 pub mod source;

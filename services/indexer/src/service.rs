@@ -15,13 +15,14 @@ use stamps_platform::outbox::{self, Relay};
 use stamps_platform::shutdown::Shutdown;
 use stamps_proto::events::v1::StampCreated;
 use stamps_protocol::Rules;
-use stamps_protocol::block::{BlockContext, StampRecord, decode_block};
+use stamps_protocol::block::{BlockContext, StampRecord, decode_block, decode_contents};
+use stamps_protocol::counterparty::ledger::{AssetInfo, LedgerState};
 use stamps_protocol::counterparty::transport::{self, PrevoutSource};
+use stamps_protocol::src20::MemoryState;
 use stamps_protocol::src20::transport as src20_transport;
 
 use crate::chainstate::ChainState;
 use crate::config::IndexerConfig;
-use crate::decode::{self, Candidate, Skipped};
 use crate::events;
 use crate::rpc::{BitcoinRpc, RpcError};
 use crate::source::{BlockSource, Prefetch, Retry};
@@ -53,6 +54,14 @@ pub enum IndexerError {
     /// The content store.
     #[error(transparent)]
     Content(#[from] ContentError),
+    /// The bootstrap snapshot could not be read.
+    #[error("bootstrap snapshot {location}: {reason}")]
+    Bootstrap {
+        /// Where it was looked for.
+        location: String,
+        /// Why it could not be used.
+        reason: String,
+    },
     /// A reorg deeper than the indexer unwinds: an operator must look (a deep fork is rarely benign).
     #[error(
         "the node's chain forks {depth} blocks below the indexed tip at {tip}, deeper than \
@@ -102,7 +111,18 @@ pub async fn build(
         ..Retry::default()
     };
     let source = Arc::new(BlockSource::new(BitcoinRpc::new(config)?, retry));
-    let state = ChainState::load(&pool).await?;
+    if let Some(location) = &config.bootstrap {
+        let snapshot = read_bootstrap(location).await?;
+        if crate::ledger::record_bootstrap(&pool, &snapshot).await? {
+            tracing::info!(
+                height = snapshot.height,
+                balances = snapshot.balances.len(),
+                %location,
+                "ledger seeded from its bootstrap snapshot"
+            );
+        }
+    }
+    let state = ChainState::load(&pool, Rules::MAINNET).await?;
     Ok(Indexer {
         pool,
         prefetch: tokio::sync::Mutex::new(Prefetch::new(source.clone(), config.prefetch_blocks)),
@@ -224,7 +244,7 @@ impl Indexer {
             if let Err(e) = self.index_block(&mut tx, &mut state, height, &block).await {
                 // The transaction rolls back: the state must go back to what is committed.
                 drop(tx);
-                *state = ChainState::load(&self.pool).await?;
+                *state = ChainState::load(&self.pool, self.rules).await?;
                 return Err(e);
             }
             parent = Some(block.block_hash().to_string());
@@ -236,7 +256,7 @@ impl Indexer {
         }
         drop(prefetch);
         if let Err(e) = tx.commit().await {
-            *state = ChainState::load(&self.pool).await?;
+            *state = ChainState::load(&self.pool, self.rules).await?;
             return Err(e.into());
         }
         drop(state);
@@ -298,7 +318,7 @@ impl Indexer {
             }
         }
         tx.commit().await?;
-        *self.state.lock().await = ChainState::load(&self.pool).await?;
+        *self.state.lock().await = ChainState::load(&self.pool, self.rules).await?;
         self.relay.notify();
         tracing::warn!(depth, from = tip, "reorg unwound");
         Ok(())
@@ -314,46 +334,41 @@ impl Indexer {
         block: &Block,
     ) -> Result<(), IndexerError> {
         let hash = block.block_hash().to_string();
-        let (candidates, skipped) = decode::scan(block, height, self.rules);
-        for (txid, reason) in &skipped {
-            match reason {
-                Skipped::OtherMessage(type_id) => {
-                    tracing::debug!(%txid, type_id, "message type not indexed yet")
-                }
-                Skipped::Malformed(why) => {
-                    tracing::info!(%txid, %why, "malformed counterparty message")
-                }
-            }
-        }
-        // The outputs spent by every transaction that may carry Counterparty data or a raw stamp: sources,
-        // SRC-20 creators and fees come from them.
+        // The outputs spent by every transaction that may carry Counterparty data or a raw stamp, or that
+        // spends a UTXO holding balances: sources, SRC-20 creators and fees come from them.
         let outpoints: Vec<bitcoin::OutPoint> = block
             .txdata
             .iter()
             .skip(1)
             .filter(|t| {
-                transport::has_counterparty_data(t) || src20_transport::prefilter(t).should_include
+                transport::has_counterparty_data(t)
+                    || src20_transport::prefilter(t).should_include
+                    || t.input.iter().any(|i| {
+                        !state
+                            .ledger
+                            .positive_balances(&i.previous_output.to_string())
+                            .is_empty()
+                    })
             })
             .flat_map(|t| t.input.iter().map(|i| i.previous_output))
             .collect();
         let prevouts = Prevouts(self.source.prevouts(block, &outpoints).await?);
 
-        // Issuance validity (needed before stamps are numbered), in block order.
-        let mut valid = std::collections::HashSet::new();
-        let mut assets = std::collections::HashMap::new();
-        for c in &candidates {
-            let source = prevouts.0.get(&c.source_outpoint).and_then(|o| {
-                stamps_protocol::address::from_script(&o.script_pubkey, self.rules.network())
-            });
-            let Some(source) = source else {
-                tracing::info!(txid = %c.tx_hash, "issuance from an unrecognised source type; not counterparty");
-                continue;
-            };
-            if let Some(asset) = self.apply_issuance(&mut *tx, height, c, &source).await? {
-                valid.insert(c.tx_hash.clone());
-                assets.insert(c.tx_hash.clone(), asset);
-            }
-        }
+        // The Counterparty ledger first: stamps need their issuance to be valid before they are numbered.
+        let records = {
+            let src20 = MemoryState::default();
+            let ctx = BlockContext::offline(height, self.rules, &prevouts, &src20);
+            decode_contents(block, &ctx).counterparty
+        };
+        let block_ledger = crate::ledger::apply_block(
+            &mut state.ledger,
+            block,
+            &records,
+            &prevouts,
+            height,
+            self.rules,
+        );
+        let valid = block_ledger.valid_issuances();
 
         // The context holds trait objects that are not `Sync`: it lives only for the decode.
         let decoded = {
@@ -393,11 +408,13 @@ impl Indexer {
         let mut created = Vec::with_capacity(decoded.stamps.len());
         let mut rows = Vec::with_capacity(decoded.stamps.len());
         for (s, (file_sha256, file_size)) in decoded.stamps.iter().zip(files) {
-            let (row, event) = stamp_row(height, s, assets.get(&s.tx_hash), file_sha256, file_size);
+            let asset = state.ledger.asset(&s.cpid);
+            let (row, event) = stamp_row(height, s, asset.as_ref(), file_sha256, file_size);
             rows.push(row);
             created.push(event);
         }
         store::insert_stamps(&mut *tx, &rows).await?;
+        crate::ledger::write_block(&mut *tx, height, &block_ledger).await?;
         store::insert_src20_ops(&mut *tx, height, &decoded.src20).await?;
         store::update_src20_balances(&mut *tx, height, &decoded.src20_balances).await?;
         let time = u64::from(block.header.time);
@@ -431,50 +448,30 @@ impl Indexer {
         state.advance(&decoded);
         Ok(())
     }
+}
 
-    /// Validates and records one issuance; returns the asset as it stands after it when it is valid.
-    async fn apply_issuance(
-        &self,
-        tx: &mut sqlx::PgConnection,
-        height: u64,
-        c: &Candidate,
-        source: &str,
-    ) -> Result<Option<IssuedAsset>, IndexerError> {
-        let i = &c.issuance;
-        let state = store::asset_state(tx, &i.asset).await?;
-        let status = issuance_status(i, state.as_ref(), source);
-        store::insert_issuance(
-            tx,
-            &store::NewIssuance {
-                tx_hash: &c.tx_hash,
-                block_index: height,
-                tx_index: c.tx_index,
-                asset: &i.asset,
-                asset_longname: i.asset_longname.as_deref(),
-                source,
-                quantity: i.quantity,
-                divisible: i.divisible,
-                locked: i.lock,
-                reset: i.reset,
-                description: i.description.as_deref(),
-                status: &status,
-            },
-        )
-        .await?;
-        if status != "valid" {
-            return Ok(None);
-        }
-        let supply = state
-            .as_ref()
-            .and_then(store::AssetState::supply)
-            .unwrap_or(0)
-            .saturating_add(i.quantity);
-        Ok(Some(IssuedAsset {
-            supply,
-            divisible: i.divisible,
-            locked: i.lock || state.as_ref().is_some_and(|s| s.locked),
-        }))
-    }
+/// Reads a bootstrap snapshot from a file or an `http(s)://` URL.
+async fn read_bootstrap(
+    location: &str,
+) -> Result<stamps_protocol::counterparty::ledger::Bootstrap, IndexerError> {
+    let fail = |reason: String| IndexerError::Bootstrap {
+        location: location.to_owned(),
+        reason,
+    };
+    let text = if location.starts_with("http://") || location.starts_with("https://") {
+        reqwest::get(location)
+            .await
+            .and_then(reqwest::Response::error_for_status)
+            .map_err(|e| fail(e.to_string()))?
+            .text()
+            .await
+            .map_err(|e| fail(e.to_string()))?
+    } else {
+        tokio::fs::read_to_string(location)
+            .await
+            .map_err(|e| fail(e.to_string()))?
+    };
+    serde_json::from_str(&text).map_err(|e| fail(e.to_string()))
 }
 
 /// Content-store puts in flight while a block's files are stored.
@@ -484,13 +481,13 @@ const CONTENT_PUTS_IN_FLIGHT: usize = 16;
 fn stamp_row(
     height: u64,
     s: &StampRecord,
-    asset: Option<&IssuedAsset>,
+    asset: Option<&AssetInfo>,
     file_sha256: String,
     file_size: u64,
 ) -> (store::StampRow, StampCreated) {
     // Raw (non-Counterparty) stamps are no asset: no supply, not divisible, not locked.
     let (supply, divisible, locked) =
-        asset.map_or((0, false, false), |a| (a.supply, a.divisible, a.locked));
+        asset.map_or((0, false, false), |a| (a.supply(), a.divisible, a.locked));
     let creator = s.creator.clone().unwrap_or_default();
     let tx_index = u32::try_from(s.tx_index).unwrap_or(u32::MAX);
     let row = store::StampRow {
@@ -531,13 +528,6 @@ fn stamp_row(
         asset_longname: s.asset_longname.clone().unwrap_or_default(),
     };
     (row, event)
-}
-
-/// An asset after a valid issuance.
-struct IssuedAsset {
-    supply: u64,
-    divisible: bool,
-    locked: bool,
 }
 
 /// Spent outputs fetched for a block.
@@ -593,38 +583,5 @@ impl Rate {
         }
         self.since = std::time::Instant::now();
         self.blocks = 0;
-    }
-}
-
-/// The largest total quantity of an asset.
-const MAX_INT: u64 = i64::MAX as u64;
-
-/// `valid` or `invalid: <reason>` for an issuance, given the asset's state before it. These are the ownership,
-/// divisibility, lock and overflow rules of Counterparty's issuance validation; fee and balance checks need the
-/// XCP ledger and are not applied yet.
-pub fn issuance_status(
-    i: &stamps_protocol::counterparty::message::Issuance,
-    state: Option<&store::AssetState>,
-    source: &str,
-) -> String {
-    let Some(state) = state else {
-        return if i.quantity > MAX_INT {
-            "invalid: quantity too large".into()
-        } else {
-            "valid".into()
-        };
-    };
-    if state.issuer != source {
-        return "invalid: issued by another address".into();
-    }
-    if state.divisible != i.divisible {
-        return "invalid: cannot change divisibility".into();
-    }
-    if state.locked && i.quantity > 0 {
-        return "invalid: locked asset and non-zero quantity".into();
-    }
-    match state.supply().and_then(|s| s.checked_add(i.quantity)) {
-        Some(total) if total <= MAX_INT => "valid".into(),
-        _ => "invalid: total quantity overflow".into(),
     }
 }

@@ -86,6 +86,7 @@ pub async fn delete_block(
         .bind(h)
         .execute(&mut *tx)
         .await?;
+    crate::ledger::unwind_block(&mut *tx, height).await?;
     sqlx::query_scalar("DELETE FROM blocks WHERE height = $1 RETURNING hash")
         .bind(h)
         .fetch_optional(&mut *tx)
@@ -196,101 +197,6 @@ pub async fn block_hash(pool: &PgPool, height: u64) -> Result<Option<String>, sq
         .bind(to_i64(height))
         .fetch_optional(pool)
         .await
-}
-
-/// An asset's state as its valid issuances so far make it.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct AssetState {
-    /// The address that first issued it.
-    pub issuer: String,
-    /// Whether it is divisible.
-    pub divisible: bool,
-    /// Whether its supply is locked.
-    pub locked: bool,
-    /// Total issued, base units, as Postgres prints the exact sum.
-    pub supply: String,
-}
-
-impl AssetState {
-    /// The supply as an integer (`None` when it exceeds `u64`).
-    pub fn supply(&self) -> Option<u64> {
-        self.supply.parse().ok()
-    }
-}
-
-/// The state of `asset`, or `None` when it has no valid issuance yet.
-pub async fn asset_state(
-    tx: &mut PgConnection,
-    asset: &str,
-) -> Result<Option<AssetState>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT
-            (array_agg(source ORDER BY block_index, tx_index))[1] AS issuer,
-            (array_agg(divisible ORDER BY block_index, tx_index))[1] AS divisible,
-            bool_or(locked) AS locked,
-            sum(quantity)::TEXT AS supply
-         FROM issuances WHERE asset = $1 AND status = 'valid'
-         HAVING count(*) > 0",
-    )
-    .bind(asset)
-    .fetch_optional(tx)
-    .await
-}
-
-/// An issuance to record.
-#[derive(Debug)]
-pub struct NewIssuance<'a> {
-    /// Txid.
-    pub tx_hash: &'a str,
-    /// Height.
-    pub block_index: u64,
-    /// Position in the block.
-    pub tx_index: u32,
-    /// Asset name.
-    pub asset: &'a str,
-    /// Subasset long name.
-    pub asset_longname: Option<&'a str>,
-    /// Issuer address.
-    pub source: &'a str,
-    /// Quantity, base units.
-    pub quantity: u64,
-    /// Divisible flag.
-    pub divisible: bool,
-    /// Lock flag.
-    pub locked: bool,
-    /// Reset flag.
-    pub reset: bool,
-    /// Description (`None`: keep the previous one).
-    pub description: Option<&'a str>,
-    /// `valid` or `invalid: <reason>`.
-    pub status: &'a str,
-}
-
-/// Records an issuance.
-pub async fn insert_issuance(
-    tx: &mut PgConnection,
-    i: &NewIssuance<'_>,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO issuances (tx_hash, block_index, tx_index, asset, asset_longname, source, quantity, divisible,
-                                locked, reset, description, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::NUMERIC, $8, $9, $10, $11, $12)",
-    )
-    .bind(i.tx_hash)
-    .bind(to_i64(i.block_index))
-    .bind(i64::from(i.tx_index))
-    .bind(i.asset)
-    .bind(i.asset_longname)
-    .bind(i.source)
-    .bind(i.quantity.to_string())
-    .bind(i.divisible)
-    .bind(i.locked)
-    .bind(i.reset)
-    .bind(i.description)
-    .bind(i.status)
-    .execute(tx)
-    .await?;
-    Ok(())
 }
 
 /// A stamp to record.

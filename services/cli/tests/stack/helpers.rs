@@ -30,6 +30,8 @@ pub struct Stack {
     pub postgres: PostgresConfig,
     pub nats: NatsConfig,
     pub rpc_url: String,
+    /// Where the devnet serves its ledger snapshot.
+    pub bootstrap: String,
     pub first_height: u64,
     pub stamps: Vec<IntendedStamp>,
     /// Every transaction's intent.
@@ -86,6 +88,10 @@ impl Stack {
         };
         let devnet = stamps_devnet::build(&config).await.expect("devnet binds");
         let rpc_url = format!("http://{}", devnet.rpc_addr().expect("addr"));
+        let bootstrap = format!(
+            "http://{}/devnet/bootstrap.json",
+            devnet.api_addr().expect("addr")
+        );
         let stamps = devnet.scenario.stamps.clone();
         let intents = devnet.scenario.intents.clone();
         let book = devnet.scenario.book.clone();
@@ -98,6 +104,7 @@ impl Stack {
             postgres,
             nats,
             rpc_url,
+            bootstrap,
             first_height: config.first_height,
             stamps,
             intents,
@@ -130,6 +137,7 @@ impl Stack {
             start_height: self.first_height,
             poll_interval_ms: 50,
             commit_blocks,
+            bootstrap: Some(self.bootstrap.clone()),
             ..IndexerConfig::default()
         };
         let indexer = if commit_blocks == 0 {

@@ -386,6 +386,7 @@ async fn an_indexer_killed_again_and_again_loses_no_event_and_publishes_none_twi
             .env("STAMPS_NATS__URL", &stack.nats.url)
             .env("STAMPS_NATS__PREFIX", &stack.nats.prefix)
             .env("STAMPS_INDEXER__COMMIT_BLOCKS", "2")
+            .env("STAMPS_INDEXER__BOOTSTRAP", &stack.bootstrap)
             .env("STAMPS_INDEXER__POLL_INTERVAL_MS", "50")
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
@@ -449,7 +450,7 @@ async fn blocks_so_far(stack: &Stack) -> u64 {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_demo_is_indexed_as_the_scenario_intended_its_stamps_and_src20() {
+async fn the_demo_is_indexed_as_the_scenario_intended() {
     use stamps_devnet::scenario::Payload;
     let stack = Stack::start_with(
         "demo",
@@ -538,6 +539,41 @@ async fn the_demo_is_indexed_as_the_scenario_intended_its_stamps_and_src20() {
         .map(|(k, v)| (k.clone(), *v))
         .collect();
     assert_eq!(indexed, intended);
+
+    // The Counterparty ledger: every balance (XCP included, UTXO holders too) as the book intends, and every
+    // intended message with the intended verdict.
+    let balances: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT holder, asset, quantity::TEXT FROM indexer.balances WHERE quantity > 0",
+    )
+    .fetch_all(&mut db)
+    .await
+    .expect("balances");
+    let ledger: std::collections::BTreeMap<(String, String), u64> = balances
+        .into_iter()
+        .map(|(h, a, q)| ((h, a), q.parse().expect("integer quantity")))
+        .collect();
+    assert_eq!(ledger, stack.book.balances);
+    let statuses: std::collections::HashMap<String, String> =
+        sqlx::query_as::<_, (String, String)>(
+            "SELECT tx_hash, status FROM indexer.cp_transactions",
+        )
+        .fetch_all(&mut db)
+        .await
+        .expect("statuses")
+        .into_iter()
+        .collect();
+    for intent in &stack.intents {
+        if let Payload::Counterparty { message, valid } = &intent.payload {
+            let status = statuses.get(&intent.txid.to_string());
+            assert_eq!(
+                status.map(|s| s == "valid"),
+                Some(*valid),
+                "{} {}: {status:?}",
+                message.name(),
+                intent.txid
+            );
+        }
+    }
     services.stop().await;
     stack.finish().await;
 }

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use bitcoin::Txid;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use stamps_protocol::counterparty::message::Message;
 
 /// How a payload is carried.
@@ -211,25 +211,4 @@ impl Book {
         set.extend(self.src20.keys().map(|(_, a)| a.as_str()));
         set.len()
     }
-}
-
-/// The ledger snapshot an indexer starts from: the devnet's genesis allocation of XCP, which no
-/// transaction on the devnet's chain creates (on mainnet it came from 2014's burns).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Bootstrap {
-    /// The snapshot holds the ledger as of the end of this block (the block before the chain's first).
-    pub height: u64,
-    /// Balances: address, asset, quantity in base units.
-    pub balances: Vec<BootstrapBalance>,
-}
-
-/// One balance of a bootstrap snapshot.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BootstrapBalance {
-    /// Holder address.
-    pub address: String,
-    /// Asset name.
-    pub asset: String,
-    /// Quantity in base units (1 XCP = 100000000).
-    pub quantity: u64,
 }

@@ -26,7 +26,9 @@ use bitcoin::{
 use serde::Serialize;
 use stamps_protocol::asset;
 
-pub use intent::{Book, Bootstrap, BootstrapBalance, Intended, Payload, StampIntent, Transport};
+pub use intent::{Book, Intended, Payload, StampIntent, Transport};
+/// The devnet's genesis allocation of XCP, which no transaction on its chain creates, is a ledger snapshot.
+pub use stamps_protocol::counterparty::ledger::{Bootstrap, BootstrapBalance};
 
 use crate::chain::Chain;
 use crate::config::{DevnetConfig, ScenarioKind};

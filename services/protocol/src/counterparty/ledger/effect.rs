@@ -3,12 +3,12 @@
 //! Each effect carries what a consumer needs without reading state: quantities, the balance after a debit or a
 //! credit, whole dispenser and fairminter records after the change, statuses.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::state::{DispenserInfo, FairminterInfo};
 
 /// A debit or a credit.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BalanceChange {
     /// Address or UTXO (`txid:vout`).
     pub holder: String,
@@ -28,7 +28,7 @@ pub struct BalanceChange {
 }
 
 /// An issuance row (`issuances` table): issuances, transfers, fairminter rows, fairmints, sweeps of ownership.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IssuanceRow {
     /// Transaction (the fairminter's for rows a block hook writes).
     pub tx_hash: String,
@@ -73,7 +73,7 @@ pub struct IssuanceRow {
 }
 
 /// A `destructions` row.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DestructionRow {
     /// Transaction (the fairminter's for block actions).
     pub tx_hash: String,
@@ -90,7 +90,7 @@ pub struct DestructionRow {
 }
 
 /// A `sends` row: enhanced sends, MPMA sends, UTXO moves, attaches, detaches.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SendRow {
     /// Transaction.
     pub tx_hash: String,
@@ -113,7 +113,7 @@ pub struct SendRow {
 }
 
 /// A `sweeps` row.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SweepRow {
     /// Transaction.
     pub tx_hash: String,
@@ -132,7 +132,7 @@ pub struct SweepRow {
 }
 
 /// A `dividends` row.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DividendRow {
     /// Transaction.
     pub tx_hash: String,
@@ -151,7 +151,7 @@ pub struct DividendRow {
 }
 
 /// A `dispenses` row.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DispenseRow {
     /// Transaction.
     pub tx_hash: String,
@@ -172,7 +172,7 @@ pub struct DispenseRow {
 }
 
 /// A `dispenser_refills` row.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RefillRow {
     /// Transaction.
     pub tx_hash: String,
@@ -189,7 +189,7 @@ pub struct RefillRow {
 }
 
 /// A `fairmints` row (invalid rows carry only the transaction, source and status).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FairmintRow {
     /// Transaction.
     pub tx_hash: String,
@@ -212,7 +212,7 @@ pub struct FairmintRow {
 }
 
 /// One thing a transaction or a block hook did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "effect", rename_all = "snake_case")]
 pub enum Effect {
     /// A debit.

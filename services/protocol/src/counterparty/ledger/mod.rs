@@ -61,7 +61,7 @@ pub use effect::{
     BalanceChange, DestructionRow, DispenseRow, DividendRow, Effect, FairmintRow, IssuanceRow,
     RefillRow, SendRow, SweepRow,
 };
-pub use memory::MemoryLedger;
+pub use memory::{Bootstrap, BootstrapBalance, MemoryLedger};
 pub use state::{
     AssetInfo, DISPENSER_CLOSED, DISPENSER_CLOSING, DISPENSER_OPEN, DispenserInfo, FairmintInfo,
     FairminterInfo, FairminterStatus, LedgerState,

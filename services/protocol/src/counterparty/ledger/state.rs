@@ -3,7 +3,7 @@
 //! The reference keeps append-only tables and reads "the latest row per key". A [`LedgerState`] returns those
 //! latest rows directly; an implementation may keep only current state (as [`super::MemoryLedger`] does).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::network::Network;
 
@@ -15,7 +15,7 @@ pub const DISPENSER_CLOSED: u8 = 10;
 pub const DISPENSER_CLOSING: u8 = 11;
 
 /// An asset: its last valid issuance, aggregated as the reference's `get_asset` sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AssetInfo {
     /// Asset name (`A<id>` for numeric assets and subassets).
     pub asset: String,
@@ -61,7 +61,7 @@ impl AssetInfo {
 }
 
 /// A dispenser in its current state (the latest `dispensers` row of its opening transaction).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DispenserInfo {
     /// Opening transaction.
     pub tx_hash: String,
@@ -100,7 +100,7 @@ pub struct DispenserInfo {
 }
 
 /// A fairminter's status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FairminterStatus {
     /// Waiting for `start_block`.
@@ -123,7 +123,7 @@ impl FairminterStatus {
 }
 
 /// A valid fairminter in its current state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FairminterInfo {
     /// Opening transaction.
     pub tx_hash: String,
@@ -184,7 +184,7 @@ pub struct FairminterInfo {
 }
 
 /// A valid fairmint.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FairmintInfo {
     /// Transaction.
     pub tx_hash: String,
