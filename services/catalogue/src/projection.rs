@@ -52,6 +52,16 @@ async fn apply_indexed(tx: &mut PgConnection, e: &BlockIndexed) -> Result<(), Pr
         .bind(h)
         .fetch_optional(&mut *tx)
         .await?;
+    if e.part > 0 {
+        // A later part of a block: its first part created the block row.
+        if existing.as_deref() != Some(e.hash.as_str()) {
+            return Err(ProjectionError::Malformed(format!(
+                "part {} of block {} without its first part",
+                e.part, e.hash
+            )));
+        }
+        return apply_ops(tx, e, h).await;
+    }
     match existing {
         Some(hash) if hash == e.hash => return Ok(()),
         // A block at this height we never saw reverted: undo it first, as a revert would.
@@ -64,11 +74,15 @@ async fn apply_indexed(tx: &mut PgConnection, e: &BlockIndexed) -> Result<(), Pr
         .bind(height(e.time)?)
         .execute(&mut *tx)
         .await?;
+    apply_ops(tx, e, h).await
+}
+
+async fn apply_ops(tx: &mut PgConnection, e: &BlockIndexed, h: i64) -> Result<(), ProjectionError> {
     for op in &e.ops {
         match &op.op {
             Some(op::Op::StampCreated(s)) => insert_stamp(tx, s, h, height(e.time)?).await?,
-            // SRC-20 read models are not built yet: the operations stay in the stream for them.
-            Some(op::Op::Src20Operation(_) | op::Op::Src20BalanceChanged(_)) => {}
+            // SRC-20 and Counterparty ledger read models are not built yet: the ops stay in the stream for them.
+            Some(_) => {}
             None => return Err(ProjectionError::Malformed("empty op".into())),
         }
     }

@@ -430,20 +430,25 @@ impl Indexer {
             store::set_block_hashes(&mut *tx, height, hashes).await?;
         }
         let stamps = created.len();
-        let payload = events::block_indexed(
+        let parts = events::block_indexed(
             height,
             hash.clone(),
             block.header.prev_blockhash.to_string(),
             time,
-            events::ops(created, &decoded),
+            {
+                let mut ops = events::ops(created, &decoded);
+                ops.extend(events::ledger_ops(&block_ledger));
+                ops
+            },
         );
-        outbox::enqueue(
-            &mut *tx,
-            events::SUBJECT_INDEXED,
-            &events::indexed_msg_id(&hash),
-            &payload,
-        )
-        .await?;
+        for (i, payload) in parts.iter().enumerate() {
+            let msg_id = if i == 0 {
+                events::indexed_msg_id(&hash)
+            } else {
+                format!("{}:part{i}", events::indexed_msg_id(&hash))
+            };
+            outbox::enqueue(&mut *tx, events::SUBJECT_INDEXED, &msg_id, payload).await?;
+        }
         tracing::debug!(height, %hash, txs = block.txdata.len(), stamps, src20 = decoded.src20.len(), "block indexed");
         state.advance(&decoded);
         Ok(())
