@@ -24,6 +24,9 @@ pub struct IndexerConfig {
     /// `{"height": H, "balances": [{"address", "asset", "quantity"}]}`); recorded on the first start only. The
     /// devnet serves its own at `/devnet/bootstrap.json` and writes it to its data directory.
     pub bootstrap: Option<String>,
+    /// Consensus hashes known to be right (btc_stamps' `txlist_hash`, `messages_hash`, `ledger_hash` of a block):
+    /// a block whose hashes differ stops the indexer, which then disagrees with the reference.
+    pub checkpoints: Vec<Checkpoint>,
     /// Blocks per database transaction while catching up.
     pub commit_blocks: u64,
     /// Longest a catch-up transaction runs before it commits, in milliseconds.
@@ -48,6 +51,7 @@ impl Default for IndexerConfig {
             start_height: stamps_protocol::network::mainnet::CP_STAMP_GENESIS_BLOCK,
             poll_interval_ms: 500,
             bootstrap: None,
+            checkpoints: Vec::new(),
             commit_blocks: 100,
             commit_interval_ms: 2_000,
             near_tip_blocks: 6,
@@ -55,5 +59,63 @@ impl Default for IndexerConfig {
             max_reorg_depth: 20,
             rpc_retries: 5,
         }
+    }
+}
+
+/// A block's consensus hashes as the reference computes them; absent ones are not checked.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    /// Block height.
+    pub height: u64,
+    /// Expected `txlist_hash`.
+    pub txlist_hash: Option<String>,
+    /// Expected `messages_hash`.
+    pub messages_hash: Option<String>,
+    /// Expected `ledger_hash`.
+    pub ledger_hash: Option<String>,
+}
+
+impl Checkpoint {
+    /// The first hash of `hashes` that differs from this checkpoint: (name, computed, expected).
+    pub fn mismatch(
+        &self,
+        hashes: &stamps_protocol::hashes::BlockHashes,
+    ) -> Option<(&'static str, String, String)> {
+        [
+            ("txlist_hash", &hashes.txlist_hash, &self.txlist_hash),
+            ("messages_hash", &hashes.messages_hash, &self.messages_hash),
+            ("ledger_hash", &hashes.ledger_hash, &self.ledger_hash),
+        ]
+        .into_iter()
+        .find_map(|(name, computed, expected)| {
+            let expected = expected.as_ref()?;
+            (computed != expected).then(|| (name, computed.clone(), expected.clone()))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_checkpoint_checks_only_the_hashes_it_names() {
+        let hashes = stamps_protocol::hashes::BlockHashes {
+            txlist_hash: "aa".into(),
+            messages_hash: "bb".into(),
+            ledger_hash: String::new(),
+        };
+        let mut cp = Checkpoint {
+            height: 1,
+            txlist_hash: Some("aa".into()),
+            messages_hash: None,
+            ledger_hash: None,
+        };
+        assert_eq!(cp.mismatch(&hashes), None);
+        cp.messages_hash = Some("cc".into());
+        assert_eq!(
+            cp.mismatch(&hashes),
+            Some(("messages_hash", "bb".to_owned(), "cc".to_owned()))
+        );
     }
 }

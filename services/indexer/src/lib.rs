@@ -17,6 +17,6 @@ pub mod source;
 pub mod status;
 pub mod store;
 
-pub use config::IndexerConfig;
+pub use config::{Checkpoint, IndexerConfig};
 pub use service::{Indexer, build};
 pub use status::{Status, status};

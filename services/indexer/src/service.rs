@@ -62,6 +62,21 @@ pub enum IndexerError {
         /// Why it could not be used.
         reason: String,
     },
+    /// A block's consensus hash differs from a configured checkpoint.
+    #[error(
+        "block {height}: {name} is {computed}, the checkpoint says {expected}: stopping (this indexer disagrees \
+         with the reference from this block on)"
+    )]
+    Checkpoint {
+        /// Block height.
+        height: u64,
+        /// Which hash.
+        name: &'static str,
+        /// What this indexer computed.
+        computed: String,
+        /// What the checkpoint expects.
+        expected: String,
+    },
     /// A reorg deeper than the indexer unwinds: an operator must look (a deep fork is rarely benign).
     #[error(
         "the node's chain forks {depth} blocks below the indexed tip at {tip}, deeper than \
@@ -181,7 +196,7 @@ impl Indexer {
                         _ => poll,
                     }
                 }
-                Err(e @ IndexerError::ReorgTooDeep { .. }) => {
+                Err(e @ (IndexerError::ReorgTooDeep { .. } | IndexerError::Checkpoint { .. })) => {
                     tracing::error!(error = %e, "indexer stopped");
                     // Whatever the outbox still holds is committed: the next start publishes it.
                     relay.abort();
@@ -427,6 +442,20 @@ impl Indexer {
         )
         .await?;
         if let Some(hashes) = &decoded.hashes {
+            if let Some((name, computed, expected)) = self
+                .config
+                .checkpoints
+                .iter()
+                .find(|c| c.height == height)
+                .and_then(|c| c.mismatch(hashes))
+            {
+                return Err(IndexerError::Checkpoint {
+                    height,
+                    name,
+                    computed,
+                    expected,
+                });
+            }
             store::set_block_hashes(&mut *tx, height, hashes).await?;
         }
         let stamps = created.len();

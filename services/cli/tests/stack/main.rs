@@ -577,3 +577,42 @@ async fn the_demo_is_indexed_as_the_scenario_intended() {
     services.stop().await;
     stack.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_block_whose_hashes_differ_from_a_checkpoint_stops_the_indexer_before_it() {
+    let stack = Stack::start("checkpoint", 2).await;
+    // The first stamp's block: its txlist hash cannot be all zeros.
+    let height = stack.stamps[0].height;
+    let config = stamps_indexer::IndexerConfig {
+        rpc_url: stack.rpc_url.clone(),
+        start_height: stack.first_height,
+        poll_interval_ms: 50,
+        checkpoints: vec![stamps_indexer::Checkpoint {
+            height,
+            txlist_hash: Some("0".repeat(64)),
+            messages_hash: None,
+            ledger_hash: None,
+        }],
+        ..stamps_indexer::IndexerConfig::default()
+    };
+    let indexer = stamps_indexer::build(&config, &stack.postgres, &stack.nats)
+        .await
+        .expect("indexer builds");
+    let outcome = tokio::time::timeout(
+        std::time::Duration::from_secs(60),
+        indexer.run_until_stopped(stamps_platform::shutdown::Shutdown::new()),
+    )
+    .await
+    .expect("the indexer stops by itself");
+    let message = outcome.expect_err("refused").to_string();
+    assert!(
+        message.contains(&format!("block {height}: txlist_hash")) && message.contains("checkpoint"),
+        "{message}"
+    );
+    assert_eq!(
+        blocks_so_far(&stack).await,
+        height - stack.first_height,
+        "every block before the checkpoint is indexed, none from it on"
+    );
+    stack.finish().await;
+}
