@@ -201,25 +201,47 @@ pub async fn write_block(
             _ => None,
         })
         .collect();
-    for i in issuances {
+    if !issuances.is_empty() {
+        let text = |f: &dyn Fn(&IssuanceRow) -> Option<String>| {
+            issuances
+                .iter()
+                .map(|i| f(i))
+                .collect::<Vec<Option<String>>>()
+        };
+        let flag = |f: &dyn Fn(&IssuanceRow) -> bool| {
+            issuances.iter().map(|i| f(i)).collect::<Vec<bool>>()
+        };
         sqlx::query(
             "INSERT INTO issuances (tx_hash, msg_index, block_index, tx_index, asset, asset_longname, source,
                                     quantity, divisible, locked, reset, description, status)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8::NUMERIC, $9, $10, $11, $12, $13)",
+             SELECT t, m, $1, i, a, l, s, q::NUMERIC, d, k, r, de, st
+             FROM UNNEST($2::TEXT[], $3::INTEGER[], $4::INTEGER[], $5::TEXT[], $6::TEXT[], $7::TEXT[], $8::TEXT[],
+                         $9::BOOLEAN[], $10::BOOLEAN[], $11::BOOLEAN[], $12::TEXT[], $13::TEXT[])
+                  AS u(t, m, i, a, l, s, q, d, k, r, de, st)",
         )
-        .bind(&i.tx_hash)
-        .bind(i32::try_from(i.msg_index).unwrap_or(i32::MAX))
         .bind(h)
-        .bind(i32::try_from(i.tx_index).unwrap_or(i32::MAX))
-        .bind(&i.asset)
-        .bind(&i.asset_longname)
-        .bind(&i.source)
-        .bind(i.quantity.to_string())
-        .bind(i.divisible)
-        .bind(i.locked)
-        .bind(i.reset)
-        .bind(&i.description)
-        .bind(&i.status)
+        .bind(issuances.iter().map(|i| i.tx_hash.clone()).collect::<Vec<_>>())
+        .bind(
+            issuances
+                .iter()
+                .map(|i| i32::try_from(i.msg_index).unwrap_or(i32::MAX))
+                .collect::<Vec<_>>(),
+        )
+        .bind(
+            issuances
+                .iter()
+                .map(|i| i32::try_from(i.tx_index).unwrap_or(i32::MAX))
+                .collect::<Vec<_>>(),
+        )
+        .bind(text(&|i| i.asset.clone()))
+        .bind(text(&|i| i.asset_longname.clone()))
+        .bind(text(&|i| Some(i.source.clone())))
+        .bind(text(&|i| Some(i.quantity.to_string())))
+        .bind(flag(&|i| i.divisible))
+        .bind(flag(&|i| i.locked))
+        .bind(flag(&|i| i.reset))
+        .bind(text(&|i| Some(i.description.clone())))
+        .bind(text(&|i| Some(i.status.clone())))
         .execute(&mut *tx)
         .await?;
     }

@@ -553,6 +553,24 @@ async fn the_demo_is_indexed_as_the_scenario_intended() {
         .map(|(h, a, q)| ((h, a), q.parse().expect("integer quantity")))
         .collect();
     assert_eq!(ledger, stack.book.balances);
+    // Every stamp's issuance is recorded, valid, among the ledger's issuance rows.
+    let issued: std::collections::HashSet<String> = sqlx::query_scalar(
+        "SELECT tx_hash FROM indexer.issuances WHERE status = 'valid' AND msg_index = 0",
+    )
+    .fetch_all(&mut db)
+    .await
+    .expect("issuances")
+    .into_iter()
+    .collect();
+    for intent in &stack.intents {
+        if let Payload::Stamp(st) = &intent.payload {
+            assert!(
+                issued.contains(&intent.txid.to_string()),
+                "{} has no valid issuance row",
+                st.cpid
+            );
+        }
+    }
     let statuses: std::collections::HashMap<String, String> =
         sqlx::query_as::<_, (String, String)>(
             "SELECT tx_hash, status FROM indexer.cp_transactions",
