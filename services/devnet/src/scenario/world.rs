@@ -217,21 +217,6 @@ impl World {
             }
         }
     }
-
-    /// Holders of `asset` among `candidates` (actor index, balance > 0).
-    pub fn holders(
-        &self,
-        addresses: &[String],
-        candidates: std::ops::Range<usize>,
-        asset: &str,
-    ) -> Vec<(usize, u64)> {
-        candidates
-            .filter_map(|i| {
-                let b = self.book.balance(&addresses[i], asset);
-                (b > 0).then_some((i, b))
-            })
-            .collect()
-    }
 }
 
 /// The address of a passer-by: someone who receives tokens but never signs (no key is known for it).
