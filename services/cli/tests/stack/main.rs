@@ -634,3 +634,118 @@ async fn a_block_whose_hashes_differ_from_a_checkpoint_stops_the_indexer_before_
     );
     stack.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_transactions_are_recorded_and_never_stop_the_indexer() {
+    use bitcoin::consensus::encode::serialize_hex;
+    use bitcoin::script::PushBytesBuf;
+    use bitcoin::{Amount, OutPoint, ScriptBuf, TxOut};
+    let stack = Stack::start("malformed", 1).await;
+    let services = stack.services().await;
+    services.wait_for_stamps(1).await;
+
+    // Actor 1's genesis coin (output 1 of the first block's coinbase, mature by now).
+    let first = node(
+        &stack,
+        "getblockhash",
+        serde_json::json!([stack.first_height]),
+    )
+    .await;
+    let block = node(&stack, "getblock", serde_json::json!([first, 1])).await;
+    let coinbase: bitcoin::Txid = block["tx"][0]
+        .as_str()
+        .expect("txid")
+        .parse()
+        .expect("txid");
+    let secp = bitcoin::secp256k1::Secp256k1::new();
+    let actor = stamps_devnet::keys::Actor::derive(&secp, 1, 1);
+    let push = |bytes: Vec<u8>| PushBytesBuf::try_from(bytes).expect("fits a push");
+    // A Counterparty issuance (type 22) whose body is cut short, in an OP_RETURN keyed by the spent txid.
+    let key = stamps_protocol::arc4::key_for(&coinbase);
+    let truncated =
+        stamps_protocol::counterparty::transport::op_return_output(&key, &[22, 1, 2, 3])
+            .expect("fits");
+    let weird = vec![
+        // A push that runs past the end of the script.
+        TxOut {
+            value: Amount::from_sat(1_000),
+            script_pubkey: ScriptBuf::from_bytes(vec![0x4c]),
+        },
+        // Bare multisig with keys that are not points.
+        TxOut {
+            value: Amount::from_sat(1_000),
+            script_pubkey: ScriptBuf::from_bytes(
+                [
+                    vec![0x51, 33],
+                    vec![0xff; 33],
+                    vec![33],
+                    vec![0xee; 33],
+                    vec![0x52, 0xae],
+                ]
+                .concat(),
+            ),
+        },
+        // An OP_RETURN of bytes that are not UTF-8 and not Counterparty.
+        TxOut {
+            value: Amount::ZERO,
+            script_pubkey: ScriptBuf::new_op_return(push(vec![0xff, 0xfe, 0xc3, 0x28, 0x80])),
+        },
+        truncated,
+        TxOut {
+            value: MINIMAL_CHANGE,
+            script_pubkey: actor.script_pubkey(),
+        },
+    ];
+    let mut tx = stamps_devnet::scenario::unsigned_spend(OutPoint::new(coinbase, 1), weird);
+    stamps_devnet::scenario::sign_p2wpkh(
+        &secp,
+        &mut tx,
+        &actor,
+        stamps_devnet::scenario::MINIMAL_ALLOCATION,
+    );
+    let weird_txid = node(
+        &stack,
+        "sendrawtransaction",
+        serde_json::json!([serialize_hex(&tx)]),
+    )
+    .await;
+    // A transaction whose only oddity is the cut-short issuance: Counterparty records it, invalid.
+    let spent = OutPoint::new(tx.compute_txid(), 4);
+    let key = stamps_protocol::arc4::key_for(&spent.txid);
+    let cut = stamps_protocol::counterparty::transport::op_return_output(&key, &[22, 1, 2, 3])
+        .expect("fits");
+    let change = TxOut {
+        value: MINIMAL_CHANGE - Amount::from_sat(10_000),
+        script_pubkey: actor.script_pubkey(),
+    };
+    let mut short = stamps_devnet::scenario::unsigned_spend(spent, vec![cut, change]);
+    stamps_devnet::scenario::sign_p2wpkh(&secp, &mut short, &actor, MINIMAL_CHANGE);
+    let short_txid = node(
+        &stack,
+        "sendrawtransaction",
+        serde_json::json!([serialize_hex(&short)]),
+    )
+    .await;
+    let miner = actor.address().to_string();
+    node(&stack, "generatetoaddress", serde_json::json!([2, miner])).await;
+
+    // The indexer keeps following the node. A transaction with an output script it cannot read is not a
+    // Counterparty transaction at all (as the reference has it); the cut-short issuance is recorded, invalid.
+    assert_follows_the_node(&stack).await;
+    let mut db = stack.db().await;
+    let mut status = async |txid: &serde_json::Value| -> Option<String> {
+        sqlx::query_scalar("SELECT status FROM indexer.cp_transactions WHERE tx_hash = $1")
+            .bind(txid.as_str().expect("txid"))
+            .fetch_optional(&mut db)
+            .await
+            .expect("query")
+    };
+    assert_eq!(status(&weird_txid).await, None);
+    let recorded = status(&short_txid).await.expect("recorded");
+    assert!(recorded.starts_with("invalid"), "{recorded}");
+    services.stop().await;
+    stack.finish().await;
+}
+
+/// Change of the malformed transaction: the genesis coin less what its other outputs and the fee take.
+const MINIMAL_CHANGE: bitcoin::Amount = bitcoin::Amount::from_sat(74_900_000);
