@@ -211,14 +211,6 @@ impl BitcoinRpc {
         }
         Ok(out)
     }
-
-    /// Any transaction by txid (needs `txindex` on a real node).
-    pub async fn transaction(&self, txid: &Txid) -> Result<Transaction, RpcError> {
-        let hex: String = self
-            .call("getrawtransaction", json!([txid.to_string(), false]))
-            .await?;
-        decode_hex(&hex, "getrawtransaction")
-    }
 }
 
 fn decode_hex<T: bitcoin::consensus::Decodable>(hex: &str, what: &str) -> Result<T, RpcError> {
