@@ -1,5 +1,6 @@
 //! The indexer on the devnet's bench scenario: a bare decode pass (stamps-protocol alone, no database) over the
-//! chain, then a full replay by the `stamps indexer` process into Postgres and NATS, the latency from a new
+//! chain, a protocol pass (the same with the Counterparty ledger judging each block first, as the indexer does),
+//! then a full replay by the `stamps indexer` process into Postgres and NATS, the latency from a new
 //! block to its `BlockIndexed` on the stream, and the indexer process's peak memory.
 //!
 //! `INDEXER_BENCH_SCALE` (default 0.05) sizes the bench scenario; `INDEXER_BENCH_TIP_BLOCKS` (default 50) how
@@ -15,7 +16,8 @@ use stamps_devnet::chain::Chain;
 use stamps_devnet::{DevnetConfig, ScenarioKind, scenario};
 use stamps_platform::shutdown::Shutdown;
 use stamps_protocol::Rules;
-use stamps_protocol::block::{BlockContext, decode_block};
+use stamps_protocol::block::{BlockContext, CounterpartyPass, decode_block, decode_block_after};
+use stamps_protocol::counterparty::ledger::{Bootstrap, MemoryLedger};
 use stamps_protocol::counterparty::transport::PrevoutSource;
 use stamps_protocol::src20::MemoryState;
 
@@ -82,6 +84,72 @@ fn bare_decode(chain: &Chain) -> usize {
     stamps
 }
 
+/// The protocol work the indexer does for each block, without a database: the Counterparty messages parsed
+/// once and judged by the ledger (from the scenario's bootstrap snapshot), then the block decoded with issuance
+/// validity, numbering, SRC-20 state and hashes carried along.
+fn protocol_pass(chain: &Chain, bootstrap: &Bootstrap) -> usize {
+    let prevouts = ChainPrevouts(chain);
+    let rules = Rules::MAINNET;
+    let mut ledger = MemoryLedger::from_bootstrap(rules.network(), bootstrap);
+    let mut src20 = MemoryState::default();
+    let mut stamped: HashSet<String> = HashSet::new();
+    let (mut next_stamp, mut next_cursed) = (0i64, -1i64);
+    let (mut txlist, mut messages, mut ledger_hash) = (String::new(), String::new(), String::new());
+    let mut judged = 0;
+    for (i, block) in chain.blocks().iter().enumerate() {
+        let height = chain.first_height() + i as u64;
+        let pass = {
+            let empty = MemoryState::default();
+            CounterpartyPass::parse(
+                block,
+                &BlockContext::offline(height, rules, &prevouts, &empty),
+            )
+        };
+        let outcome = stamps_indexer::ledger::apply_block(
+            &mut ledger,
+            block,
+            pass.records(),
+            &prevouts,
+            height,
+            rules,
+        );
+        judged += outcome.judged.len();
+        let valid = outcome.valid_issuances();
+        let has_stamp = |c: &str| stamped.contains(c);
+        let issuance_valid = |t: &str| valid.contains(t);
+        let decoded = {
+            let ctx = BlockContext {
+                next_stamp,
+                next_cursed,
+                prev_txlist_hash: txlist.clone(),
+                prev_messages_hash: messages.clone(),
+                prev_ledger_hash: ledger_hash.clone(),
+                has_stamp: &has_stamp,
+                issuance_valid: &issuance_valid,
+                ..BlockContext::offline(height, rules, &prevouts, &src20)
+            };
+            decode_block_after(block, &ctx, pass)
+        };
+        for s in &decoded.stamps {
+            if s.stamp >= 0 {
+                next_stamp = next_stamp.max(s.stamp + 1);
+            } else {
+                next_cursed = next_cursed.min(s.stamp - 1);
+            }
+            stamped.insert(s.cpid.clone());
+        }
+        if let Some(h) = &decoded.hashes {
+            txlist = h.txlist_hash.clone();
+            messages = h.messages_hash.clone();
+            if !h.ledger_hash.is_empty() {
+                ledger_hash = h.ledger_hash.clone();
+            }
+        }
+        src20.apply_decoded(&decoded);
+    }
+    judged
+}
+
 /// Whether a `BlockIndexed` message completes its block (its last part, or the whole block).
 fn last_part(payload: &[u8]) -> bool {
     use prost::Message;
@@ -93,6 +161,41 @@ fn peak_rss_mib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
+}
+
+/// CPU seconds (user + system) used so far by the processes whose command name is `comm`, or by `pid`.
+fn cpu_seconds(select: impl Fn(u32, &str) -> bool) -> f64 {
+    let mut ticks = 0u64;
+    if let Ok(dir) = std::fs::read_dir("/proc") {
+        for entry in dir.flatten() {
+            let Some(pid) = entry
+                .file_name()
+                .to_str()
+                .and_then(|p| p.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+                continue;
+            };
+            // `pid (comm) state ...`: the command may hold spaces, the fields after it do not.
+            let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+                continue;
+            };
+            if !select(pid, &stat[open + 1..close]) {
+                continue;
+            }
+            let fields: Vec<&str> = stat[close + 1..].split_whitespace().collect();
+            // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the command.
+            for i in [11, 12] {
+                ticks += fields
+                    .get(i)
+                    .and_then(|f| f.parse::<u64>().ok())
+                    .unwrap_or(0);
+            }
+        }
+    }
+    ticks as f64 / 100.0
 }
 
 async fn rpc(url: &str, method: &str, params: serde_json::Value) -> serde_json::Value {
@@ -150,6 +253,20 @@ async fn main() {
         txs as f64 / bare
     );
 
+    let chain = generated.chain.clone();
+    let bootstrap = generated.bootstrap.clone();
+    let started = Instant::now();
+    let judged = tokio::task::spawn_blocking(move || protocol_pass(&chain, &bootstrap))
+        .await
+        .expect("protocol pass");
+    let protocol = started.elapsed().as_secs_f64();
+    println!(
+        "protocol pass (Counterparty ledger, then the decode; no database): {:.1} s = {:.0} blocks/s, {:.0} tx/s ({judged} Counterparty transactions judged)",
+        protocol,
+        blocks as f64 / protocol,
+        txs as f64 / protocol
+    );
+
     let first = config.first_height;
     let miner = generated
         .actors
@@ -185,6 +302,8 @@ async fn main() {
         .stdout(std::process::Stdio::null())
         .spawn()
         .expect("indexer");
+    let cpu_pg = cpu_seconds(|_, comm| comm == "postgres");
+    let cpu_nats = cpu_seconds(|_, comm| comm == "nats-server");
     let started = Instant::now();
     let tip = first + blocks - 1;
     let mut seen = 0u64;
@@ -202,13 +321,22 @@ async fn main() {
     }
     let replay = started.elapsed().as_secs_f64();
     println!(
-        "full replay (indexer → Postgres → outbox → NATS): {:.1} s = {:.0} blocks/s, {:.0} tx/s; {:.0} % of the bare decode's speed",
+        "full replay (indexer → Postgres → outbox → NATS): {:.1} s = {:.0} blocks/s, {:.0} tx/s; {:.0} % of the bare decode's speed, {:.0} % of the protocol pass's",
         replay,
         blocks as f64 / replay,
         txs as f64 / replay,
-        100.0 * bare / replay
+        100.0 * bare / replay,
+        100.0 * protocol / replay
     );
     println!("  {messages} BlockIndexed messages (large blocks are published in parts)");
+    let indexer_pid = child.id();
+    println!(
+        "  CPU seconds during the replay: indexer {:.1}, postgres {:.1}, nats-server {:.1} (this process, with the devnet, {:.1})",
+        cpu_seconds(|pid, _| pid == indexer_pid),
+        cpu_seconds(|_, comm| comm == "postgres") - cpu_pg,
+        cpu_seconds(|_, comm| comm == "nats-server") - cpu_nats,
+        cpu_seconds(|pid, _| pid == std::process::id()),
+    );
 
     let mut latencies = Vec::with_capacity(tip_blocks);
     for _ in 0..tip_blocks {

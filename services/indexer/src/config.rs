@@ -39,6 +39,8 @@ pub struct IndexerConfig {
     pub max_reorg_depth: u64,
     /// Retries of a node call that failed in transport (with exponential backoff from 100 ms to 5 s).
     pub rpc_retries: u32,
+    /// Where Prometheus metrics are served (`/metrics`, with `/healthz`), e.g. `127.0.0.1:9184`; none when unset.
+    pub metrics_listen: Option<String>,
 }
 
 impl Default for IndexerConfig {
@@ -58,6 +60,7 @@ impl Default for IndexerConfig {
             prefetch_blocks: 8,
             max_reorg_depth: 20,
             rpc_retries: 5,
+            metrics_listen: None,
         }
     }
 }

@@ -5,6 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use bitcoin::Block;
+use futures::TryStreamExt;
 use sqlx::{PgConnection, PgPool};
 use stamps_protocol::Rules;
 use stamps_protocol::block::CounterpartyRecord;
@@ -50,16 +51,16 @@ impl BlockLedger {
 
 /// Applies `block` to `ledger`: its start hook, each transaction with Counterparty data (`records`) or spending
 /// a UTXO that holds balances, in block order, then its end hook.
-pub fn apply_block(
+pub fn apply_block<'r>(
     ledger: &mut MemoryLedger,
     block: &Block,
-    records: &[CounterpartyRecord],
+    records: impl IntoIterator<Item = &'r CounterpartyRecord>,
     prevouts: &dyn PrevoutSource,
     height: u64,
     rules: Rules,
 ) -> BlockLedger {
     let by_index: HashMap<usize, &CounterpartyRecord> =
-        records.iter().map(|r| (r.tx_index, r)).collect();
+        records.into_iter().map(|r| (r.tx_index, r)).collect();
     let mut out = BlockLedger {
         effects: ledger.begin_block(height),
         judged: Vec::new(),
@@ -106,12 +107,16 @@ pub async fn load(pool: &PgPool, rules: Rules) -> Result<MemoryLedger, sqlx::Err
         Some(s) => MemoryLedger::from_bootstrap(rules.network(), &s.0),
         None => MemoryLedger::new(rules.network()),
     };
-    let effects: Vec<sqlx::types::Json<Effect>> =
-        sqlx::query_scalar("SELECT effect FROM ledger_effects ORDER BY block_index, seq")
-            .fetch_all(pool)
-            .await?;
-    for e in effects {
-        ledger.apply(std::slice::from_ref(&e.0));
+    // Block by block, so that only one block's effects are held at a time.
+    let mut blocks = sqlx::query_as::<_, (i64, Vec<u8>)>(
+        "SELECT block_index, effects FROM ledger_blocks ORDER BY block_index",
+    )
+    .fetch(pool);
+    while let Some((height, bytes)) = blocks.try_next().await? {
+        let effects: Vec<Effect> = serde_json::from_slice(&bytes).map_err(|e| {
+            sqlx::Error::Decode(format!("ledger effects of block {height}: {e}").into())
+        })?;
+        ledger.apply(&effects);
     }
     Ok(ledger)
 }
@@ -145,32 +150,27 @@ pub async fn record_bootstrap(pool: &PgPool, snapshot: &Bootstrap) -> Result<boo
     Ok(inserted)
 }
 
+/// A block's effects as stored: a JSON array in order.
+pub fn encode_effects(effects: &[Effect]) -> Result<Vec<u8>, serde_json::Error> {
+    serde_json::to_vec(effects)
+}
+
 /// Writes what `block_ledger` did at `height`: effects, statuses, issuance rows, and the balances after the
 /// block with what each replaced.
+/// `effects_json` is [`encode_effects`] of the block's effects.
 pub async fn write_block(
     tx: &mut PgConnection,
     height: u64,
     block_ledger: &BlockLedger,
+    effects_json: &[u8],
 ) -> Result<(), sqlx::Error> {
     let h = i64::try_from(height).unwrap_or(i64::MAX);
     if !block_ledger.effects.is_empty() {
-        let effects: Vec<serde_json::Value> = block_ledger
-            .effects
-            .iter()
-            .map(|e| serde_json::to_value(e).unwrap_or(serde_json::Value::Null))
-            .collect();
-        let seqs: Vec<i32> = (0..effects.len())
-            .map(|i| i32::try_from(i).unwrap_or(i32::MAX))
-            .collect();
-        sqlx::query(
-            "INSERT INTO ledger_effects (block_index, seq, effect)
-             SELECT $1, s, e FROM UNNEST($2::INTEGER[], $3::JSONB[]) AS u(s, e)",
-        )
-        .bind(h)
-        .bind(&seqs)
-        .bind(&effects)
-        .execute(&mut *tx)
-        .await?;
+        sqlx::query("INSERT INTO ledger_blocks (block_index, effects) VALUES ($1, $2)")
+            .bind(h)
+            .bind(effects_json)
+            .execute(&mut *tx)
+            .await?;
     }
     let judged = &block_ledger.judged;
     if !judged.is_empty() {
@@ -318,7 +318,7 @@ pub async fn unwind_block(tx: &mut PgConnection, height: u64) -> Result<(), sqlx
             }
         }
     }
-    for table in ["balance_undo", "ledger_effects", "cp_transactions"] {
+    for table in ["balance_undo", "ledger_blocks", "cp_transactions"] {
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "DELETE FROM {table} WHERE block_index = $1"
         )))

@@ -4,13 +4,16 @@
 //! Reading order: [`config`], [`rpc`] (the Bitcoin Core client), [`source`] (blocks over REST or RPC with
 //! retries and prefetch, batched prevout lookups), [`chainstate`] (what the next block is decoded against),
 //! [`ledger`] (the Counterparty ledger: rules from stamps-protocol, effects and balances in Postgres),
-//! [`store`] (the indexer's tables), [`events`] (facts to protobuf events), [`service`] (the follow loop, reorg
-//! unwinding and the relay), [`status`].
+//! [`prepare`] (a block's work that needs no database), [`store`] (the indexer's tables), [`events`] (facts to
+//! protobuf events), [`service`] (the follow loop: preparing one block while the one before it is written, reorg
+//! unwinding and the relay), [`metrics`], [`status`].
 
 pub mod chainstate;
 pub mod config;
 pub mod events;
 pub mod ledger;
+pub mod metrics;
+pub mod prepare;
 pub mod rpc;
 pub mod service;
 pub mod source;

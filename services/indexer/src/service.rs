@@ -4,26 +4,20 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures::{StreamExt, TryStreamExt};
-
-use bitcoin::Block;
 use stamps_platform::config::{NatsConfig, PostgresConfig};
 use stamps_platform::content::{ContentError, ContentStore};
 use stamps_platform::db::{self, DbError};
+use stamps_platform::metrics::Registry;
 use stamps_platform::nats::{Nats, NatsError, Stream};
 use stamps_platform::outbox::{self, Relay};
 use stamps_platform::shutdown::Shutdown;
-use stamps_proto::events::v1::StampCreated;
 use stamps_protocol::Rules;
-use stamps_protocol::block::{BlockContext, StampRecord, decode_block, decode_contents};
-use stamps_protocol::counterparty::ledger::{AssetInfo, LedgerState};
-use stamps_protocol::counterparty::transport::{self, PrevoutSource};
-use stamps_protocol::src20::MemoryState;
-use stamps_protocol::src20::transport as src20_transport;
 
 use crate::chainstate::ChainState;
 use crate::config::IndexerConfig;
 use crate::events;
+use crate::metrics::IndexerMetrics;
+use crate::prepare::{self, PreparedBlock, Prevouts};
 use crate::rpc::{BitcoinRpc, RpcError};
 use crate::source::{BlockSource, Prefetch, Retry};
 use crate::store;
@@ -77,6 +71,17 @@ pub enum IndexerError {
         /// What the checkpoint expects.
         expected: String,
     },
+    /// The metrics listener could not be bound.
+    #[error("metrics listener on {listen}: {source}")]
+    Metrics {
+        /// The configured address.
+        listen: String,
+        /// Why binding failed.
+        source: std::io::Error,
+    },
+    /// A worker task panicked or was cancelled.
+    #[error("indexer task failed: {0}")]
+    Task(String),
     /// A reorg deeper than the indexer unwinds: an operator must look (a deep fork is rarely benign).
     #[error(
         "the node's chain forks {depth} blocks below the indexed tip at {tip}, deeper than \
@@ -98,11 +103,17 @@ pub struct Indexer {
     source: Arc<BlockSource>,
     prefetch: tokio::sync::Mutex<Prefetch>,
     /// What the next block is decoded against (reloaded from the tables after an unwind or a failure).
-    state: tokio::sync::Mutex<ChainState>,
+    /// `None` after a failed step: the next one reloads it.
+    state: tokio::sync::Mutex<Option<ChainState>>,
+    /// Content-store puts in flight.
+    puts: Arc<tokio::sync::Semaphore>,
     content: ContentStore,
     relay: Relay,
     config: IndexerConfig,
     rules: Rules,
+    metrics: IndexerMetrics,
+    /// The bound metrics listener and what it serves, until the indexer runs.
+    metrics_server: Option<(tokio::net::TcpListener, Arc<Registry>)>,
 }
 
 /// Connects to Postgres (running migrations), NATS (creating the CHAIN stream) and the node's RPC client.
@@ -138,15 +149,32 @@ pub async fn build(
         }
     }
     let state = ChainState::load(&pool, Rules::MAINNET).await?;
+    let mut registry = Registry::default();
+    let metrics = IndexerMetrics::register(&mut registry);
+    let metrics_server = match &config.metrics_listen {
+        Some(listen) => {
+            let listener = tokio::net::TcpListener::bind(listen)
+                .await
+                .map_err(|source| IndexerError::Metrics {
+                    listen: listen.clone(),
+                    source,
+                })?;
+            Some((listener, Arc::new(registry)))
+        }
+        None => None,
+    };
     Ok(Indexer {
         pool,
         prefetch: tokio::sync::Mutex::new(Prefetch::new(source.clone(), config.prefetch_blocks)),
-        state: tokio::sync::Mutex::new(state),
+        state: tokio::sync::Mutex::new(Some(state)),
+        puts: Arc::new(tokio::sync::Semaphore::new(CONTENT_PUTS_IN_FLIGHT)),
         source,
         content,
         relay,
         config: config.clone(),
         rules: Rules::MAINNET,
+        metrics,
+        metrics_server,
     })
 }
 
@@ -160,12 +188,26 @@ enum Progress {
 }
 
 impl Indexer {
+    /// Where the metrics are served, when `metrics_listen` is set.
+    pub fn metrics_addr(&self) -> Option<std::net::SocketAddr> {
+        self.metrics_server
+            .as_ref()
+            .and_then(|(l, _)| l.local_addr().ok())
+    }
+
     /// Follows the node until `shutdown`, checking it after every block; then flushes the outbox.
-    pub async fn run_until_stopped(self, shutdown: Shutdown) -> Result<(), IndexerError> {
+    pub async fn run_until_stopped(mut self, shutdown: Shutdown) -> Result<(), IndexerError> {
+        if let Some((listener, registry)) = self.metrics_server.take() {
+            tokio::spawn(stamps_platform::metrics::serve(
+                listener,
+                registry,
+                shutdown.clone(),
+            ));
+        }
         let relay = tokio::spawn(self.relay.clone().run(shutdown.clone()));
         let poll = Duration::from_millis(self.config.poll_interval_ms.max(10));
         let mut backoff = Duration::from_millis(200);
-        let mut rate = Rate::new(Duration::from_secs(10));
+        let mut rate = Rate::new(Duration::from_secs(10), self.metrics.clone());
         while !shutdown.is_cancelled() {
             // A step checks `shutdown` after each block and commits what it did. (Were it dropped mid-way, its
             // transaction would roll back and file puts are idempotent: nothing is half-written.)
@@ -185,6 +227,7 @@ impl Indexer {
                     continue;
                 }
                 Ok(Progress::AtTip(next)) => {
+                    rate.at_tip(next.saturating_sub(1));
                     // At the tip, long-poll the node for the next block (Core's `waitforblockheight`); a node
                     // without it is polled.
                     let waited = tokio::select! {
@@ -241,40 +284,63 @@ impl Indexer {
         } else {
             1
         };
-        let started = std::time::Instant::now();
-        let interval = Duration::from_millis(self.config.commit_interval_ms);
         let mut prefetch = self.prefetch.lock().await;
-        let mut state = self.state.lock().await;
-        let mut tx = self.pool.begin().await?;
-        let mut parent = last.map(|b| b.hash);
-        let mut height = next;
-        let mut indexed = None;
-        while height <= node_tip && height < next + batch {
-            let block = prefetch.block(height, node_tip).await?;
-            if let Some(parent_hash) = &parent
-                && block.header.prev_blockhash.to_string() != *parent_hash
-            {
-                break;
+        let mut slot = self.state.lock().await;
+        let state = match slot.take() {
+            Some(state) => state,
+            None => ChainState::load(&self.pool, self.rules).await?,
+        };
+        let tx = self.pool.begin().await?;
+
+        // Two stages run together: the producer fetches a block and its prevouts and prepares it on a
+        // blocking thread, while the writer writes the block before it into the transaction and sends its
+        // files to the content store.
+        let (sender, mut receiver) = tokio::sync::mpsc::channel::<PreparedBlock>(2);
+        let produce = self.produce(
+            &mut prefetch,
+            state,
+            Produce {
+                next,
+                last: next + batch - 1,
+                node_tip,
+                parent: last.map(|b| b.hash),
+                shutdown,
+            },
+            sender,
+        );
+        let write = async {
+            let mut tx = tx;
+            let mut puts = tokio::task::JoinSet::new();
+            let mut counts = (0u64, 0u64);
+            while let Some(block) = receiver.recv().await {
+                self.write_block(&mut tx, &block, &mut puts).await?;
+                counts.0 += block.txs as u64;
+                counts.1 += block.stamps.len() as u64;
             }
-            if let Err(e) = self.index_block(&mut tx, &mut state, height, &block).await {
-                // The transaction rolls back: the state must go back to what is committed.
-                drop(tx);
-                *state = ChainState::load(&self.pool, self.rules).await?;
-                return Err(e);
-            }
-            parent = Some(block.block_hash().to_string());
-            indexed = Some(height);
-            height += 1;
-            if shutdown.is_cancelled() || started.elapsed() >= interval {
-                break;
-            }
-        }
+            Ok::<_, IndexerError>((tx, puts, counts))
+        };
+        let (produced, written) = tokio::join!(produce, write);
         drop(prefetch);
-        if let Err(e) = tx.commit().await {
-            *state = ChainState::load(&self.pool, self.rules).await?;
-            return Err(e.into());
-        }
-        drop(state);
+        let (state, indexed) = match (produced, written) {
+            (Ok(produced), Ok((tx, mut puts, (txs, stamps)))) => {
+                // A block's files are stored before the transaction that refers to them commits.
+                let stored = async {
+                    while let Some(put) = puts.join_next().await {
+                        put.map_err(|e| IndexerError::Task(format!("content put: {e}")))??;
+                    }
+                    tx.commit().await?;
+                    Ok::<_, IndexerError>(())
+                };
+                // On failure `slot` stays empty: the next step reloads the state from what is committed.
+                stored.await?;
+                self.metrics.transactions.inc_by(txs);
+                self.metrics.stamps.inc_by(stamps);
+                produced
+            }
+            (Err(e), _) | (_, Err(e)) => return Err(e),
+        };
+        *slot = Some(state);
+        drop(slot);
         self.relay.notify();
         match indexed {
             Some(height) => Ok(Progress::Indexed {
@@ -293,6 +359,121 @@ impl Indexer {
                 Ok(Progress::Unwound)
             }
         }
+    }
+
+    /// Fetches and prepares the blocks of one transaction in order, handing each to the writer; stops at the
+    /// last height, the node's tip, a block that does not build on its parent, shutdown, or the commit
+    /// interval. Returns the advanced state and the last height handed over.
+    async fn produce(
+        &self,
+        prefetch: &mut Prefetch,
+        mut state: ChainState,
+        run: Produce<'_>,
+        sender: tokio::sync::mpsc::Sender<PreparedBlock>,
+    ) -> Result<(ChainState, Option<u64>), IndexerError> {
+        let started = std::time::Instant::now();
+        let interval = Duration::from_millis(self.config.commit_interval_ms);
+        let mut parent = run.parent;
+        let mut indexed = None;
+        let mut height = run.next;
+        while height <= run.node_tip && height <= run.last {
+            let block = prefetch.block(height, run.node_tip).await?;
+            if let Some(parent_hash) = &parent
+                && block.header.prev_blockhash.to_string() != *parent_hash
+            {
+                break;
+            }
+            let (back, outpoints) = blocking(move || {
+                let outpoints = prepare::needed_prevouts(&block, &state);
+                ((block, state), outpoints)
+            })
+            .await?;
+            let (block, back_state) = back;
+            let prevouts = Prevouts(self.source.prevouts(&block, &outpoints).await?);
+            let rules = self.rules;
+            let checkpoints = self.config.checkpoints.clone();
+            let (back_state, prepared) = blocking(move || {
+                let mut state = back_state;
+                let prepared =
+                    prepare::prepare(&mut state, height, &block, &prevouts, rules, &checkpoints);
+                (state, prepared)
+            })
+            .await?;
+            state = back_state;
+            let prepared = prepared.map_err(|e| match e {
+                prepare::PrepareError::Checkpoint {
+                    name,
+                    computed,
+                    expected,
+                } => IndexerError::Checkpoint {
+                    height,
+                    name,
+                    computed,
+                    expected,
+                },
+                prepare::PrepareError::Encode(e) => {
+                    IndexerError::Task(format!("block {height}: ledger effects: {e}"))
+                }
+            })?;
+            parent = Some(prepared.hash.clone());
+            if sender.send(prepared).await.is_err() {
+                // The writer failed: its error is the step's.
+                break;
+            }
+            indexed = Some(height);
+            height += 1;
+            if run.shutdown.is_cancelled() || started.elapsed() >= interval {
+                break;
+            }
+        }
+        Ok((state, indexed))
+    }
+
+    /// Writes a prepared block into `tx`: its facts, its block row and its `BlockIndexed` outbox rows; its
+    /// files go to the content store as tasks in `puts`.
+    async fn write_block(
+        &self,
+        tx: &mut sqlx::PgConnection,
+        block: &PreparedBlock,
+        puts: &mut tokio::task::JoinSet<Result<(), ContentError>>,
+    ) -> Result<(), IndexerError> {
+        for (sha, bytes) in &block.files {
+            let (content, permits) = (self.content.clone(), self.puts.clone());
+            let (sha, bytes) = (sha.clone(), bytes.clone());
+            puts.spawn(async move {
+                let _permit = permits
+                    .acquire_owned()
+                    .await
+                    .map_err(|e| ContentError::new(format!("put permits: {e}")))?;
+                content.put_keyed(&sha, &bytes).await
+            });
+        }
+        let height = block.height;
+        store::insert_stamps(&mut *tx, &block.stamps).await?;
+        crate::ledger::write_block(&mut *tx, height, &block.ledger, &block.effects_json).await?;
+        store::insert_src20_ops(&mut *tx, height, &block.decoded.src20).await?;
+        store::update_src20_balances(&mut *tx, height, &block.decoded.src20_balances).await?;
+        store::insert_block(&mut *tx, height, &block.hash, &block.prev_hash, block.time).await?;
+        if let Some(hashes) = &block.decoded.hashes {
+            store::set_block_hashes(&mut *tx, height, hashes).await?;
+        }
+        for (i, payload) in block.parts.iter().enumerate() {
+            let msg_id = if i == 0 {
+                events::indexed_msg_id(&block.hash)
+            } else {
+                format!("{}:part{i}", events::indexed_msg_id(&block.hash))
+            };
+            outbox::enqueue(&mut *tx, events::SUBJECT_INDEXED, &msg_id, payload).await?;
+        }
+        tracing::debug!(
+            height,
+            hash = %block.hash,
+            txs = block.txs,
+            stamps = block.stamps.len(),
+            src20 = block.decoded.src20.len(),
+            "block indexed"
+        );
+        Ok(())
     }
 
     /// Finds where the node's best chain leaves the indexed one (below `tip`) and unwinds every indexed block
@@ -333,153 +514,12 @@ impl Indexer {
             }
         }
         tx.commit().await?;
-        *self.state.lock().await = ChainState::load(&self.pool, self.rules).await?;
+        *self.state.lock().await = Some(ChainState::load(&self.pool, self.rules).await?);
         self.relay.notify();
+        self.metrics.reorgs.inc();
+        self.metrics.unwound_blocks.inc_by(depth);
+        self.metrics.height.set(gauge(tip - depth));
         tracing::warn!(depth, from = tip, "reorg unwound");
-        Ok(())
-    }
-
-    /// Indexes `block` at `height` inside `tx`: its facts, its block row and its `BlockIndexed` outbox row.
-    /// `state` is what the blocks before it left; it advances past this block.
-    async fn index_block(
-        &self,
-        tx: &mut sqlx::PgConnection,
-        state: &mut ChainState,
-        height: u64,
-        block: &Block,
-    ) -> Result<(), IndexerError> {
-        let hash = block.block_hash().to_string();
-        // The outputs spent by every transaction that may carry Counterparty data or a raw stamp, or that
-        // spends a UTXO holding balances: sources, SRC-20 creators and fees come from them.
-        let outpoints: Vec<bitcoin::OutPoint> = block
-            .txdata
-            .iter()
-            .skip(1)
-            .filter(|t| {
-                transport::has_counterparty_data(t)
-                    || src20_transport::prefilter(t).should_include
-                    || t.input.iter().any(|i| {
-                        !state
-                            .ledger
-                            .positive_balances(&i.previous_output.to_string())
-                            .is_empty()
-                    })
-            })
-            .flat_map(|t| t.input.iter().map(|i| i.previous_output))
-            .collect();
-        let prevouts = Prevouts(self.source.prevouts(block, &outpoints).await?);
-
-        // The Counterparty ledger first: stamps need their issuance to be valid before they are numbered.
-        let records = {
-            let src20 = MemoryState::default();
-            let ctx = BlockContext::offline(height, self.rules, &prevouts, &src20);
-            decode_contents(block, &ctx).counterparty
-        };
-        let block_ledger = crate::ledger::apply_block(
-            &mut state.ledger,
-            block,
-            &records,
-            &prevouts,
-            height,
-            self.rules,
-        );
-        let valid = block_ledger.valid_issuances();
-
-        // The context holds trait objects that are not `Sync`: it lives only for the decode.
-        let decoded = {
-            let has_stamp = |cpid: &str| state.stamped.contains(cpid);
-            let issuance_valid = |tx_hash: &str| valid.contains(tx_hash);
-            let ctx = BlockContext {
-                height,
-                rules: self.rules,
-                next_stamp: state.next_stamp,
-                next_cursed: state.next_cursed,
-                prev_txlist_hash: state.prev_txlist_hash.clone(),
-                prev_messages_hash: state.prev_messages_hash.clone(),
-                prev_ledger_hash: state.prev_ledger_hash.clone(),
-                prevouts: &prevouts,
-                has_stamp: &has_stamp,
-                issuance_valid: &issuance_valid,
-                src20: &state.src20,
-            };
-            decode_block(block, &ctx)
-        };
-
-        // Files go to the content store concurrently (puts are idempotent, keyed by hash), rows in one batch.
-        let blobs: Vec<Option<Vec<u8>>> = decoded.stamps.iter().map(|s| s.file.clone()).collect();
-        let content = self.content.clone();
-        let files: Vec<(String, u64)> = futures::stream::iter(blobs.into_iter().map(move |file| {
-            let content = content.clone();
-            async move {
-                match file {
-                    Some(bytes) => Ok((content.put(&bytes).await?, bytes.len() as u64)),
-                    None => Ok::<_, IndexerError>((String::new(), 0)),
-                }
-            }
-        }))
-        .buffered(CONTENT_PUTS_IN_FLIGHT)
-        .try_collect()
-        .await?;
-        let mut created = Vec::with_capacity(decoded.stamps.len());
-        let mut rows = Vec::with_capacity(decoded.stamps.len());
-        for (s, (file_sha256, file_size)) in decoded.stamps.iter().zip(files) {
-            let asset = state.ledger.asset(&s.cpid);
-            let (row, event) = stamp_row(height, s, asset.as_ref(), file_sha256, file_size);
-            rows.push(row);
-            created.push(event);
-        }
-        store::insert_stamps(&mut *tx, &rows).await?;
-        crate::ledger::write_block(&mut *tx, height, &block_ledger).await?;
-        store::insert_src20_ops(&mut *tx, height, &decoded.src20).await?;
-        store::update_src20_balances(&mut *tx, height, &decoded.src20_balances).await?;
-        let time = u64::from(block.header.time);
-        store::insert_block(
-            &mut *tx,
-            height,
-            &hash,
-            &block.header.prev_blockhash.to_string(),
-            time,
-        )
-        .await?;
-        if let Some(hashes) = &decoded.hashes {
-            if let Some((name, computed, expected)) = self
-                .config
-                .checkpoints
-                .iter()
-                .find(|c| c.height == height)
-                .and_then(|c| c.mismatch(hashes))
-            {
-                return Err(IndexerError::Checkpoint {
-                    height,
-                    name,
-                    computed,
-                    expected,
-                });
-            }
-            store::set_block_hashes(&mut *tx, height, hashes).await?;
-        }
-        let stamps = created.len();
-        let parts = events::block_indexed(
-            height,
-            hash.clone(),
-            block.header.prev_blockhash.to_string(),
-            time,
-            {
-                let mut ops = events::ops(created, &decoded);
-                ops.extend(events::ledger_ops(&block_ledger));
-                ops
-            },
-        );
-        for (i, payload) in parts.iter().enumerate() {
-            let msg_id = if i == 0 {
-                events::indexed_msg_id(&hash)
-            } else {
-                format!("{}:part{i}", events::indexed_msg_id(&hash))
-            };
-            outbox::enqueue(&mut *tx, events::SUBJECT_INDEXED, &msg_id, payload).await?;
-        }
-        tracing::debug!(height, %hash, txs = block.txdata.len(), stamps, src20 = decoded.src20.len(), "block indexed");
-        state.advance(&decoded);
         Ok(())
     }
 }
@@ -508,89 +548,50 @@ async fn read_bootstrap(
     serde_json::from_str(&text).map_err(|e| fail(e.to_string()))
 }
 
-/// Content-store puts in flight while a block's files are stored.
-const CONTENT_PUTS_IN_FLIGHT: usize = 16;
+/// Content-store puts in flight while blocks are written.
+const CONTENT_PUTS_IN_FLIGHT: usize = 64;
 
-/// A numbered stamp's row and its event.
-fn stamp_row(
-    height: u64,
-    s: &StampRecord,
-    asset: Option<&AssetInfo>,
-    file_sha256: String,
-    file_size: u64,
-) -> (store::StampRow, StampCreated) {
-    // Raw (non-Counterparty) stamps are no asset: no supply, not divisible, not locked.
-    let (supply, divisible, locked) =
-        asset.map_or((0, false, false), |a| (a.supply(), a.divisible, a.locked));
-    let creator = s.creator.clone().unwrap_or_default();
-    let tx_index = u32::try_from(s.tx_index).unwrap_or(u32::MAX);
-    let row = store::StampRow {
-        stamp: s.stamp,
-        cpid: s.cpid.clone(),
-        tx_hash: s.tx_hash.clone(),
-        block_index: height,
-        tx_index,
-        creator: creator.clone(),
-        supply,
-        divisible,
-        locked,
-        keyburn: s.keyburn,
-        ident: s.ident.as_str().to_owned(),
-        is_cursed: s.is_cursed,
-        mimetype: s.mimetype.clone(),
-        file_sha256: file_sha256.clone(),
-        file_size,
-        stamp_hash: s.stamp_hash.clone(),
-        asset_longname: s.asset_longname.clone(),
-    };
-    let event = StampCreated {
-        stamp: s.stamp,
-        cpid: s.cpid.clone(),
-        tx_hash: s.tx_hash.clone(),
-        tx_index,
-        creator,
-        supply: supply.to_string(),
-        divisible,
-        locked,
-        keyburn: s.keyburn,
-        ident: s.ident.as_str().to_owned(),
-        is_cursed: s.is_cursed,
-        mimetype: s.mimetype.clone(),
-        file_sha256,
-        file_size,
-        stamp_hash: s.stamp_hash.clone(),
-        asset_longname: s.asset_longname.clone().unwrap_or_default(),
-    };
-    (row, event)
+/// The bounds of one transaction's blocks.
+struct Produce<'a> {
+    next: u64,
+    last: u64,
+    node_tip: u64,
+    parent: Option<String>,
+    shutdown: &'a Shutdown,
 }
 
-/// Spent outputs fetched for a block.
-struct Prevouts(std::collections::HashMap<bitcoin::OutPoint, bitcoin::TxOut>);
-
-impl PrevoutSource for Prevouts {
-    fn prevout(&self, outpoint: &bitcoin::OutPoint) -> Option<bitcoin::TxOut> {
-        self.0.get(outpoint).cloned()
-    }
+/// Runs CPU-bound work on the blocking pool.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, IndexerError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| IndexerError::Task(format!("block preparation: {e}")))
 }
 
-/// Logs the indexer's progress at most once per period: height, the node's tip, blocks per second over the
-/// period and the time left at that rate.
+/// Logs the indexer's progress at most once per period (height, the node's tip, blocks per second over the
+/// period and the time left at that rate) and keeps the same figures in the metrics.
 struct Rate {
     period: Duration,
     since: std::time::Instant,
     blocks: u64,
+    metrics: IndexerMetrics,
 }
 
 impl Rate {
-    fn new(period: Duration) -> Self {
+    fn new(period: Duration, metrics: IndexerMetrics) -> Self {
         Self {
             period,
             since: std::time::Instant::now(),
             blocks: 0,
+            metrics,
         }
     }
 
     fn record(&mut self, height: u64, tip: u64, blocks: u64) {
+        self.metrics.blocks.inc_by(blocks);
+        self.metrics.height.set(gauge(height));
+        self.metrics.node_tip.set(gauge(tip));
         self.blocks += blocks;
         let elapsed = self.since.elapsed();
         if elapsed < self.period && height < tip {
@@ -603,6 +604,8 @@ impl Rate {
         } else {
             0
         };
+        self.metrics.blocks_per_second.set(per_sec);
+        self.metrics.eta_seconds.set(gauge(eta_secs));
         if behind == 0 && elapsed < self.period {
             tracing::debug!(height, tip, "indexer at the tip");
         } else {
@@ -618,4 +621,15 @@ impl Rate {
         self.since = std::time::Instant::now();
         self.blocks = 0;
     }
+
+    /// Nothing left to index: the indexed height is the node's tip.
+    fn at_tip(&mut self, height: u64) {
+        self.metrics.height.set(gauge(height));
+        self.metrics.node_tip.set(gauge(height));
+        self.metrics.eta_seconds.set(0);
+    }
+}
+
+fn gauge(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
 }

@@ -1,7 +1,10 @@
 //! The content-addressed store for stamp files: a JetStream object store keyed by the sha256 of the bytes.
 //! Events carry the hash, size and MIME type, never the file (no event is larger than 1 MiB).
 
-use async_nats::jetstream::object_store::{self, ObjectStore};
+use async_nats::HeaderMap;
+use async_nats::jetstream::object_store::{self, ObjectInfo, ObjectOptions, ObjectStore};
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE;
 use bitcoin::hashes::{Hash, sha256};
 use tokio::io::AsyncReadExt;
 
@@ -12,13 +15,25 @@ use crate::nats::Nats;
 #[error("content store: {0}")]
 pub struct ContentError(String);
 
+impl ContentError {
+    /// An error with this message.
+    pub fn new(message: impl Into<String>) -> Self {
+        Self(message.into())
+    }
+}
+
 /// The object store bucket (before the deployment prefix).
 pub const BUCKET: &str = "stamp-files";
+
+/// Largest chunk a file is stored in (the object store's default).
+const CHUNK_SIZE: usize = 128 * 1024;
 
 /// Stamp files by sha256.
 #[derive(Clone)]
 pub struct ContentStore {
     store: ObjectStore,
+    js: async_nats::jetstream::Context,
+    bucket: String,
 }
 
 /// The lowercase hex sha256 of `bytes`: a file's key in the store.
@@ -35,27 +50,98 @@ impl ContentStore {
             Err(_) => nats
                 .js
                 .create_object_store(object_store::Config {
-                    bucket,
+                    bucket: bucket.clone(),
                     ..Default::default()
                 })
                 .await
                 .map_err(|e| ContentError(e.to_string()))?,
         };
-        Ok(Self { store })
+        Ok(Self {
+            store,
+            js: nats.js.clone(),
+            bucket,
+        })
     }
 
     /// Stores `bytes` under their hash (idempotent) and returns the hash.
     pub async fn put(&self, bytes: &[u8]) -> Result<String, ContentError> {
         let key = sha256_hex(bytes);
-        if self.store.info(&key).await.is_ok() {
-            return Ok(key);
-        }
-        let mut reader = bytes;
-        self.store
-            .put(key.as_str(), &mut reader)
-            .await
-            .map_err(|e| ContentError(e.to_string()))?;
+        self.put_keyed(&key, bytes).await?;
         Ok(key)
+    }
+
+    /// Stores `bytes` under `key`, which the caller computed as [`sha256_hex`] of them. Idempotent, and
+    /// without a lookup first: storing a file costs its chunk and info messages, nothing more.
+    ///
+    /// The messages follow the JetStream object store's layout (chunks on `$O.<bucket>.C.<id>`, the info on
+    /// `$O.<bucket>.M.<base64url(name)>`), so any object store client reads them. The chunks' id is the
+    /// content hash rather than a random one, and the first chunk rolls its subject up: storing the same file
+    /// again replaces its chunks instead of leaving a second copy behind.
+    pub async fn put_keyed(&self, key: &str, bytes: &[u8]) -> Result<(), ContentError> {
+        let digest = hex::decode(key)
+            .ok()
+            .filter(|d| d.len() == 32)
+            .ok_or_else(|| ContentError(format!("not a sha256 key: {key:?}")))?;
+        if bytes.is_empty() {
+            // No chunk to roll the subject up with: the object store's own put handles the empty file.
+            let mut reader = bytes;
+            self.store
+                .put(key, &mut reader)
+                .await
+                .map_err(|e| ContentError(e.to_string()))?;
+            return Ok(());
+        }
+        let fail = |e: &dyn std::fmt::Display| ContentError(format!("put {key}: {e}"));
+        let chunk_subject = format!("$O.{}.C.{key}", self.bucket);
+        let mut acks = Vec::new();
+        let mut chunks = 0;
+        for (i, chunk) in bytes.chunks(CHUNK_SIZE).enumerate() {
+            let headers = if i == 0 { rollup() } else { HeaderMap::new() };
+            acks.push(
+                self.js
+                    .publish_with_headers(
+                        chunk_subject.clone(),
+                        headers,
+                        bytes::Bytes::copy_from_slice(chunk),
+                    )
+                    .await
+                    .map_err(|e| fail(&e))?,
+            );
+            chunks += 1;
+        }
+        // The info is written once every chunk is stored: a reader never finds info without its chunks.
+        for ack in acks {
+            ack.await.map_err(|e| fail(&e))?;
+        }
+        let info = ObjectInfo {
+            name: key.to_owned(),
+            description: None,
+            metadata: Default::default(),
+            headers: None,
+            options: Some(ObjectOptions {
+                link: None,
+                max_chunk_size: Some(CHUNK_SIZE),
+            }),
+            bucket: self.bucket.clone(),
+            nuid: key.to_owned(),
+            size: bytes.len(),
+            chunks,
+            modified: None,
+            digest: Some(format!("SHA-256={}", URL_SAFE.encode(&digest))),
+            deleted: false,
+        };
+        let meta = serde_json::to_vec(&info).map_err(|e| fail(&e))?;
+        self.js
+            .publish_with_headers(
+                format!("$O.{}.M.{}", self.bucket, URL_SAFE.encode(key)),
+                rollup(),
+                meta.into(),
+            )
+            .await
+            .map_err(|e| fail(&e))?
+            .await
+            .map_err(|e| fail(&e))?;
+        Ok(())
     }
 
     /// The file with hash `key`, or `None` when the store does not hold it.
@@ -72,4 +158,11 @@ impl ContentStore {
             .map_err(|e| ContentError(e.to_string()))?;
         Ok(Some(out))
     }
+}
+
+/// The header that makes a message replace every earlier one on its subject.
+fn rollup() -> HeaderMap {
+    let mut headers = HeaderMap::new();
+    headers.insert("Nats-Rollup", "sub");
+    headers
 }

@@ -238,6 +238,45 @@ struct BlockRun<'c, 'a> {
     src20: Src20Block,
     stamps: Vec<StampRecord>,
     counterparty: Vec<CounterpartyRecord>,
+    /// Counterparty messages parsed before the run (by [`CounterpartyPass`]), taken as their turn comes.
+    parsed: Option<Vec<Option<ParsedCounterparty>>>,
+}
+
+/// A Counterparty message and the outputs it was read from.
+type ParsedCounterparty = (CounterpartyRecord, transport::ParsedOutputs);
+
+/// A block's Counterparty messages, parsed once: a ledger judges them (issuance validity decides which
+/// issuances are stamps) before [`decode_block_after`] numbers the block's stamps without parsing them again.
+#[derive(Debug, Clone)]
+pub struct CounterpartyPass {
+    /// Per transaction, in block order.
+    parsed: Vec<Option<ParsedCounterparty>>,
+}
+
+impl CounterpartyPass {
+    /// Parses every transaction of `block` that carries Counterparty data (the context's prevouts give
+    /// sources and fees; its stamp and SRC-20 state are not used).
+    pub fn parse(block: &Block, ctx: &BlockContext<'_>) -> Self {
+        let params = Params::new(ctx.height, ctx.rules);
+        let parsed = block
+            .txdata
+            .iter()
+            .enumerate()
+            .map(|(tx_index, tx)| {
+                if tx.is_coinbase() || !transport::has_counterparty_data(tx) {
+                    return None;
+                }
+                let txid = tx.compute_txid().to_string();
+                counterparty(tx, &txid, tx_index, &params, ctx)
+            })
+            .collect();
+        Self { parsed }
+    }
+
+    /// The messages in block order.
+    pub fn records(&self) -> impl Iterator<Item = &CounterpartyRecord> {
+        self.parsed.iter().flatten().map(|(record, _)| record)
+    }
 }
 
 impl<'c, 'a> BlockRun<'c, 'a> {
@@ -251,6 +290,7 @@ impl<'c, 'a> BlockRun<'c, 'a> {
             src20: Src20Block::new(),
             stamps: Vec::new(),
             counterparty: Vec::new(),
+            parsed: None,
         }
     }
 
@@ -287,10 +327,10 @@ impl<'c, 'a> BlockRun<'c, 'a> {
             .to_string();
         let stamps_active = ctx.rules.active(Change::StampGenesis, ctx.height);
         let mut handled = false;
-        let cp = if cp_candidate {
-            counterparty(tx, txid, tx_index, &self.params, ctx)
-        } else {
-            None
+        let cp = match &mut self.parsed {
+            Some(parsed) => parsed.get_mut(tx_index).and_then(Option::take),
+            None if cp_candidate => counterparty(tx, txid, tx_index, &self.params, ctx),
+            None => None,
         };
         if let Some((record, outputs)) = cp {
             if let MessageOrError::Message(Message::Issuance(issuance)) = &record.message
@@ -505,6 +545,19 @@ pub fn decode_block(block: &Block, ctx: &BlockContext<'_>) -> DecodedBlock {
     decode_with_txids(block, Some(&txids), ctx)
 }
 
+/// Decodes `block` as [`decode_block`] does, taking its Counterparty messages from `pass` (parsed from this
+/// block with the same context) instead of parsing them again.
+pub fn decode_block_after(
+    block: &Block,
+    ctx: &BlockContext<'_>,
+    pass: CounterpartyPass,
+) -> DecodedBlock {
+    let txids: Vec<Txid> = block.txdata.iter().map(Transaction::compute_txid).collect();
+    let mut run = BlockRun::new(ctx);
+    run.parsed = Some(pass.parsed);
+    run_block(run, block, Some(&txids))
+}
+
 /// Decodes what `block` carries (Counterparty messages, stamps, SRC-20 operations) without the consensus
 /// hashes, which need every transaction's id; only the transactions that carry something are hashed.
 pub fn decode_contents(block: &Block, ctx: &BlockContext<'_>) -> DecodedBlock {
@@ -615,7 +668,11 @@ fn decode_with_txids(
     txids: Option<&[Txid]>,
     ctx: &BlockContext<'_>,
 ) -> DecodedBlock {
-    let mut run = BlockRun::new(ctx);
+    run_block(BlockRun::new(ctx), block, txids)
+}
+
+fn run_block(mut run: BlockRun<'_, '_>, block: &Block, txids: Option<&[Txid]>) -> DecodedBlock {
+    let ctx = run.ctx;
     for (tx_index, tx) in block.txdata.iter().enumerate() {
         run.transaction(tx, txids.and_then(|t| t.get(tx_index)), tx_index);
     }

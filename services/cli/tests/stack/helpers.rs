@@ -45,6 +45,8 @@ pub struct Stack {
 /// The indexer, catalogue and gateway, running.
 pub struct Services {
     pub base: String,
+    /// The indexer's metrics endpoint (when the services run one).
+    pub metrics: Option<String>,
     stop: Shutdown,
     tasks: Vec<JoinHandle<()>>,
 }
@@ -138,6 +140,7 @@ impl Stack {
             poll_interval_ms: 50,
             commit_blocks,
             bootstrap: Some(self.bootstrap.clone()),
+            metrics_listen: Some("127.0.0.1:0".into()),
             ..IndexerConfig::default()
         };
         let indexer = if commit_blocks == 0 {
@@ -158,6 +161,10 @@ impl Stack {
             .await
             .expect("gateway builds");
         let base = format!("http://{}", gateway.addr().expect("addr"));
+        let metrics = indexer
+            .as_ref()
+            .and_then(|i| i.metrics_addr())
+            .map(|a| format!("http://{a}/metrics"));
         let stop = Shutdown::new();
         let mut tasks = Vec::new();
         if let Some(indexer) = indexer {
@@ -181,7 +188,12 @@ impl Stack {
                 async move { gateway.run_until_stopped(stop).await.expect("gateway runs") }
             }),
         ]);
-        Services { base, stop, tasks }
+        Services {
+            base,
+            metrics,
+            stop,
+            tasks,
+        }
     }
 
     /// A direct connection to the test database, for checks across schemas.
@@ -237,6 +249,16 @@ impl Services {
     }
 
     /// GETs `path` and returns the status and the JSON body.
+    /// The value of the indexer's metric `name` (a sample without labels), `None` when it is not exposed.
+    pub async fn metric(&self, name: &str) -> Option<f64> {
+        let url = self.metrics.as_ref()?;
+        let text = reqwest::get(url).await.ok()?.text().await.ok()?;
+        text.lines().find_map(|line| {
+            let (key, value) = line.split_once(' ')?;
+            (key == name).then(|| value.trim().parse().ok())?
+        })
+    }
+
     pub async fn get_json(&self, path: &str) -> (u16, Value) {
         let response = reqwest::get(format!("{}{path}", self.base))
             .await

@@ -307,6 +307,31 @@ async fn reorgs_unwind_to_the_fork_and_a_deeper_one_than_allowed_stops_the_index
         assert_eq!(branch.as_array().map(Vec::len), Some(depth + 1));
         assert_follows_the_node(&stack).await;
     }
+    // The metrics count the four reorgs and the 1 + 2 + 6 + 20 blocks they undid, and stand at the node's tip.
+    let tip = node(&stack, "getblockcount", serde_json::json!([])).await;
+    let tip = tip.as_f64().expect("height");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let seen = (
+            services.metric("stamps_indexer_reorgs_total").await,
+            services.metric("stamps_indexer_unwound_blocks_total").await,
+            services.metric("stamps_indexer_height").await,
+            services.metric("stamps_indexer_node_tip").await,
+        );
+        if seen == (Some(4.0), Some(29.0), Some(tip), Some(tip)) {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "metrics {seen:?}, node tip {tip}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let blocks = services.metric("stamps_indexer_blocks_total").await;
+    assert!(
+        blocks.is_some_and(|b| b >= tip - stack.first_height as f64 + 1.0 + 29.0),
+        "every block, and every block indexed again after a reorg, is counted: {blocks:?}"
+    );
     services.stop().await;
 
     // A reorg while the indexer is stopped, deeper than an indexer configured for 3 blocks accepts: it stops

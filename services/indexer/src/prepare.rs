@@ -1,0 +1,252 @@
+//! A block's work that needs no database: decoding, the Counterparty ledger, stamp numbering, SRC-20 state,
+//! the consensus hashes and their checkpoint, the rows to write and the `BlockIndexed` event. It runs on a
+//! blocking thread while the previous block is being written.
+
+use std::collections::{HashMap, HashSet};
+
+use bitcoin::{Block, OutPoint, TxOut};
+use stamps_proto::events::v1::StampCreated;
+use stamps_protocol::Rules;
+use stamps_protocol::block::{
+    BlockContext, CounterpartyPass, DecodedBlock, StampRecord, decode_block_after,
+};
+use stamps_protocol::counterparty::ledger::{AssetInfo, LedgerState};
+use stamps_protocol::counterparty::transport::{self, PrevoutSource};
+use stamps_protocol::src20::MemoryState;
+use stamps_protocol::src20::transport as src20_transport;
+
+use crate::chainstate::ChainState;
+use crate::config::Checkpoint;
+use crate::events;
+use crate::ledger::BlockLedger;
+use crate::store;
+
+/// Everything one block writes, ready for its transaction.
+pub struct PreparedBlock {
+    /// Height.
+    pub height: u64,
+    /// Hash, display order.
+    pub hash: String,
+    /// The parent's hash.
+    pub prev_hash: String,
+    /// Header time.
+    pub time: u64,
+    /// Transactions in the block.
+    pub txs: usize,
+    /// Stamp files to store, keyed by their sha256 (each once).
+    pub files: Vec<(String, Vec<u8>)>,
+    /// Stamp rows.
+    pub stamps: Vec<store::StampRow>,
+    /// What the block did to the Counterparty ledger.
+    pub ledger: BlockLedger,
+    /// Its effects as stored.
+    pub effects_json: Vec<u8>,
+    /// The decoded block (its stamps without their files).
+    pub decoded: DecodedBlock,
+    /// The `BlockIndexed` event, in parts of at most 900 KiB.
+    pub parts: Vec<Vec<u8>>,
+}
+
+/// Spent outputs fetched for a block.
+pub struct Prevouts(pub HashMap<OutPoint, TxOut>);
+
+impl PrevoutSource for Prevouts {
+    fn prevout(&self, outpoint: &OutPoint) -> Option<TxOut> {
+        self.0.get(outpoint).cloned()
+    }
+}
+
+/// The outputs whose scripts and values decoding `block` needs: those spent by every transaction that may
+/// carry Counterparty data or a raw stamp, or that spends a UTXO holding balances (sources, SRC-20 creators
+/// and fees come from them).
+pub fn needed_prevouts(block: &Block, state: &ChainState) -> Vec<OutPoint> {
+    block
+        .txdata
+        .iter()
+        .skip(1)
+        .filter(|t| {
+            transport::has_counterparty_data(t)
+                || src20_transport::prefilter(t).should_include
+                || t.input.iter().any(|i| {
+                    !state
+                        .ledger
+                        .positive_balances(&i.previous_output.to_string())
+                        .is_empty()
+                })
+        })
+        .flat_map(|t| t.input.iter().map(|i| i.previous_output))
+        .collect()
+}
+
+/// Why a block could not be prepared.
+pub enum PrepareError {
+    /// Its consensus hash differs from a configured checkpoint.
+    Checkpoint {
+        /// Which hash.
+        name: &'static str,
+        /// What this indexer computed.
+        computed: String,
+        /// What the checkpoint expects.
+        expected: String,
+    },
+    /// Its ledger effects could not be encoded.
+    Encode(serde_json::Error),
+}
+
+/// Applies `block` at `height` to `state` and returns what it writes. On error `state` must be reloaded: it
+/// may be part-way through the block.
+pub fn prepare(
+    state: &mut ChainState,
+    height: u64,
+    block: &Block,
+    prevouts: &Prevouts,
+    rules: Rules,
+    checkpoints: &[Checkpoint],
+) -> Result<PreparedBlock, PrepareError> {
+    let hash = block.block_hash().to_string();
+    let prev_hash = block.header.prev_blockhash.to_string();
+
+    // The Counterparty ledger first: stamps need their issuance to be valid before they are numbered.
+    let pass = {
+        let src20 = MemoryState::default();
+        CounterpartyPass::parse(
+            block,
+            &BlockContext::offline(height, rules, prevouts, &src20),
+        )
+    };
+    let ledger = crate::ledger::apply_block(
+        &mut state.ledger,
+        block,
+        pass.records(),
+        prevouts,
+        height,
+        rules,
+    );
+    let valid = ledger.valid_issuances();
+
+    let mut decoded = {
+        let has_stamp = |cpid: &str| state.stamped.contains(cpid);
+        let issuance_valid = |tx_hash: &str| valid.contains(tx_hash);
+        let ctx = BlockContext {
+            height,
+            rules,
+            next_stamp: state.next_stamp,
+            next_cursed: state.next_cursed,
+            prev_txlist_hash: state.prev_txlist_hash.clone(),
+            prev_messages_hash: state.prev_messages_hash.clone(),
+            prev_ledger_hash: state.prev_ledger_hash.clone(),
+            prevouts,
+            has_stamp: &has_stamp,
+            issuance_valid: &issuance_valid,
+            src20: &state.src20,
+        };
+        decode_block_after(block, &ctx, pass)
+    };
+    if let Some(hashes) = &decoded.hashes
+        && let Some((name, computed, expected)) = checkpoints
+            .iter()
+            .find(|c| c.height == height)
+            .and_then(|c| c.mismatch(hashes))
+    {
+        return Err(PrepareError::Checkpoint {
+            name,
+            computed,
+            expected,
+        });
+    }
+
+    let mut files = Vec::new();
+    let mut seen = HashSet::new();
+    let mut stamps = Vec::with_capacity(decoded.stamps.len());
+    let mut created = Vec::with_capacity(decoded.stamps.len());
+    for s in &mut decoded.stamps {
+        let sha = match (s.file.take(), &s.file_sha256) {
+            (Some(bytes), Some(sha)) => {
+                if seen.insert(sha.clone()) {
+                    files.push((sha.clone(), bytes));
+                }
+                sha.clone()
+            }
+            _ => String::new(),
+        };
+        let asset = state.ledger.asset(&s.cpid);
+        let (row, event) = stamp_row(height, s, asset.as_ref(), sha);
+        stamps.push(row);
+        created.push(event);
+    }
+    let time = u64::from(block.header.time);
+    let parts = events::block_indexed(height, hash.clone(), prev_hash.clone(), time, {
+        let mut ops = events::ops(created, &decoded);
+        ops.extend(events::ledger_ops(&ledger));
+        ops
+    });
+    let effects_json =
+        crate::ledger::encode_effects(&ledger.effects).map_err(PrepareError::Encode)?;
+    state.advance(&decoded);
+    Ok(PreparedBlock {
+        height,
+        hash,
+        prev_hash,
+        time,
+        txs: block.txdata.len(),
+        files,
+        stamps,
+        ledger,
+        effects_json,
+        decoded,
+        parts,
+    })
+}
+
+/// A numbered stamp's row and its event.
+fn stamp_row(
+    height: u64,
+    s: &StampRecord,
+    asset: Option<&AssetInfo>,
+    file_sha256: String,
+) -> (store::StampRow, StampCreated) {
+    // Raw (non-Counterparty) stamps are no asset: no supply, not divisible, not locked.
+    let (supply, divisible, locked) =
+        asset.map_or((0, false, false), |a| (a.supply(), a.divisible, a.locked));
+    let creator = s.creator.clone().unwrap_or_default();
+    let tx_index = u32::try_from(s.tx_index).unwrap_or(u32::MAX);
+    let file_size = s.file_size as u64;
+    let row = store::StampRow {
+        stamp: s.stamp,
+        cpid: s.cpid.clone(),
+        tx_hash: s.tx_hash.clone(),
+        block_index: height,
+        tx_index,
+        creator: creator.clone(),
+        supply,
+        divisible,
+        locked,
+        keyburn: s.keyburn,
+        ident: s.ident.as_str().to_owned(),
+        is_cursed: s.is_cursed,
+        mimetype: s.mimetype.clone(),
+        file_sha256: file_sha256.clone(),
+        file_size,
+        stamp_hash: s.stamp_hash.clone(),
+        asset_longname: s.asset_longname.clone(),
+    };
+    let event = StampCreated {
+        stamp: s.stamp,
+        cpid: s.cpid.clone(),
+        tx_hash: s.tx_hash.clone(),
+        tx_index,
+        creator,
+        supply: supply.to_string(),
+        divisible,
+        locked,
+        keyburn: s.keyburn,
+        ident: s.ident.as_str().to_owned(),
+        is_cursed: s.is_cursed,
+        mimetype: s.mimetype.clone(),
+        file_sha256,
+        file_size,
+        stamp_hash: s.stamp_hash.clone(),
+        asset_longname: s.asset_longname.clone().unwrap_or_default(),
+    };
+    (row, event)
+}

@@ -1,0 +1,72 @@
+//! The content store on a real NATS server (`STAMPS_TEST_NATS`, default the local one), in a bucket of its own.
+
+use stamps_platform::config::NatsConfig;
+use stamps_platform::content::{ContentStore, sha256_hex};
+use stamps_platform::nats::Nats;
+
+async fn store(test: &str) -> (Nats, ContentStore) {
+    let url = std::env::var("STAMPS_TEST_NATS").unwrap_or_else(|_| "nats://127.0.0.1:4222".into());
+    let prefix = format!("c{}{test}", std::process::id());
+    let nats = Nats::connect(&NatsConfig { url, prefix })
+        .await
+        .expect("NATS with JetStream at STAMPS_TEST_NATS");
+    let store = ContentStore::open(&nats).await.expect("bucket");
+    (nats, store)
+}
+
+/// Messages in the bucket's stream: every chunk and every info.
+async fn messages(nats: &Nats) -> u64 {
+    let mut stream = nats
+        .js
+        .get_stream(format!(
+            "OBJ_{}",
+            nats.bucket(stamps_platform::content::BUCKET)
+        ))
+        .await
+        .expect("object store stream");
+    stream.info().await.expect("stream info").state.messages
+}
+
+#[tokio::test]
+async fn files_are_stored_once_and_read_back_whole() {
+    let (nats, store) = store("once").await;
+    // One file smaller than a chunk, one spanning three chunks, one empty.
+    let small = b"<svg xmlns='http://www.w3.org/2000/svg'/>".to_vec();
+    let large: Vec<u8> = (0..300_000u32).map(|i| (i * 7 % 251) as u8).collect();
+    let empty: Vec<u8> = Vec::new();
+    for file in [&small, &large, &empty] {
+        let key = sha256_hex(file);
+        store.put_keyed(&key, file).await.expect("put");
+        assert_eq!(
+            store.get(&key).await.expect("get").as_deref(),
+            Some(&file[..])
+        );
+    }
+    // small: 1 chunk + info; large: 3 chunks + info; empty: info only.
+    let before = messages(&nats).await;
+    assert_eq!(before, 2 + 4 + 1);
+
+    // Storing the same files again replaces their messages rather than adding copies.
+    for file in [&small, &large] {
+        store
+            .put_keyed(&sha256_hex(file), file)
+            .await
+            .expect("put again");
+        assert_eq!(
+            store.get(&sha256_hex(file)).await.expect("get").as_deref(),
+            Some(&file[..])
+        );
+    }
+    // Each file's first chunk rolled up the subject holding its old chunks, and its info replaced the old info.
+    assert_eq!(messages(&nats).await, before);
+
+    // `put` hashes for the caller; a key that is not a sha256 is refused.
+    assert_eq!(store.put(&small).await.expect("put"), sha256_hex(&small));
+    assert!(store.put_keyed("not-a-hash", &small).await.is_err());
+    assert_eq!(store.get(&sha256_hex(b"absent")).await.expect("get"), None);
+
+    let _ = nats
+        .js
+        .delete_object_store(nats.bucket(stamps_platform::content::BUCKET))
+        .await;
+}
