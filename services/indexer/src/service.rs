@@ -377,7 +377,7 @@ impl Indexer {
         let mut indexed = None;
         let mut height = run.next;
         while height <= run.node_tip && height <= run.last {
-            let block = prefetch.block(height, run.node_tip).await?;
+            let block = Arc::new(prefetch.block(height, run.node_tip).await?);
             if let Some(parent_hash) = &parent
                 && block.header.prev_blockhash.to_string() != *parent_hash
             {
@@ -389,7 +389,11 @@ impl Indexer {
             })
             .await?;
             let (block, back_state) = back;
-            let prevouts = Prevouts(self.source.prevouts(&block, &outpoints).await?);
+            let prevouts = Prevouts(
+                self.source
+                    .prevouts(&block, &outpoints, &mut prefetch.recent)
+                    .await?,
+            );
             let rules = self.rules;
             let checkpoints = self.config.checkpoints.clone();
             let (back_state, prepared) = blocking(move || {

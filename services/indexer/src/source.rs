@@ -16,6 +16,8 @@ use crate::rpc::{BitcoinRpc, RpcError};
 
 /// Most prevout requests (JSON-RPC batches) in flight at once.
 pub const MAX_PREVOUT_REQUESTS: usize = 12;
+/// Blocks whose transactions are kept for prevout lookups.
+const RECENT_BLOCKS: usize = 6;
 /// Transactions asked for in one JSON-RPC batch.
 const BATCH: usize = 50;
 
@@ -114,24 +116,22 @@ impl BlockSource {
         self.retrying("getblock", || self.rpc.block(hash)).await
     }
 
-    /// The outputs that `outpoints` refer to. Outputs created by `block` itself are taken from it; the others
-    /// come from `getrawtransaction` in batches of 50, at most [`MAX_PREVOUT_REQUESTS`] batches in flight.
-    /// An outpoint whose transaction the node does not know is left out.
+    /// The outputs that `outpoints` refer to. Outputs created by `block` itself or by the blocks in `recent`
+    /// are taken from them; the others come from `getrawtransaction` in batches of 50, at most
+    /// [`MAX_PREVOUT_REQUESTS`] batches in flight. An outpoint whose transaction the node does not know is left
+    /// out. `block` then joins `recent`.
     pub async fn prevouts(
         &self,
-        block: &Block,
+        block: &Arc<Block>,
         outpoints: &[OutPoint],
+        recent: &mut RecentBlocks,
     ) -> Result<HashMap<OutPoint, TxOut>, RpcError> {
-        let in_block: HashMap<Txid, &Transaction> = block
-            .txdata
-            .iter()
-            .map(|tx| (tx.compute_txid(), tx))
-            .collect();
+        recent.push(block.clone());
         let mut found = HashMap::with_capacity(outpoints.len());
         let mut wanted: Vec<Txid> = Vec::new();
         let mut seen = HashSet::new();
         for o in outpoints {
-            if let Some(tx) = in_block.get(&o.txid) {
+            if let Some(tx) = recent.transaction(&o.txid) {
                 if let Some(out) = tx.output.get(o.vout as usize) {
                     found.insert(*o, out.clone());
                 }
@@ -171,6 +171,53 @@ impl BlockSource {
     }
 }
 
+/// The transactions of the last few blocks, by txid: most spent outputs were created shortly before, and a
+/// txid names one transaction whatever branch holds it, so an entry never goes stale.
+#[derive(Debug)]
+pub struct RecentBlocks {
+    depth: usize,
+    blocks: VecDeque<(Arc<Block>, HashMap<Txid, usize>)>,
+}
+
+impl RecentBlocks {
+    /// A memory of the last `depth` blocks (at least 1: the block being indexed).
+    pub fn new(depth: usize) -> Self {
+        Self {
+            depth: depth.max(1),
+            blocks: VecDeque::new(),
+        }
+    }
+
+    /// Remembers `block`, forgetting the oldest beyond the depth.
+    pub fn push(&mut self, block: Arc<Block>) {
+        if self
+            .blocks
+            .back()
+            .is_some_and(|(b, _)| Arc::ptr_eq(b, &block))
+        {
+            return;
+        }
+        let index = block
+            .txdata
+            .iter()
+            .enumerate()
+            .map(|(i, tx)| (tx.compute_txid(), i))
+            .collect();
+        self.blocks.push_back((block, index));
+        while self.blocks.len() > self.depth {
+            self.blocks.pop_front();
+        }
+    }
+
+    /// The transaction `txid`, if a remembered block holds it.
+    pub fn transaction(&self, txid: &Txid) -> Option<&Transaction> {
+        self.blocks
+            .iter()
+            .rev()
+            .find_map(|(block, index)| block.txdata.get(*index.get(txid)?))
+    }
+}
+
 /// Runs `call` until it succeeds, fails with an answer from the node, or the retries are spent.
 async fn retrying<T, F, Fut>(retry: Retry, what: &str, mut call: F) -> Result<T, RpcError>
 where
@@ -197,6 +244,8 @@ pub struct Prefetch {
     source: Arc<BlockSource>,
     depth: usize,
     queue: VecDeque<(u64, tokio::task::JoinHandle<Result<Block, RpcError>>)>,
+    /// The blocks indexed last, whose outputs the next ones' inputs often spend.
+    pub recent: RecentBlocks,
 }
 
 impl Prefetch {
@@ -206,6 +255,7 @@ impl Prefetch {
             source,
             depth: depth.max(1),
             queue: VecDeque::new(),
+            recent: RecentBlocks::new(RECENT_BLOCKS),
         }
     }
 

@@ -9,7 +9,7 @@ use bitcoin::hashes::Hash;
 use stamps_devnet::{DevnetConfig, ScenarioKind, scenario};
 use stamps_indexer::IndexerConfig;
 use stamps_indexer::rpc::BitcoinRpc;
-use stamps_indexer::source::{BlockSource, Prefetch, Retry};
+use stamps_indexer::source::{BlockSource, Prefetch, RecentBlocks, Retry};
 use stamps_platform::shutdown::Shutdown;
 
 struct Node {
@@ -64,12 +64,14 @@ async fn blocks_prefetch_and_prevouts_match_the_chain() {
     assert_eq!(tip, node.chain.tip_height());
 
     // REST and getblock give the same block.
-    let busiest = node
+    let (busiest_index, busiest) = node
         .chain
         .blocks()
         .iter()
-        .max_by_key(|b| b.txdata.len())
+        .enumerate()
+        .max_by_key(|(_, b)| b.txdata.len())
         .expect("blocks");
+    let busiest_height = node.chain.first_height() + busiest_index as u64;
     let hash = busiest.block_hash();
     assert_eq!(&source.block(&hash).await.expect("rest"), busiest);
     assert_eq!(&rpc.block(&hash).await.expect("rpc"), busiest);
@@ -93,8 +95,10 @@ async fn blocks_prefetch_and_prevouts_match_the_chain() {
         .flat_map(|tx| tx.input.iter().map(|i| i.previous_output))
         .collect();
     assert!(outpoints.len() > 5, "{} inputs", outpoints.len());
+    let busiest = std::sync::Arc::new(busiest.clone());
+    let mut recent = RecentBlocks::new(1);
     let found = source
-        .prevouts(busiest, &outpoints)
+        .prevouts(&busiest, &outpoints, &mut recent)
         .await
         .expect("prevouts");
     assert_eq!(found.len(), outpoints.len());
@@ -103,13 +107,45 @@ async fn blocks_prefetch_and_prevouts_match_the_chain() {
     }
     let unknown = OutPoint::new(bitcoin::Txid::from_byte_array([7; 32]), 0);
     let none = source
-        .prevouts(busiest, &[unknown])
+        .prevouts(&busiest, &[unknown], &mut recent)
         .await
         .expect("answered");
     assert!(none.is_empty(), "an unknown transaction is left out");
 
+    // Outputs of remembered blocks resolve without the node: with the node gone, the busiest block's own
+    // inputs whose transactions are in it or in the blocks remembered before it still resolve.
+    let mut recent = RecentBlocks::new(3);
+    let before: Vec<std::sync::Arc<bitcoin::Block>> = (busiest_height.saturating_sub(2)
+        ..busiest_height)
+        .filter_map(|h| node.chain.block_at(h).cloned().map(std::sync::Arc::new))
+        .collect();
+    for b in &before {
+        recent.push(b.clone());
+    }
+    let local: Vec<OutPoint> = outpoints
+        .iter()
+        .filter(|o| {
+            busiest
+                .txdata
+                .iter()
+                .chain(before.iter().flat_map(|b| b.txdata.iter()))
+                .any(|t| t.compute_txid() == o.txid)
+        })
+        .copied()
+        .collect();
+    assert!(
+        !local.is_empty(),
+        "the busiest block spends outputs of itself or the blocks before it"
+    );
     node.stop.cancel();
     node.server.await.expect("joins").expect("served");
+    let found = source
+        .prevouts(&busiest, &local, &mut recent)
+        .await
+        .expect("resolved without the node");
+    for o in &local {
+        assert_eq!(found.get(o), node.chain.output(o), "{o}");
+    }
 }
 
 #[tokio::test]
