@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use sqlx::PgPool;
 use stamps_protocol::Rules;
 use stamps_protocol::block::DecodedBlock;
-use stamps_protocol::counterparty::ledger::MemoryLedger;
+use stamps_protocol::counterparty::ledger::{Bootstrap, BootstrapBalance, MemoryLedger};
 use stamps_protocol::py::PyDecimal;
 use stamps_protocol::src20::{Deploy, MemoryState, Src20State};
 
@@ -31,6 +31,9 @@ pub struct ChainState {
     pub src20: MemoryState,
     /// The Counterparty ledger.
     pub ledger: MemoryLedger,
+    /// The bootstrap snapshot's balances while no block is indexed: the first block's `BlockIndexed` carries
+    /// them, so that projections start from the same ledger.
+    pub bootstrap: Vec<BootstrapBalance>,
 }
 
 impl ChainState {
@@ -92,6 +95,15 @@ impl ChainState {
                 src20.balances.insert((tick, address), b);
             }
         }
+        let bootstrap = if hashes.is_none() {
+            let snapshot: Option<sqlx::types::Json<Bootstrap>> =
+                sqlx::query_scalar("SELECT snapshot FROM ledger_bootstrap")
+                    .fetch_optional(pool)
+                    .await?;
+            snapshot.map(|s| s.0.balances).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         let (prev_txlist_hash, prev_messages_hash) = hashes
             .map(|(t, m)| (t.unwrap_or_default(), m.unwrap_or_default()))
             .unwrap_or_default();
@@ -104,6 +116,7 @@ impl ChainState {
             prev_ledger_hash: ledger.unwrap_or_default(),
             src20,
             ledger: crate::ledger::load(pool, rules).await?,
+            bootstrap,
         })
     }
 
@@ -125,5 +138,6 @@ impl ChainState {
             }
         }
         self.src20.apply_decoded(decoded);
+        self.bootstrap.clear();
     }
 }

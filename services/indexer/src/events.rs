@@ -54,6 +54,26 @@ pub fn ops(
     ops
 }
 
+/// The bootstrap snapshot's balances as credits (action `bootstrap`): the first indexed block carries them.
+pub fn bootstrap_ops(
+    balances: &[stamps_protocol::counterparty::ledger::BootstrapBalance],
+) -> Vec<op::Op> {
+    balances
+        .iter()
+        .map(|b| {
+            op::Op::BalanceChanged(stamps_proto::events::v1::BalanceChanged {
+                holder: b.address.clone(),
+                asset: b.asset.clone(),
+                credit: true,
+                quantity: b.quantity.to_string(),
+                balance: b.quantity.to_string(),
+                action: "bootstrap".into(),
+                event: String::new(),
+            })
+        })
+        .collect()
+}
+
 /// Largest encoded event: JetStream's default maximum message is 1 MiB, and the headers need room.
 pub const MAX_EVENT_BYTES: usize = 900 * 1024;
 

@@ -176,7 +176,8 @@ pub fn prepare(
     }
     let time = u64::from(block.header.time);
     let parts = events::block_indexed(height, hash.clone(), prev_hash.clone(), time, {
-        let mut ops = events::ops(created, &decoded);
+        let mut ops = events::bootstrap_ops(&state.bootstrap);
+        ops.extend(events::ops(created, &decoded));
         ops.extend(events::ledger_ops(&ledger));
         ops
     });
