@@ -1,14 +1,17 @@
 //! `stamps-catalogue`: the read side. Projects chain events into read models shaped for the screens and
 //! answers the catalogue's gRPC queries.
 //!
-//! Reading order: [`config`], [`projection`] (events to rows), [`store`] (the queries), [`grpc`] (the gRPC
+//! Reading order: [`config`], [`projection`] (events to rows: stamps), [`ledger`] (Counterparty and SRC-20
+//! ops to rows), [`rows`] (one statement per table; versioned state and its revert), [`store`] (the queries), [`grpc`] (the gRPC
 //! service and the proto <-> row conversions), [`service`] (build, run, replay).
 
 pub mod config;
 pub mod grpc;
+pub mod ledger;
 pub mod projection;
+pub mod rows;
 pub mod service;
 pub mod store;
 
 pub use config::CatalogueConfig;
-pub use service::{Catalogue, build, replay};
+pub use service::{Catalogue, build, connect, replay};

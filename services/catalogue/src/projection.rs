@@ -1,10 +1,14 @@
-//! Chain events to catalogue rows. Idempotent: a block already applied (same height and hash) is skipped, a
-//! stamp already present is left as it is, and a revert of a block the catalogue does not hold does nothing.
+//! Chain events to catalogue rows: stamps here, the Counterparty and SRC-20 ops in [`crate::ledger`].
+//! Idempotent: a block already applied (same height and hash) is skipped, a stamp already present is left as it
+//! is, and a revert of a block the catalogue does not hold does nothing. A revert deletes the block's event rows
+//! and puts back the state its changes replaced.
 
 use prost::Message;
 use sqlx::PgConnection;
 use stamps_platform::consumer::{Projection, ProjectionError};
 use stamps_proto::events::v1::{BlockIndexed, BlockReverted, StampCreated, op};
+
+use crate::ledger::{self, LedgerRows};
 
 /// The projection of the CHAIN stream.
 #[derive(Debug, Default, Clone, Copy)]
@@ -78,15 +82,18 @@ async fn apply_indexed(tx: &mut PgConnection, e: &BlockIndexed) -> Result<(), Pr
 }
 
 async fn apply_ops(tx: &mut PgConnection, e: &BlockIndexed, h: i64) -> Result<(), ProjectionError> {
-    for op in &e.ops {
+    let time = height(e.time)?;
+    let mut ledger = LedgerRows::new(h, time);
+    for (i, op) in e.ops.iter().enumerate() {
+        // An op's position in its block, across the parts of a large block.
+        let seq = (i64::from(e.part) << 32) | i64::try_from(i).unwrap_or(i64::MAX >> 32);
         match &op.op {
-            Some(op::Op::StampCreated(s)) => insert_stamp(tx, s, h, height(e.time)?).await?,
-            // SRC-20 and Counterparty ledger read models are not built yet: the ops stay in the stream for them.
-            Some(_) => {}
+            Some(op::Op::StampCreated(s)) => insert_stamp(tx, s, h, time).await?,
+            Some(other) => ledger.push(seq, other)?,
             None => return Err(ProjectionError::Malformed("empty op".into())),
         }
     }
-    Ok(())
+    ledger.write(tx).await
 }
 
 async fn insert_stamp(
@@ -144,10 +151,17 @@ async fn apply_reverted(tx: &mut PgConnection, e: &BlockReverted) -> Result<(), 
 }
 
 async fn revert_height(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM stamps WHERE block_index = $1")
+    for table in ledger::EVENT_TABLES {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "DELETE FROM {table} WHERE block_index = $1"
+        )))
         .bind(h)
         .execute(&mut *tx)
         .await?;
+    }
+    for table in ledger::VERSIONED {
+        table.revert(&mut *tx, h).await?;
+    }
     sqlx::query("DELETE FROM blocks WHERE height = $1")
         .bind(h)
         .execute(&mut *tx)

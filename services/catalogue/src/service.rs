@@ -45,13 +45,18 @@ pub struct Catalogue {
     addr: SocketAddr,
 }
 
+/// Connects to the catalogue's schema (creating the database when missing) and migrates it.
+pub async fn connect(pg: &PostgresConfig) -> Result<sqlx::PgPool, DbError> {
+    db::connect(pg, SCHEMA, &MIGRATOR).await
+}
+
 /// Connects, migrates and binds the gRPC port.
 pub async fn build(
     config: &CatalogueConfig,
     pg: &PostgresConfig,
     nats: &NatsConfig,
 ) -> Result<Catalogue, CatalogueError> {
-    let pool = db::connect(pg, SCHEMA, &MIGRATOR).await?;
+    let pool = connect(pg).await?;
     let nats = Nats::connect(nats).await?;
     nats.ensure_stream(Stream::Chain).await?;
     let listener = TcpListener::bind(&config.grpc_listen)
@@ -133,7 +138,7 @@ pub async fn replay(
     let nats = Nats::connect(nats).await?;
     consumer::delete_durable(&nats, Stream::Chain, CONSUMER).await?;
     db::drop_schema(pg, SCHEMA).await?;
-    let pool = db::connect(pg, SCHEMA, &MIGRATOR).await?;
+    let pool = connect(pg).await?;
     consumer::run(
         &nats,
         &pool,

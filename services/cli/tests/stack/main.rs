@@ -617,6 +617,99 @@ async fn the_demo_is_indexed_as_the_scenario_intended() {
             );
         }
     }
+
+    // The catalogue's read models, projected from the CHAIN stream alone, hold the same ledger.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let projected: i64 = sqlx::query_scalar("SELECT count(*) FROM catalogue.blocks")
+            .fetch_one(&mut db)
+            .await
+            .expect("catalogue blocks");
+        if projected as u64 == blocks {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the catalogue did not catch up"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let projected: std::collections::BTreeMap<(String, String), u64> =
+        sqlx::query_as::<_, (String, String, String)>(
+            "SELECT holder, asset, quantity::TEXT FROM catalogue.balances WHERE quantity > 0",
+        )
+        .fetch_all(&mut db)
+        .await
+        .expect("catalogue balances")
+        .into_iter()
+        .map(|(h, a, q)| ((h, a), q.parse().expect("integer quantity")))
+        .collect();
+    assert_eq!(projected, stack.book.balances);
+    let src20_differences: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM (
+             (SELECT tick, address, balance::NUMERIC FROM indexer.src20_balances
+              EXCEPT SELECT tick, address, balance FROM catalogue.src20_balances)
+             UNION ALL
+             (SELECT tick, address, balance FROM catalogue.src20_balances
+              EXCEPT SELECT tick, address, balance::NUMERIC FROM indexer.src20_balances)) d",
+    )
+    .fetch_one(&mut db)
+    .await
+    .expect("src20 balances");
+    assert_eq!(
+        src20_differences, 0,
+        "catalogue and indexer SRC-20 balances differ"
+    );
+    let dispensers: std::collections::BTreeMap<String, u8> =
+        sqlx::query_as::<_, (String, i32)>("SELECT tx_hash, status FROM catalogue.dispensers")
+            .fetch_all(&mut db)
+            .await
+            .expect("dispensers")
+            .into_iter()
+            .map(|(t, s)| (t, u8::try_from(s).expect("status")))
+            .collect();
+    assert_eq!(dispensers, stack.book.dispensers);
+    let fairminters: std::collections::BTreeMap<String, String> =
+        sqlx::query_as::<_, (String, String)>("SELECT asset, status FROM catalogue.fairminters")
+            .fetch_all(&mut db)
+            .await
+            .expect("fairminters")
+            .into_iter()
+            .collect();
+    assert_eq!(fairminters, stack.book.fairminters);
+    for (asset, intended) in &stack.book.assets {
+        let (issuer, supply, divisible, locked): (String, String, bool, bool) = sqlx::query_as(
+            "SELECT issuer, supply::TEXT, divisible, locked FROM catalogue.assets WHERE asset = $1",
+        )
+        .bind(asset)
+        .fetch_one(&mut db)
+        .await
+        .unwrap_or_else(|e| panic!("{asset} projected: {e}"));
+        let destroyed: i64 = sqlx::query_scalar(
+            "SELECT COALESCE(SUM(quantity), 0)::BIGINT FROM catalogue.destructions
+             WHERE asset = $1 AND status = 'valid'",
+        )
+        .bind(asset)
+        .fetch_one(&mut db)
+        .await
+        .expect("destructions");
+        let supply: u64 = supply.parse().expect("integer supply");
+        assert_eq!(
+            (
+                issuer.as_str(),
+                supply + destroyed as u64,
+                divisible,
+                locked
+            ),
+            (
+                intended.issuer.as_str(),
+                intended.supply,
+                intended.divisible,
+                intended.locked
+            ),
+            "{asset}"
+        );
+    }
     services.stop().await;
     stack.finish().await;
 }

@@ -1,0 +1,493 @@
+//! The chain projection on a real Postgres (`STAMPS_TEST_POSTGRES`, default the local server) in a database of
+//! its own: given events, the rows they leave, for every op type, and what a `BlockReverted` puts back.
+
+use prost::Message;
+use sqlx::PgPool;
+use stamps_catalogue::projection::ChainProjection;
+use stamps_platform::config::PostgresConfig;
+use stamps_platform::consumer::{Projection, ProjectionError};
+use stamps_proto::events::v1::{self as pb, BlockIndexed, BlockReverted, Op, op};
+
+struct Db {
+    pool: PgPool,
+    config: PostgresConfig,
+}
+
+async fn db(test: &str) -> Db {
+    let base = std::env::var("STAMPS_TEST_POSTGRES")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+    let config = PostgresConfig {
+        url: format!("{base}/stamps_cat_{}_{test}", std::process::id()),
+        max_connections: 2,
+    };
+    let _ = stamps_platform::db::drop_database(&config).await;
+    let pool = stamps_catalogue::connect(&config)
+        .await
+        .expect("Postgres at STAMPS_TEST_POSTGRES");
+    Db { pool, config }
+}
+
+impl Db {
+    async fn apply(&self, subject: &str, payload: &[u8]) -> Result<(), ProjectionError> {
+        let mut tx = self.pool.begin().await.expect("begin");
+        ChainProjection.apply(&mut tx, subject, payload).await?;
+        tx.commit().await.expect("commit");
+        Ok(())
+    }
+
+    async fn indexed(&self, block: &BlockIndexed) {
+        self.apply("chain.block.indexed", &block.encode_to_vec())
+            .await
+            .expect("applied");
+    }
+
+    async fn reverted(&self, height: u64, hash: &str) {
+        let event = BlockReverted {
+            height,
+            hash: hash.into(),
+        };
+        self.apply("chain.block.reverted", &event.encode_to_vec())
+            .await
+            .expect("reverted");
+    }
+
+    /// Every row of `table` as text, in a stable order.
+    async fn rows(&self, table: &str, columns: &str) -> Vec<String> {
+        sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+            "SELECT concat_ws('|', {columns}) FROM {table} ORDER BY 1"
+        )))
+        .fetch_all(&self.pool)
+        .await
+        .expect(table)
+    }
+
+    async fn finish(self) {
+        self.pool.close().await;
+        let _ = stamps_platform::db::drop_database(&self.config).await;
+    }
+}
+
+fn block(height: u64, hash: &str, ops: Vec<op::Op>) -> BlockIndexed {
+    BlockIndexed {
+        height,
+        hash: hash.into(),
+        prev_hash: String::new(),
+        time: 1_700_000_000 + height * 600,
+        ops: ops.into_iter().map(|o| Op { op: Some(o) }).collect(),
+        part: 0,
+        parts: 1,
+    }
+}
+
+fn balance(holder: &str, asset: &str, balance: u64) -> op::Op {
+    op::Op::BalanceChanged(pb::BalanceChanged {
+        holder: holder.into(),
+        asset: asset.into(),
+        credit: true,
+        quantity: "0".into(),
+        balance: balance.to_string(),
+        action: "issuance".into(),
+        event: "tx".into(),
+    })
+}
+
+fn issuance(tx: &str, asset: &str, quantity: u64, issuer: &str, locked: bool) -> op::Op {
+    op::Op::AssetIssued(pb::AssetIssued {
+        tx_hash: tx.into(),
+        asset: asset.into(),
+        quantity: quantity.to_string(),
+        divisible: false,
+        source: "alice".into(),
+        issuer: issuer.into(),
+        transfer: issuer != "alice",
+        description: format!("stamp:{tx}"),
+        fee_paid: "0".into(),
+        locked,
+        status: "valid".into(),
+        ..Default::default()
+    })
+}
+
+fn dispenser(tx: &str, status: u32, remaining: u64) -> op::Op {
+    op::Op::DispenserChanged(pb::DispenserChanged {
+        kind: "open".into(),
+        tx_hash: tx.into(),
+        block_index: 100,
+        source: "alice".into(),
+        origin: "alice".into(),
+        asset: "A100".into(),
+        give_quantity: "1".into(),
+        escrow_quantity: "5".into(),
+        satoshirate: 10_000,
+        status,
+        give_remaining: remaining.to_string(),
+        ..Default::default()
+    })
+}
+
+fn fairminter(tx: &str, status: &str) -> op::Op {
+    op::Op::FairminterChanged(pb::FairminterChanged {
+        kind: "open".into(),
+        tx_hash: tx.into(),
+        block_index: 100,
+        source: "carol".into(),
+        asset: "FAIR".into(),
+        price: "10".into(),
+        quantity_by_price: "1".into(),
+        hard_cap: "1000".into(),
+        max_mint_per_tx: "10".into(),
+        max_mint_per_address: "0".into(),
+        premint_quantity: "100".into(),
+        soft_cap: "0".into(),
+        status: status.into(),
+        ..Default::default()
+    })
+}
+
+fn src20_balance(tick: &str, address: &str, balance: &str) -> op::Op {
+    op::Op::Src20BalanceChanged(pb::Src20BalanceChanged {
+        tick: tick.into(),
+        address: address.into(),
+        balance: balance.into(),
+        change: balance.into(),
+    })
+}
+
+/// One block with an op of every kind the ledger projection handles.
+fn first_block() -> BlockIndexed {
+    block(
+        100,
+        "h100",
+        vec![
+            op::Op::TxJudged(pb::TxJudged {
+                tx_hash: "t1".into(),
+                tx_index: 1,
+                message_type: "issuance".into(),
+                status: "valid".into(),
+            }),
+            issuance("t1", "A100", 10, "alice", false),
+            balance("alice", "A100", 10),
+            op::Op::AssetMoved(pb::AssetMoved {
+                kind: "send".into(),
+                tx_hash: "t2".into(),
+                source: "alice".into(),
+                destination: "bob".into(),
+                asset: "A100".into(),
+                quantity: "2".into(),
+                fee_paid: "0".into(),
+                status: "valid".into(),
+                ..Default::default()
+            }),
+            balance("alice", "A100", 8),
+            balance("bob", "A100", 2),
+            dispenser("t3", 0, 5),
+            op::Op::Dispensed(pb::Dispensed {
+                tx_hash: "t4".into(),
+                source: "alice".into(),
+                destination: "dave".into(),
+                asset: "A100".into(),
+                quantity: "1".into(),
+                dispenser_tx_hash: "t3".into(),
+                btc_amount: 10_000,
+                ..Default::default()
+            }),
+            dispenser("t3", 0, 4),
+            op::Op::AssetDestroyed(pb::AssetDestroyed {
+                tx_hash: "t5".into(),
+                source: "bob".into(),
+                asset: "A100".into(),
+                quantity: "1".into(),
+                tag: "burn".into(),
+                status: "valid".into(),
+            }),
+            balance("bob", "A100", 1),
+            op::Op::Swept(pb::Swept {
+                tx_hash: "t6".into(),
+                source: "erin".into(),
+                destination: "frank".into(),
+                flags: 1,
+                fee_paid: "50000000".into(),
+                status: "valid".into(),
+                ..Default::default()
+            }),
+            op::Op::DividendPaid(pb::DividendPaid {
+                tx_hash: "t7".into(),
+                source: "alice".into(),
+                asset: "A100".into(),
+                dividend_asset: "XCP".into(),
+                quantity_per_unit: "100".into(),
+                fee_paid: "20000".into(),
+                status: "valid".into(),
+            }),
+            fairminter("t8", "open"),
+            op::Op::Fairminted(pb::Fairminted {
+                tx_hash: "t9".into(),
+                source: "dave".into(),
+                fairminter_tx_hash: "t8".into(),
+                asset: "FAIR".into(),
+                earn_quantity: "10".into(),
+                paid_quantity: "100".into(),
+                commission: "0".into(),
+                status: "valid".into(),
+            }),
+            op::Op::Src20Operation(pb::Src20Operation {
+                tx_hash: "t10".into(),
+                tx_index: 10,
+                op: "DEPLOY".into(),
+                tick: "kevin".into(),
+                max: "21000".into(),
+                lim: "1000".into(),
+                dec: Some(18),
+                creator: "alice".into(),
+                destination: "alice".into(),
+                valid: true,
+                ..Default::default()
+            }),
+            op::Op::Src20Operation(pb::Src20Operation {
+                tx_hash: "t11".into(),
+                tx_index: 11,
+                op: "MINT".into(),
+                tick: "kevin".into(),
+                amt: "1000".into(),
+                creator: "bob".into(),
+                destination: "bob".into(),
+                valid: true,
+                ..Default::default()
+            }),
+            src20_balance("kevin", "bob", "1000"),
+            op::Op::Src20Operation(pb::Src20Operation {
+                tx_hash: "t12".into(),
+                tx_index: 12,
+                op: "MINT".into(),
+                tick: "kevin".into(),
+                amt: "5000".into(),
+                creator: "carol".into(),
+                destination: "carol".into(),
+                valid: false,
+                status: "OMA: amt 5000 > lim 1000".into(),
+                ..Default::default()
+            }),
+        ],
+    )
+}
+
+/// A block that changes the first one's state: a reissue with lock and transfer, balances, the dispenser
+/// closed, the fairminter closed, an SRC-20 transfer.
+fn second_block() -> BlockIndexed {
+    block(
+        101,
+        "h101",
+        vec![
+            issuance("t20", "A100", 5, "bob", true),
+            balance("alice", "A100", 13),
+            dispenser("t3", 10, 0),
+            balance("alice", "A100", 17),
+            fairminter("t8", "closed"),
+            src20_balance("kevin", "bob", "400.5"),
+            src20_balance("kevin", "carol", "599.5"),
+        ],
+    )
+}
+
+async fn state(db: &Db) -> Vec<Vec<String>> {
+    vec![
+        db.rows("balances", "holder, asset, quantity, changed_at")
+            .await,
+        db.rows(
+            "assets",
+            "asset, creator, issuer, supply, locked, description, first_block, changed_at",
+        )
+        .await,
+        db.rows("dispensers", "tx_hash, status, give_remaining, changed_at")
+            .await,
+        db.rows(
+            "fairminters",
+            "tx_hash, asset, status, premint_quantity, changed_at",
+        )
+        .await,
+        db.rows("src20_balances", "tick, address, balance, changed_at")
+            .await,
+    ]
+}
+
+#[tokio::test]
+async fn every_op_leaves_its_rows_and_a_revert_puts_back_what_came_before() {
+    let db = db("ops").await;
+    db.indexed(&first_block()).await;
+
+    let after_first = state(&db).await;
+    assert_eq!(
+        after_first,
+        vec![
+            vec!["alice|A100|8|100", "bob|A100|1|100"],
+            // Issued 10, destroyed 1.
+            vec!["A100|alice|alice|9|f|stamp:t1|100|100"],
+            vec!["t3|0|4|100"],
+            vec!["t8|FAIR|open|100|100"],
+            vec!["kevin|bob|1000|100"],
+        ]
+    );
+    assert_eq!(
+        db.rows("issuances", "tx_hash, asset, quantity, issuer, status")
+            .await,
+        vec!["t1|A100|10|alice|valid"]
+    );
+    assert_eq!(
+        db.rows(
+            "moves",
+            "kind, tx_hash, source, destination, asset, quantity"
+        )
+        .await,
+        vec!["send|t2|alice|bob|A100|2"]
+    );
+    assert_eq!(
+        db.rows(
+            "dispenses",
+            "tx_hash, destination, asset, quantity, dispenser_tx_hash, btc_amount, block_time"
+        )
+        .await,
+        vec!["t4|dave|A100|1|t3|10000|1700060000"]
+    );
+    assert_eq!(
+        db.rows("destructions", "tx_hash, source, asset, quantity, tag")
+            .await,
+        vec!["t5|bob|A100|1|burn"]
+    );
+    assert_eq!(
+        db.rows("sweeps", "tx_hash, source, destination, flags, fee_paid")
+            .await,
+        vec!["t6|erin|frank|1|50000000"]
+    );
+    assert_eq!(
+        db.rows(
+            "dividends",
+            "tx_hash, asset, dividend_asset, quantity_per_unit, fee_paid"
+        )
+        .await,
+        vec!["t7|A100|XCP|100|20000"]
+    );
+    assert_eq!(
+        db.rows(
+            "fairmints",
+            "tx_hash, source, fairminter_tx_hash, earn_quantity, paid_quantity"
+        )
+        .await,
+        vec!["t9|dave|t8|10|100"]
+    );
+    assert_eq!(
+        db.rows("cp_transactions", "tx_hash, tx_index, message_type, status")
+            .await,
+        vec!["t1|1|issuance|valid"]
+    );
+    assert_eq!(
+        db.rows(
+            "src20_ops",
+            "tx_hash, op, tick, amt, max, lim, dec, valid, status"
+        )
+        .await,
+        // (concat_ws leaves out the NULL `dec` of the mints.)
+        vec![
+            "t10|DEPLOY|kevin||21000|1000|18|t|",
+            "t11|MINT|kevin|1000|||t|",
+            "t12|MINT|kevin|5000|||f|OMA: amt 5000 > lim 1000",
+        ]
+    );
+
+    // The same block again is skipped: nothing doubles.
+    db.indexed(&first_block()).await;
+    assert_eq!(state(&db).await, after_first);
+    assert_eq!(db.rows("moves", "tx_hash").await, vec!["t2"]);
+
+    db.indexed(&second_block()).await;
+    assert_eq!(
+        state(&db).await,
+        vec![
+            vec!["alice|A100|17|101", "bob|A100|1|100"],
+            // Reissued 5 (9 + 5), locked, owned by bob now; created by alice at 100.
+            vec!["A100|alice|bob|14|t|stamp:t20|100|101"],
+            vec!["t3|10|0|101"],
+            vec!["t8|FAIR|closed|100|101"],
+            vec!["kevin|bob|400.5|101", "kevin|carol|599.5|101"],
+        ]
+    );
+
+    // Reverting the second block gives back the first block's state exactly, and its events go.
+    db.reverted(101, "h101").await;
+    assert_eq!(state(&db).await, after_first);
+    assert_eq!(db.rows("issuances", "tx_hash").await, vec!["t1"]);
+
+    // A revert of a block the catalogue does not hold changes nothing.
+    db.reverted(100, "another-hash").await;
+    assert_eq!(state(&db).await, after_first);
+
+    // Reverting the first block leaves every table empty.
+    db.reverted(100, "h100").await;
+    for table in [
+        "balances",
+        "assets",
+        "dispensers",
+        "fairminters",
+        "src20_balances",
+        "balance_versions",
+        "asset_versions",
+        "dispenser_versions",
+        "fairminter_versions",
+        "src20_balance_versions",
+        "issuances",
+        "destructions",
+        "moves",
+        "sweeps",
+        "dividends",
+        "dispenses",
+        "fairmints",
+        "cp_transactions",
+        "src20_ops",
+        "blocks",
+    ] {
+        let count: i64 =
+            sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM {table}")))
+                .fetch_one(&db.pool)
+                .await
+                .expect(table);
+        assert_eq!(count, 0, "{table} after reverting every block");
+    }
+
+    // Indexing both again after the reverts gives the same state as the first time.
+    db.indexed(&first_block()).await;
+    db.indexed(&second_block()).await;
+    db.reverted(101, "h101").await;
+    assert_eq!(state(&db).await, after_first);
+    db.finish().await;
+}
+
+#[tokio::test]
+async fn a_block_with_a_malformed_quantity_is_refused_whole() {
+    let db = db("malformed").await;
+    let bad = block(
+        100,
+        "h100",
+        vec![
+            balance("alice", "A100", 10),
+            op::Op::AssetMoved(pb::AssetMoved {
+                kind: "send".into(),
+                tx_hash: "t2".into(),
+                asset: "A100".into(),
+                quantity: "1e9".into(),
+                fee_paid: "0".into(),
+                status: "valid".into(),
+                ..Default::default()
+            }),
+        ],
+    );
+    let outcome = db.apply("chain.block.indexed", &bad.encode_to_vec()).await;
+    assert!(
+        matches!(&outcome, Err(ProjectionError::Malformed(m)) if m.contains("1e9")),
+        "{outcome:?}"
+    );
+    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM balances")
+        .fetch_one(&db.pool)
+        .await
+        .expect("count");
+    assert_eq!(count, 0, "nothing of the refused block is written");
+    db.finish().await;
+}
