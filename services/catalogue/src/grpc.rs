@@ -1,9 +1,13 @@
 //! The catalogue's gRPC service. Proto <-> row conversions live here only.
 
+use stamps_platform::outbox::Relay;
 use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueService;
 use stamps_proto::catalogue::v1::{
-    GetStampRequest, SearchStampsRequest, SearchStampsResponse, Stamp,
+    Collection, CreateCollectionRequest, GetStampRequest, SearchStampsRequest,
+    SearchStampsResponse, Stamp, UpdateCollectionRequest,
 };
+
+use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
 use tonic::{Request, Response, Status};
 
 use crate::store::{self, SearchTerm, StampRow};
@@ -34,6 +38,34 @@ fn status(e: QueryError) -> Status {
             tracing::error!(error = %e, "catalogue query failed");
             Status::internal("catalogue query failed")
         }
+    }
+}
+
+/// The one place command errors become gRPC statuses.
+fn command_status(e: CommandError) -> Status {
+    match e {
+        CommandError::Invalid(m) => Status::invalid_argument(m),
+        CommandError::NameTaken => Status::already_exists(commands::NAME_TAKEN),
+        e @ CommandError::StampTaken(_) => Status::failed_precondition(e.to_string()),
+        e @ CommandError::NotFound(_) => Status::not_found(e.to_string()),
+        e @ CommandError::NotOwner => Status::permission_denied(e.to_string()),
+        CommandError::Sqlx(e) => {
+            tracing::error!(error = %e, "catalogue command failed");
+            Status::internal("catalogue command failed")
+        }
+    }
+}
+
+fn collection_to_proto(r: CollectionRow) -> Collection {
+    Collection {
+        collection_id: r.collection_id,
+        name: r.name,
+        user_id: r.user_id,
+        twitter: r.twitter,
+        website: r.website,
+        description: r.description,
+        stamp_ids: r.stamp_ids,
+        version: u64::try_from(r.version).unwrap_or(0),
     }
 }
 
@@ -79,12 +111,13 @@ fn to_proto(r: StampRow) -> Stamp {
 #[derive(Clone)]
 pub struct CatalogueGrpc {
     pool: sqlx::PgPool,
+    relay: Relay,
 }
 
 impl CatalogueGrpc {
-    /// A service reading `pool`.
-    pub fn new(pool: sqlx::PgPool) -> Self {
-        Self { pool }
+    /// A service over `pool`, waking `relay` after a command commits its event.
+    pub fn new(pool: sqlx::PgPool, relay: Relay) -> Self {
+        Self { pool, relay }
     }
 
     async fn get_stamp(&self, cpid: &str) -> Result<Stamp, QueryError> {
@@ -146,5 +179,45 @@ impl CatalogueService for CatalogueGrpc {
             .await
             .map(Response::new)
             .map_err(status)
+    }
+
+    async fn create_collection(
+        &self,
+        request: Request<CreateCollectionRequest>,
+    ) -> Result<Response<Collection>, Status> {
+        let r = request.into_inner();
+        let input = CollectionInput {
+            user_id: r.user_id,
+            name: r.name,
+            stamp_ids: r.stamp_ids,
+            twitter: r.twitter,
+            website: r.website,
+            description: r.description,
+        };
+        let row = commands::create(&self.pool, &input)
+            .await
+            .map_err(command_status)?;
+        self.relay.notify();
+        Ok(Response::new(collection_to_proto(row)))
+    }
+
+    async fn update_collection(
+        &self,
+        request: Request<UpdateCollectionRequest>,
+    ) -> Result<Response<Collection>, Status> {
+        let r = request.into_inner();
+        let input = CollectionInput {
+            user_id: r.user_id,
+            name: String::new(),
+            stamp_ids: r.stamp_ids,
+            twitter: r.twitter,
+            website: r.website,
+            description: r.description,
+        };
+        let row = commands::update(&self.pool, &r.collection_id, &input)
+            .await
+            .map_err(command_status)?;
+        self.relay.notify();
+        Ok(Response::new(collection_to_proto(row)))
     }
 }

@@ -1,13 +1,15 @@
 //! `stamps-catalogue`: the read side. Projects chain events into read models shaped for the screens and
 //! answers the catalogue's gRPC queries.
 //!
-//! Reading order: [`config`], [`projection`] (events to rows: stamps), [`ledger`] (Counterparty and SRC-20
-//! ops to rows), [`rows`] (one statement per table; versioned state and its revert), [`store`] (the queries), [`grpc`] (the gRPC
+//! Reading order: [`config`], [`commands`] (user collections: create and edit), [`projection`] (events to rows: stamps), [`ledger`] (Counterparty and SRC-20
+//! ops to rows), [`people`] (users and collections events to rows), [`rows`] (one statement per table; versioned state and its revert), [`store`] (the queries), [`grpc`] (the gRPC
 //! service and the proto <-> row conversions), [`service`] (build, run, replay).
 
+pub mod commands;
 pub mod config;
 pub mod grpc;
 pub mod ledger;
+pub mod people;
 pub mod projection;
 pub mod rows;
 pub mod service;

@@ -3,9 +3,10 @@
 use std::net::SocketAddr;
 
 use stamps_platform::config::{NatsConfig, PostgresConfig};
-use stamps_platform::consumer::{self, ConsumerError, Until};
+use stamps_platform::consumer::{self, ConsumerError, Projection, Until};
 use stamps_platform::db::{self, DbError};
 use stamps_platform::nats::{Nats, NatsError, Stream};
+use stamps_platform::outbox::Relay;
 use stamps_platform::shutdown::Shutdown;
 use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueServiceServer;
 use tokio::net::TcpListener;
@@ -13,6 +14,7 @@ use tokio_stream::wrappers::TcpListenerStream;
 
 use crate::config::CatalogueConfig;
 use crate::grpc::CatalogueGrpc;
+use crate::people::{COLLECTIONS_CONSUMER, CollectionsProjection, USERS_CONSUMER, UsersProjection};
 use crate::projection::{CONSUMER, ChainProjection};
 
 /// The catalogue's Postgres schema.
@@ -58,7 +60,9 @@ pub async fn build(
 ) -> Result<Catalogue, CatalogueError> {
     let pool = connect(pg).await?;
     let nats = Nats::connect(nats).await?;
-    nats.ensure_stream(Stream::Chain).await?;
+    for stream in [Stream::Chain, Stream::Users, Stream::Collections] {
+        nats.ensure_stream(stream).await?;
+    }
     let listener = TcpListener::bind(&config.grpc_listen)
         .await
         .map_err(|e| CatalogueError::Serve(e.to_string()))?;
@@ -82,34 +86,72 @@ impl Catalogue {
     /// Projects and serves until `shutdown`.
     pub async fn run_until_stopped(self, shutdown: Shutdown) -> Result<(), CatalogueError> {
         tracing::info!(addr = %self.addr, "catalogue gRPC listening");
+        // User collection commands write their events to the outbox; the relay publishes them to COLLECTIONS.
+        let relay = Relay::new(
+            self.pool.clone(),
+            self.nats.clone(),
+            std::time::Duration::from_millis(500),
+        );
+        let relaying = tokio::spawn(relay.clone().run(shutdown.clone()));
         let server = tonic::transport::Server::builder()
             .add_service(CatalogueServiceServer::new(CatalogueGrpc::new(
                 self.pool.clone(),
+                relay,
             )))
             .serve_with_incoming_shutdown(
                 TcpListenerStream::new(self.listener),
                 shutdown.clone().cancelled_owned(),
             );
-        let projector = project_forever(self.nats, self.pool, shutdown.clone());
-        let (served, projected) = tokio::join!(server, projector);
-        served.map_err(|e| CatalogueError::Serve(e.to_string()))?;
-        projected
+        let (nats, pool) = (&self.nats, &self.pool);
+        let (served, (), (), ()) = tokio::join!(
+            server,
+            project_forever(
+                nats,
+                pool,
+                Stream::Chain,
+                CONSUMER,
+                &ChainProjection,
+                &shutdown
+            ),
+            project_forever(
+                nats,
+                pool,
+                Stream::Users,
+                USERS_CONSUMER,
+                &UsersProjection,
+                &shutdown
+            ),
+            project_forever(
+                nats,
+                pool,
+                Stream::Collections,
+                COLLECTIONS_CONSUMER,
+                &CollectionsProjection,
+                &shutdown
+            ),
+        );
+        let _ = relaying.await;
+        served.map_err(|e| CatalogueError::Serve(e.to_string()))
     }
 }
 
-async fn project_forever(
-    nats: Nats,
-    pool: sqlx::PgPool,
-    shutdown: Shutdown,
-) -> Result<(), CatalogueError> {
+/// Runs `projection` over `stream` until shutdown, restarting it (with backoff) when it stops on an error.
+async fn project_forever<P: Projection>(
+    nats: &Nats,
+    pool: &sqlx::PgPool,
+    stream: Stream,
+    name: &str,
+    projection: &P,
+    shutdown: &Shutdown,
+) {
     let mut delay = std::time::Duration::from_millis(200);
     while !shutdown.is_cancelled() {
         match consumer::run(
-            &nats,
-            &pool,
-            Stream::Chain,
-            CONSUMER,
-            &ChainProjection,
+            nats,
+            pool,
+            stream,
+            name,
+            projection,
             Until::Shutdown,
             shutdown.clone(),
         )
@@ -117,7 +159,7 @@ async fn project_forever(
         {
             Ok(()) => break,
             Err(e) => {
-                tracing::warn!(error = %e, "catalogue projection stopped; restarting");
+                tracing::warn!(error = %e, consumer = name, "catalogue projection stopped; restarting");
                 tokio::select! {
                     _ = shutdown.cancelled() => break,
                     _ = tokio::time::sleep(delay) => {}
@@ -126,17 +168,24 @@ async fn project_forever(
             }
         }
     }
-    Ok(())
 }
 
-/// Drops the catalogue's tables and rebuilds them from the CHAIN stream, up to its last message at the start.
+/// Drops the catalogue's tables and rebuilds them from the CHAIN, USERS and COLLECTIONS streams, each up to its
+/// last message at the start; returns the CHAIN sequence reached.
 pub async fn replay(
     pg: &PostgresConfig,
     nats: &NatsConfig,
     shutdown: Shutdown,
 ) -> Result<u64, CatalogueError> {
     let nats = Nats::connect(nats).await?;
-    consumer::delete_durable(&nats, Stream::Chain, CONSUMER).await?;
+    let consumers = [
+        (Stream::Chain, CONSUMER),
+        (Stream::Users, USERS_CONSUMER),
+        (Stream::Collections, COLLECTIONS_CONSUMER),
+    ];
+    for (stream, name) in consumers {
+        consumer::delete_durable(&nats, stream, name).await?;
+    }
     db::drop_schema(pg, SCHEMA).await?;
     let pool = connect(pg).await?;
     consumer::run(
@@ -146,13 +195,35 @@ pub async fn replay(
         CONSUMER,
         &ChainProjection,
         Until::CaughtUp,
+        shutdown.clone(),
+    )
+    .await?;
+    consumer::run(
+        &nats,
+        &pool,
+        Stream::Users,
+        USERS_CONSUMER,
+        &UsersProjection,
+        Until::CaughtUp,
+        shutdown.clone(),
+    )
+    .await?;
+    consumer::run(
+        &nats,
+        &pool,
+        Stream::Collections,
+        COLLECTIONS_CONSUMER,
+        &CollectionsProjection,
+        Until::CaughtUp,
         shutdown,
     )
     .await?;
     let applied = consumer::applied_sequence(&pool, CONSUMER)
         .await
         .map_err(DbError::from)?;
-    // The next `stamps catalogue` continues live consumption from here with a fresh durable consumer.
-    consumer::delete_durable(&nats, Stream::Chain, CONSUMER).await?;
+    // The next `stamps catalogue` continues live consumption from here with fresh durable consumers.
+    for (stream, name) in consumers {
+        consumer::delete_durable(&nats, stream, name).await?;
+    }
     Ok(applied)
 }

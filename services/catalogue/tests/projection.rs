@@ -3,6 +3,7 @@
 
 use prost::Message;
 use sqlx::PgPool;
+use stamps_catalogue::people::{CollectionsProjection, UsersProjection, subjects};
 use stamps_catalogue::projection::ChainProjection;
 use stamps_platform::config::PostgresConfig;
 use stamps_platform::consumer::{Projection, ProjectionError};
@@ -489,5 +490,223 @@ async fn a_block_with_a_malformed_quantity_is_refused_whole() {
         .await
         .expect("count");
     assert_eq!(count, 0, "nothing of the refused block is written");
+    db.finish().await;
+}
+
+async fn apply_people(db: &Db, subject: &str, payload: Vec<u8>) {
+    let mut tx = db.pool.begin().await.expect("begin");
+    let outcome = if subject.starts_with("users.") {
+        UsersProjection.apply(&mut tx, subject, &payload).await
+    } else {
+        CollectionsProjection
+            .apply(&mut tx, subject, &payload)
+            .await
+    };
+    outcome.expect("applied");
+    tx.commit().await.expect("commit");
+}
+
+async fn user_rows(db: &Db) -> Vec<Vec<String>> {
+    vec![
+        db.rows("users", "user_id, display_name, twitter, version")
+            .await,
+        db.rows("user_addresses", "user_id, address").await,
+        db.rows("wishlists", "user_id, cpid").await,
+    ]
+}
+
+#[tokio::test]
+async fn user_events_set_names_addresses_and_wishlists_once() {
+    let db = db("users").await;
+    let profile = |name: &str, version| {
+        pb::UserProfileUpdated {
+            user_id: "bc1qalice".into(),
+            display_name: name.into(),
+            twitter: "alice_art".into(),
+            version,
+        }
+        .encode_to_vec()
+    };
+    apply_people(&db, subjects::PROFILE_UPDATED, profile("alice", 1)).await;
+    let linked = |address: &str, version| {
+        pb::AddressLinked {
+            user_id: "bc1qalice".into(),
+            address: address.into(),
+            version,
+        }
+        .encode_to_vec()
+    };
+    apply_people(&db, subjects::ADDRESS_LINKED, linked("bc1qalice", 2)).await;
+    apply_people(&db, subjects::ADDRESS_LINKED, linked("bc1qsecond", 3)).await;
+    let wish = |cpid: &str, version| {
+        pb::WishlistItemAdded {
+            user_id: "bc1qalice".into(),
+            cpid: cpid.into(),
+            version,
+        }
+        .encode_to_vec()
+    };
+    apply_people(&db, subjects::WISHLIST_ADDED, wish("A100", 4)).await;
+    apply_people(&db, subjects::WISHLIST_ADDED, wish("A200", 5)).await;
+    apply_people(
+        &db,
+        subjects::WISHLIST_REMOVED,
+        pb::WishlistItemRemoved {
+            user_id: "bc1qalice".into(),
+            cpid: "A100".into(),
+            version: 6,
+        }
+        .encode_to_vec(),
+    )
+    .await;
+    apply_people(
+        &db,
+        subjects::ADDRESS_UNLINKED,
+        pb::AddressUnlinked {
+            user_id: "bc1qalice".into(),
+            address: "bc1qsecond".into(),
+            version: 7,
+        }
+        .encode_to_vec(),
+    )
+    .await;
+    let expected = vec![
+        vec!["bc1qalice|alice|alice_art|7".to_owned()],
+        vec!["bc1qalice|bc1qalice".to_owned()],
+        vec!["bc1qalice|A200".to_owned()],
+    ];
+    assert_eq!(user_rows(&db).await, expected);
+
+    // Events already applied (redelivered, or older than the user's version) change nothing.
+    apply_people(&db, subjects::PROFILE_UPDATED, profile("mallory", 1)).await;
+    apply_people(&db, subjects::WISHLIST_ADDED, wish("A100", 4)).await;
+    apply_people(&db, subjects::ADDRESS_LINKED, linked("bc1qsecond", 3)).await;
+    assert_eq!(user_rows(&db).await, expected);
+
+    // A newer profile renames.
+    apply_people(&db, subjects::PROFILE_UPDATED, profile("alice2", 8)).await;
+    assert_eq!(
+        db.rows("users", "display_name, version").await,
+        vec!["alice2|8"]
+    );
+
+    // An event without its user is malformed.
+    let mut tx = db.pool.begin().await.expect("begin");
+    let outcome = UsersProjection
+        .apply(
+            &mut tx,
+            subjects::WISHLIST_ADDED,
+            &pb::WishlistItemAdded {
+                user_id: String::new(),
+                cpid: "A1".into(),
+                version: 1,
+            }
+            .encode_to_vec(),
+        )
+        .await;
+    assert!(
+        matches!(outcome, Err(ProjectionError::Malformed(_))),
+        "{outcome:?}"
+    );
+    drop(tx);
+    db.finish().await;
+}
+
+#[tokio::test]
+async fn collection_events_keep_each_stamp_in_one_collection_and_deletions_stay_deleted() {
+    let db = db("collections").await;
+    let created = |id: &str, name: &str, stamps: &[&str]| {
+        pb::CollectionCreated {
+            collection_id: id.into(),
+            name: name.into(),
+            user_id: "bc1qalice".into(),
+            twitter: "alice_art".into(),
+            website: "https://alice.example".into(),
+            description: "frogs".into(),
+            stamp_ids: stamps.iter().map(|s| (*s).to_owned()).collect(),
+            version: 1,
+        }
+        .encode_to_vec()
+    };
+    apply_people(
+        &db,
+        subjects::COLLECTION_CREATED,
+        created("c1", "frogs", &["A1", "A2", "A2", "", "A3"]),
+    )
+    .await;
+    assert_eq!(
+        db.rows("collection_stamps", "collection_id, position, cpid")
+            .await,
+        vec!["c1|0|A1", "c1|1|A2", "c1|2|A3"],
+        "ids deduplicated, empties dropped, order kept"
+    );
+    // A second collection claiming A3 takes it.
+    apply_people(
+        &db,
+        subjects::COLLECTION_CREATED,
+        created("c2", "toads", &["A3", "A4"]),
+    )
+    .await;
+    assert_eq!(
+        db.rows("collection_stamps", "cpid, collection_id").await,
+        vec!["A1|c1", "A2|c1", "A3|c2", "A4|c2"]
+    );
+    // An edit replaces the stamps and the links, never the name.
+    let updated = |stamps: &[&str], version| {
+        pb::CollectionUpdated {
+            collection_id: "c1".into(),
+            twitter: "frogs_x".into(),
+            website: String::new(),
+            description: "more frogs".into(),
+            stamp_ids: stamps.iter().map(|s| (*s).to_owned()).collect(),
+            version,
+        }
+        .encode_to_vec()
+    };
+    apply_people(&db, subjects::COLLECTION_UPDATED, updated(&["A5", "A1"], 2)).await;
+    // The same edit again, or an older one, changes nothing.
+    apply_people(&db, subjects::COLLECTION_UPDATED, updated(&["A9", "A8"], 2)).await;
+    assert_eq!(
+        db.rows(
+            "collections",
+            "collection_id, name, twitter, description, version"
+        )
+        .await,
+        vec![
+            "c1|frogs|frogs_x|more frogs|2",
+            "c2|toads|alice_art|frogs|1"
+        ]
+    );
+    assert_eq!(
+        db.rows("collection_stamps", "collection_id, position, cpid")
+            .await,
+        vec!["c1|0|A5", "c1|1|A1", "c2|0|A3", "c2|1|A4"]
+    );
+    // Deleted: its stamps are free, and a late create or edit does not bring it back.
+    apply_people(
+        &db,
+        subjects::COLLECTION_DELETED,
+        pb::CollectionDeleted {
+            collection_id: "c1".into(),
+            version: 3,
+        }
+        .encode_to_vec(),
+    )
+    .await;
+    apply_people(
+        &db,
+        subjects::COLLECTION_CREATED,
+        created("c1", "frogs", &["A1", "A2"]),
+    )
+    .await;
+    apply_people(&db, subjects::COLLECTION_UPDATED, updated(&["A1", "A2"], 4)).await;
+    assert_eq!(
+        db.rows("collection_stamps", "collection_id, cpid").await,
+        vec!["c2|A3", "c2|A4"]
+    );
+    assert_eq!(
+        db.rows("collections", "collection_id, deleted").await,
+        vec!["c1|t", "c2|f"]
+    );
     db.finish().await;
 }

@@ -20,12 +20,29 @@ pub enum NatsError {
 pub enum Stream {
     /// Chain events from the indexer: `chain.>`. Kept forever: replays rebuild from it.
     Chain,
+    /// User events from the auth service (profiles, linked addresses, wishlists): `users.>`. Kept forever.
+    Users,
+    /// User collection events: `collections.>`. Kept forever.
+    Collections,
+    /// Staff content imported by `stamps curation import`: `curation.>`. Kept forever.
+    Curation,
 }
 
 impl Stream {
+    /// Every stream.
+    pub const ALL: [Stream; 4] = [
+        Stream::Chain,
+        Stream::Users,
+        Stream::Collections,
+        Stream::Curation,
+    ];
+
     fn base(self) -> (&'static str, &'static str) {
         match self {
             Stream::Chain => ("CHAIN", "chain"),
+            Stream::Users => ("USERS", "users"),
+            Stream::Collections => ("COLLECTIONS", "collections"),
+            Stream::Curation => ("CURATION", "curation"),
         }
     }
 }
@@ -169,7 +186,7 @@ impl Nats {
 impl Nats {
     /// Deletes every stream and the file bucket of this deployment (development and tests).
     pub async fn purge(&self) -> Result<(), NatsError> {
-        for stream in [Stream::Chain] {
+        for stream in Stream::ALL {
             match self.js.delete_stream(self.stream_name(stream)).await {
                 Ok(_) => {}
                 Err(e) if e.to_string().contains("not found") => {}
