@@ -25,6 +25,26 @@ fn nats_url() -> String {
     std::env::var("STAMPS_TEST_NATS").unwrap_or_else(|_| "nats://127.0.0.1:4222".into())
 }
 
+/// A fresh database URL and NATS prefix named after `test`.
+fn fresh_settings(test: &str) -> (PostgresConfig, NatsConfig) {
+    let unique = format!(
+        "{test}_{}_{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos())
+    );
+    let postgres = PostgresConfig {
+        url: format!("{}/stamps_t_{unique}", postgres_base()),
+        max_connections: 4,
+    };
+    let nats = NatsConfig {
+        url: nats_url(),
+        prefix: format!("t{unique}"),
+    };
+    (postgres, nats)
+}
+
 /// A running devnet plus the settings for services that follow it.
 pub struct Stack {
     pub postgres: PostgresConfig,
@@ -68,21 +88,7 @@ impl Stack {
     /// Starts a devnet playing `config`'s scenario (on free ports) and prepares a fresh database and prefix.
     pub async fn start_with(test: &str, config: DevnetConfig) -> Self {
         stamps_platform::telemetry::init();
-        let unique = format!(
-            "{test}_{}_{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.subsec_nanos())
-        );
-        let postgres = PostgresConfig {
-            url: format!("{}/stamps_t_{unique}", postgres_base()),
-            max_connections: 4,
-        };
-        let nats = NatsConfig {
-            url: nats_url(),
-            prefix: format!("t{unique}"),
-        };
+        let (postgres, nats) = fresh_settings(test);
         let config = DevnetConfig {
             rpc_listen: "127.0.0.1:0".into(),
             api_listen: "127.0.0.1:0".into(),
@@ -114,6 +120,110 @@ impl Stack {
             devnet_stop,
             devnet: Some(handle),
         }
+    }
+
+    /// A second deployment following this stack's devnet: a fresh database and NATS prefix, nothing indexed.
+    /// Finishing it leaves the devnet running.
+    pub fn fresh_index(&self, test: &str) -> Stack {
+        let (postgres, nats) = fresh_settings(test);
+        Stack {
+            postgres,
+            nats,
+            rpc_url: self.rpc_url.clone(),
+            bootstrap: self.bootstrap.clone(),
+            first_height: self.first_height,
+            stamps: self.stamps.clone(),
+            intents: self.intents.clone(),
+            book: self.book.clone(),
+            devnet_stop: Shutdown::new(),
+            devnet: None,
+        }
+    }
+
+    /// Waits until the indexer's chain is the node's best chain and the catalogue has projected exactly the
+    /// indexer's blocks (`secs` at most).
+    pub async fn wait_for_chain(&self, secs: u64) {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        let mut db = self.db().await;
+        loop {
+            let tip = self.rpc("getbestblockhash", serde_json::json!([])).await;
+            let tip = tip.as_str().unwrap_or_default().to_owned();
+            let height = self.rpc("getblockcount", serde_json::json!([])).await;
+            let height = height.as_i64().unwrap_or_default();
+            let indexed: Option<(i64, String, i64)> = sqlx::query_as(
+                "SELECT height, hash, (SELECT count(*) FROM indexer.blocks)
+                 FROM indexer.blocks ORDER BY height DESC LIMIT 1",
+            )
+            .fetch_optional(&mut db)
+            .await
+            .unwrap_or(None);
+            let blocks = height - self.first_height as i64 + 1;
+            let on_tip = indexed == Some((height, tip, blocks));
+            // The indexer's blocks link by `prev_hash`, so its tip being the node's means the whole chain is.
+            let projected: Option<i64> = sqlx::query_scalar(
+                "SELECT count(*) FROM (
+                     (SELECT height, hash FROM indexer.blocks EXCEPT SELECT height, hash FROM catalogue.blocks)
+                     UNION ALL
+                     (SELECT height, hash FROM catalogue.blocks EXCEPT SELECT height, hash FROM indexer.blocks)) d",
+            )
+            .fetch_optional(&mut db)
+            .await
+            .unwrap_or(None);
+            if on_tip && projected == Some(0) {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "not converged on the node's chain: indexed tip {indexed:?}, node tip {height}, \
+                 blocks differing between indexer and catalogue {projected:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// The devnet's JSON-RPC `result` (`null` on an error).
+    pub async fn rpc(&self, method: &str, params: Value) -> Value {
+        let answer: Value = reqwest::Client::new()
+            .post(&self.rpc_url)
+            .json(&serde_json::json!({"id": 1, "method": method, "params": params}))
+            .send()
+            .await
+            .expect("devnet up")
+            .json()
+            .await
+            .expect("json");
+        answer["result"].clone()
+    }
+
+    /// A digest of every table of the indexer's and the catalogue's schemas: per table, its row count and the
+    /// md5 of its rows as text in sorted order. Left out: the outbox and consumer positions (bookkeeping of
+    /// delivery, not state) and `indexed_at` (when a block was written).
+    pub async fn table_digests(&self) -> std::collections::BTreeMap<String, (i64, String)> {
+        let mut db = self.db().await;
+        let tables: Vec<(String, String, String)> = sqlx::query_as(
+            "SELECT table_schema, table_name,
+                    string_agg(format('%I', column_name), ', ' ORDER BY ordinal_position)
+             FROM information_schema.columns
+             WHERE table_schema IN ('indexer', 'catalogue')
+               AND table_name NOT IN ('outbox', 'consumer_offsets', '_sqlx_migrations')
+               AND column_name <> 'indexed_at'
+             GROUP BY table_schema, table_name",
+        )
+        .fetch_all(&mut db)
+        .await
+        .expect("tables");
+        let mut digests = std::collections::BTreeMap::new();
+        for (schema, table, columns) in tables {
+            let digest: (i64, String) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "SELECT count(*), md5(COALESCE(string_agg(r, E'\\n' ORDER BY r), ''))
+                 FROM (SELECT ROW({columns})::TEXT AS r FROM \"{schema}\".\"{table}\") t"
+            )))
+            .fetch_one(&mut db)
+            .await
+            .unwrap_or_else(|e| panic!("{schema}.{table}: {e}"));
+            digests.insert(format!("{schema}.{table}"), digest);
+        }
+        digests
     }
 
     /// Builds and starts the indexer, catalogue and gateway.
@@ -212,7 +322,9 @@ impl Stack {
         if let Ok(client) = async_nats::connect(&self.nats.url).await {
             let js = async_nats::jetstream::new(client);
             let upper = self.nats.prefix.to_uppercase();
-            let _ = js.delete_stream(format!("{upper}_CHAIN")).await;
+            for stream in ["CHAIN", "USERS", "COLLECTIONS", "CURATION"] {
+                let _ = js.delete_stream(format!("{upper}_{stream}")).await;
+            }
             let _ = js
                 .delete_object_store(format!("{}_stamp-files", self.nats.prefix))
                 .await;

@@ -1,5 +1,6 @@
 //! The whole slice, end to end: devnet blocks → indexer → CHAIN stream → catalogue → gateway → HTTP.
 
+mod fresh_equal;
 mod helpers;
 
 use helpers::Stack;
@@ -461,7 +462,16 @@ async fn an_indexer_killed_again_and_again_loses_no_event_and_publishes_none_twi
         .expect("stream");
     let info = stream.info().await.expect("info");
     assert_eq!(info.state.messages, indexed_blocks(&stack).await);
+    stack.wait_for_chain(30).await;
     services.stop().await;
+
+    // Every table, the indexer's and the catalogue's, equals a clean run's over the same chain.
+    let clean = stack.fresh_index("sigkillclean");
+    let clean_services = clean.services_with(100).await;
+    clean.wait_for_chain(60).await;
+    clean_services.stop().await;
+    assert_eq!(stack.table_digests().await, clean.table_digests().await);
+    clean.finish().await;
     stack.finish().await;
 }
 
