@@ -818,6 +818,11 @@ async fn malformed_transactions_are_recorded_and_never_stop_the_indexer() {
             value: Amount::ZERO,
             script_pubkey: ScriptBuf::new_op_return(push(vec![0xff, 0xfe, 0xc3, 0x28, 0x80])),
         },
+        // An oversized push: 9,000 bytes in one OP_RETURN (more than a script may push when run).
+        TxOut {
+            value: Amount::ZERO,
+            script_pubkey: ScriptBuf::new_op_return(push(vec![0xab; 9_000])),
+        },
         truncated,
         TxOut {
             value: MINIMAL_CHANGE,
@@ -838,7 +843,7 @@ async fn malformed_transactions_are_recorded_and_never_stop_the_indexer() {
     )
     .await;
     // A transaction whose only oddity is the cut-short issuance: Counterparty records it, invalid.
-    let spent = OutPoint::new(tx.compute_txid(), 4);
+    let spent = OutPoint::new(tx.compute_txid(), 5);
     let key = stamps_protocol::arc4::key_for(&spent.txid);
     let cut = stamps_protocol::counterparty::transport::op_return_output(&key, &[22, 1, 2, 3])
         .expect("fits");
@@ -852,6 +857,53 @@ async fn malformed_transactions_are_recorded_and_never_stop_the_indexer() {
         &stack,
         "sendrawtransaction",
         serde_json::json!([serialize_hex(&short)]),
+    )
+    .await;
+    // An absurd amount: an issuance of 2^64 - 1 units, past the reference's signed 64-bit ceiling.
+    let spent = OutPoint::new(short.compute_txid(), 1);
+    let key = stamps_protocol::arc4::key_for(&spent.txid);
+    let absurd = stamps_protocol::counterparty::message::Message::Issuance(
+        stamps_protocol::counterparty::message::Issuance {
+            type_id: 22,
+            asset_id: 95_428_956_661_682_177,
+            asset: "A95428956661682177".into(),
+            asset_longname: None,
+            quantity: u64::MAX,
+            divisible: false,
+            lock: false,
+            reset: false,
+            callable: false,
+            call_date: 0,
+            call_price: 0.0,
+            description: Some(String::new()),
+            mime_type: "text/plain".into(),
+        },
+    );
+    let tip = node(&stack, "getblockcount", serde_json::json!([])).await;
+    let data = absurd
+        .pack(
+            tip.as_u64().expect("height") + 1,
+            stamps_protocol::Rules::MAINNET,
+        )
+        .expect("packs");
+    let carrier =
+        stamps_protocol::counterparty::transport::op_return_output(&key, &data).expect("fits");
+    let left = MINIMAL_CHANGE - Amount::from_sat(20_000);
+    let change = TxOut {
+        value: left,
+        script_pubkey: actor.script_pubkey(),
+    };
+    let mut huge = stamps_devnet::scenario::unsigned_spend(spent, vec![carrier, change]);
+    stamps_devnet::scenario::sign_p2wpkh(
+        &secp,
+        &mut huge,
+        &actor,
+        MINIMAL_CHANGE - Amount::from_sat(10_000),
+    );
+    let huge_txid = node(
+        &stack,
+        "sendrawtransaction",
+        serde_json::json!([serialize_hex(&huge)]),
     )
     .await;
     let miner = actor.address().to_string();
@@ -871,6 +923,15 @@ async fn malformed_transactions_are_recorded_and_never_stop_the_indexer() {
     assert_eq!(status(&weird_txid).await, None);
     let recorded = status(&short_txid).await.expect("recorded");
     assert!(recorded.starts_with("invalid"), "{recorded}");
+    let recorded = status(&huge_txid).await.expect("recorded");
+    assert!(recorded.contains("integer overflow"), "{recorded}");
+    let created: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM indexer.balances WHERE asset = 'A95428956661682177'",
+    )
+    .fetch_one(&mut db)
+    .await
+    .expect("balances");
+    assert_eq!(created, 0, "the absurd issuance credited nothing");
     services.stop().await;
     stack.finish().await;
 }

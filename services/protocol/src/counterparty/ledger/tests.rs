@@ -531,3 +531,38 @@ fn undecodable_and_unsupported_messages() {
         "invalid: source or destination not parsable"
     );
 }
+
+#[test]
+fn absurd_quantities_are_invalid_and_move_nothing() {
+    let mut w = World::new();
+    let (a, b) = (addr(1), addr(2));
+    issue(&mut w, &a, NUMERIC, 10);
+    assert_eq!(w.send(&a, esend(NUMERIC, 5, &b)), VALID);
+    let before = w.ledger.nonzero_balances();
+    // Past the reference's 64-bit signed ceiling: refused with its words, whatever the balance.
+    let first = w.send(
+        &a,
+        Message::Issuance(issuance("A95428956661682178", u64::MAX)),
+    );
+    assert!(first.contains("integer overflow"), "{first}");
+    let more = w.send(&a, Message::Issuance(issuance(NUMERIC, MAX_INT)));
+    assert!(more.contains("total quantity overflow"), "{more}");
+    assert_eq!(
+        w.send(&a, esend("XCP", u64::MAX, &b)),
+        "invalid: quantity is too large"
+    );
+    // Within the ceiling but above what the source holds.
+    assert_eq!(
+        w.send(&a, esend(NUMERIC, MAX_INT, &b)),
+        "invalid: insufficient funds"
+    );
+    let div = w.send(&a, dividend(NUMERIC, u64::MAX));
+    assert!(div.contains("integer overflow"), "{div}");
+    w.next_block();
+    assert_eq!(w.ledger.nonzero_balances(), before, "nothing moved");
+    assert_eq!(
+        w.ledger.asset(NUMERIC).map(|i| i.supply()),
+        Some(10),
+        "the supply is unchanged"
+    );
+}
