@@ -308,10 +308,12 @@ async fn main() {
     let tip = first + blocks - 1;
     let mut seen = 0u64;
     let mut messages = 0u64;
+    let mut event_bytes = 0usize;
     while seen < blocks {
         match tokio::time::timeout(Duration::from_secs(600), indexed.next()).await {
             Ok(Some(m)) => {
                 messages += 1;
+                event_bytes += m.payload.len();
                 if last_part(&m.payload) {
                     seen += 1;
                 }
@@ -328,7 +330,10 @@ async fn main() {
         100.0 * bare / replay,
         100.0 * protocol / replay
     );
-    println!("  {messages} BlockIndexed messages (large blocks are published in parts)");
+    println!(
+        "  {messages} BlockIndexed messages (large blocks are published in parts), {:.1} MiB of events",
+        event_bytes as f64 / 1048576.0
+    );
     let indexer_pid = child.id();
     println!(
         "  CPU seconds during the replay: indexer {:.1}, postgres {:.1}, nats-server {:.1} (this process, with the devnet, {:.1})",
@@ -368,6 +373,21 @@ async fn main() {
 
     let _ = child.kill();
     let _ = child.wait();
+    if let Ok(mut db) = <sqlx::PgConnection as sqlx::Connection>::connect(&db_url).await {
+        let sizes: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT c.relname::TEXT, pg_total_relation_size(c.oid) FROM pg_class c
+             JOIN pg_namespace n ON n.oid = c.relnamespace
+             WHERE n.nspname = 'indexer' AND c.relkind = 'r' ORDER BY 2 DESC LIMIT 6",
+        )
+        .fetch_all(&mut db)
+        .await
+        .unwrap_or_default();
+        let listed: Vec<String> = sizes
+            .iter()
+            .map(|(t, b)| format!("{t} {:.1}", *b as f64 / 1048576.0))
+            .collect();
+        println!("largest indexer tables (MiB): {}", listed.join(", "));
+    }
     stop.cancel();
     let _ = server.await;
     let js = async_nats::jetstream::new(nats);
