@@ -2,6 +2,8 @@
 
 pub mod files;
 pub mod health;
+pub mod paging;
+pub mod src20;
 pub mod stamps;
 
 use std::path::Path;
@@ -18,6 +20,7 @@ use crate::state::AppState;
 pub fn router(state: AppState, static_dir: &Path) -> Router {
     let api = Router::new()
         .merge(stamps::router())
+        .merge(src20::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
     let spa = ServeDir::new(static_dir).fallback(ServeFile::new(static_dir.join("index.html")));
     Router::new()

@@ -1,23 +1,19 @@
 //! `/api/stamp/{cpid}` and `/api/search[/{q}]`.
 
-use std::collections::HashMap;
-
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use stamps_proto::catalogue::v1::{GetStampRequest, SearchStampsRequest, Stamp};
 
 use crate::error::ApiError;
+use crate::routes::paging::{self, Page, Params};
 use crate::state::AppState;
 
 /// The spec's text for a missing stamp.
 pub const STAMP_NOT_FOUND: &str = "404 - Stamp not found.";
 /// Default page size of stamp lists.
 pub const DEFAULT_LIMIT: u32 = 24;
-/// Largest page size.
-pub const MAX_LIMIT: u32 = 100;
 
 /// Stamp routes.
 pub fn router() -> Router<AppState> {
@@ -90,18 +86,6 @@ async fn stamp(
     Ok(Json(fetch_stamp(&state, cpid).await?.into()))
 }
 
-/// A paged list.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Page<T> {
-    hits: Vec<T>,
-    estimated_total_hits: u64,
-    offset: u64,
-    limit: u32,
-}
-
-type Params = Result<Query<HashMap<String, String>>, QueryRejection>;
-
 async fn search_all(
     state: State<AppState>,
     params: Params,
@@ -117,82 +101,23 @@ async fn search_q(
     search(state, Some(q), params).await
 }
 
-/// Paging and text of a search, read from the path and the query string.
-#[derive(Debug, PartialEq, Eq)]
-pub struct SearchParams {
-    /// Free text.
-    pub q: String,
-    /// First hit.
-    pub offset: u64,
-    /// Page size.
-    pub limit: u32,
-}
-
-/// Reads `q`, `offset`, `limit` and `page` (1-based; sets the offset); anything else is an error.
-pub fn parse_search(
-    path_q: Option<String>,
-    params: &HashMap<String, String>,
-) -> Result<SearchParams, ApiError> {
-    if let Some(unknown) = params
-        .keys()
-        .find(|k| !matches!(k.as_str(), "q" | "offset" | "limit" | "page"))
-    {
-        return Err(ApiError::BadRequest(format!(
-            "unknown query parameter {unknown:?}"
-        )));
-    }
-    let number = |name: &str| -> Result<Option<u64>, ApiError> {
-        params
-            .get(name)
-            .map(|v| {
-                v.parse::<u64>().map_err(|_| {
-                    ApiError::BadRequest(format!("{name} must be a non-negative integer"))
-                })
-            })
-            .transpose()
-    };
-    let limit = match number("limit")? {
-        None => DEFAULT_LIMIT,
-        Some(l) if (1..=u64::from(MAX_LIMIT)).contains(&l) => l as u32,
-        Some(_) => {
-            return Err(ApiError::BadRequest(format!(
-                "limit must be between 1 and {MAX_LIMIT}"
-            )));
-        }
-    };
-    let offset = match (number("page")?, number("offset")?) {
-        (Some(_), Some(_)) => {
-            return Err(ApiError::BadRequest("give page or offset, not both".into()));
-        }
-        (Some(0), None) => return Err(ApiError::BadRequest("page starts at 1".into())),
-        (Some(page), None) => (page - 1)
-            .checked_mul(u64::from(limit))
-            .filter(|o| *o <= i64::MAX as u64)
-            .ok_or_else(|| ApiError::BadRequest("page too large".into()))?,
-        (None, Some(offset)) if offset > i64::MAX as u64 => {
-            return Err(ApiError::BadRequest("offset too large".into()));
-        }
-        (None, offset) => offset.unwrap_or(0),
-    };
-    let q = path_q
-        .or_else(|| params.get("q").cloned())
-        .unwrap_or_default();
-    Ok(SearchParams { q, offset, limit })
-}
-
 async fn search(
     State(state): State<AppState>,
     path_q: Option<String>,
     params: Params,
 ) -> Result<Json<Page<StampJson>>, ApiError> {
-    let Query(params) = params.map_err(|e| ApiError::BadRequest(e.body_text()))?;
-    let p = parse_search(path_q, &params)?;
+    let params = paging::params(params)?;
+    paging::check_known(&params, &["q"])?;
+    let page = paging::paging(&params, DEFAULT_LIMIT)?;
+    let q = path_q
+        .or_else(|| params.get("q").cloned())
+        .unwrap_or_default();
     let mut catalogue = state.catalogue.clone();
     let answer = catalogue
         .search_stamps(SearchStampsRequest {
-            q: p.q,
-            offset: p.offset,
-            limit: p.limit,
+            q,
+            offset: page.offset,
+            limit: page.limit,
         })
         .await
         .map_err(|s| ApiError::from_status(s, "not found"))?
@@ -203,46 +128,4 @@ async fn search(
         offset: answer.offset,
         limit: answer.limit,
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn params(pairs: &[(&str, &str)]) -> HashMap<String, String> {
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect()
-    }
-
-    #[test]
-    fn paging_rules() {
-        let p = parse_search(None, &params(&[])).expect("defaults");
-        assert_eq!(
-            p,
-            SearchParams {
-                q: String::new(),
-                offset: 0,
-                limit: 24
-            }
-        );
-        let p = parse_search(
-            Some("A1".into()),
-            &params(&[("page", "3"), ("limit", "10")]),
-        )
-        .expect("page");
-        assert_eq!(
-            p,
-            SearchParams {
-                q: "A1".into(),
-                offset: 20,
-                limit: 10
-            }
-        );
-        assert!(parse_search(None, &params(&[("page", "0")])).is_err());
-        assert!(parse_search(None, &params(&[("limit", "101")])).is_err());
-        assert!(parse_search(None, &params(&[("offset", "-1")])).is_err());
-        assert!(parse_search(None, &params(&[("sort", "x")])).is_err());
-    }
 }

@@ -3,8 +3,9 @@
 use stamps_platform::outbox::Relay;
 use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueService;
 use stamps_proto::catalogue::v1::{
-    Collection, CreateCollectionRequest, GetStampRequest, SearchStampsRequest,
-    SearchStampsResponse, Stamp, UpdateCollectionRequest,
+    Collection, CreateCollectionRequest, GetSrc20TickRequest, GetStampRequest, SearchSrc20Request,
+    SearchSrc20Response, SearchStampsRequest, SearchStampsResponse, Src20Tick,
+    Src20TrendingRequest, Src20TrendingResponse, Stamp, UpdateCollectionRequest,
 };
 
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
@@ -30,7 +31,7 @@ pub enum QueryError {
 }
 
 /// The one place query errors become gRPC statuses; internals are logged, not sent.
-fn status(e: QueryError) -> Status {
+pub(crate) fn status(e: QueryError) -> Status {
     match e {
         QueryError::InvalidArgument(m) => Status::invalid_argument(m),
         QueryError::NotFound(m) => Status::not_found(m),
@@ -107,10 +108,23 @@ fn to_proto(r: StampRow) -> Stamp {
     }
 }
 
+/// Checks and reads a page request: a limit of 0 takes `default`, one above [`MAX_LIMIT`] is refused.
+pub(crate) fn page(offset: u64, limit: u32, default: u32) -> Result<(i64, i64, u32), QueryError> {
+    if limit > MAX_LIMIT {
+        return Err(QueryError::InvalidArgument(format!(
+            "limit {limit} is above {MAX_LIMIT}"
+        )));
+    }
+    let limit = if limit == 0 { default } else { limit };
+    let offset = i64::try_from(offset)
+        .map_err(|_| QueryError::InvalidArgument("offset too large".into()))?;
+    Ok((offset, i64::from(limit), limit))
+}
+
 /// The gRPC service over the catalogue's pool.
 #[derive(Clone)]
 pub struct CatalogueGrpc {
-    pool: sqlx::PgPool,
+    pub(crate) pool: sqlx::PgPool,
     relay: Relay,
 }
 
@@ -129,27 +143,14 @@ impl CatalogueGrpc {
     }
 
     async fn search(&self, r: &SearchStampsRequest) -> Result<SearchStampsResponse, QueryError> {
-        if r.limit > MAX_LIMIT {
-            return Err(QueryError::InvalidArgument(format!(
-                "limit {} is above {MAX_LIMIT}",
-                r.limit
-            )));
-        }
         if r.q.len() > 256 {
             return Err(QueryError::InvalidArgument(
                 "query longer than 256 characters".into(),
             ));
         }
-        let limit = if r.limit == 0 { 24 } else { r.limit };
-        let offset = i64::try_from(r.offset)
-            .map_err(|_| QueryError::InvalidArgument("offset too large".into()))?;
-        let (hits, total) = store::search(
-            &self.pool,
-            &SearchTerm::parse(&r.q),
-            offset,
-            i64::from(limit),
-        )
-        .await?;
+        let (offset, rows, limit) = page(r.offset, r.limit, 24)?;
+        let (hits, total) =
+            store::search(&self.pool, &SearchTerm::parse(&r.q), offset, rows).await?;
         Ok(SearchStampsResponse {
             hits: hits.into_iter().map(to_proto).collect(),
             total: total.max(0) as u64,
@@ -176,6 +177,36 @@ impl CatalogueService for CatalogueGrpc {
         request: Request<SearchStampsRequest>,
     ) -> Result<Response<SearchStampsResponse>, Status> {
         self.search(request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn search_src20(
+        &self,
+        request: Request<SearchSrc20Request>,
+    ) -> Result<Response<SearchSrc20Response>, Status> {
+        self.src20_search(request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn get_src20_tick(
+        &self,
+        request: Request<GetSrc20TickRequest>,
+    ) -> Result<Response<Src20Tick>, Status> {
+        self.src20_tick(&request.get_ref().tick)
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn src20_trending(
+        &self,
+        _request: Request<Src20TrendingRequest>,
+    ) -> Result<Response<Src20TrendingResponse>, Status> {
+        self.src20_trending()
             .await
             .map(Response::new)
             .map_err(status)

@@ -93,7 +93,11 @@ async fn apply_ops(tx: &mut PgConnection, e: &BlockIndexed, h: i64) -> Result<()
             None => return Err(ProjectionError::Malformed("empty op".into())),
         }
     }
-    ledger.write(tx).await
+    ledger.write(tx).await?;
+    crate::src20::number_ops(tx, h).await?;
+    let ticks = crate::src20::ticks_of_block(tx, h).await?;
+    crate::src20::refresh(tx, &ticks).await?;
+    Ok(())
 }
 
 async fn insert_stamp(
@@ -151,6 +155,7 @@ async fn apply_reverted(tx: &mut PgConnection, e: &BlockReverted) -> Result<(), 
 }
 
 async fn revert_height(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error> {
+    let ticks = crate::src20::ticks_of_block(tx, h).await?;
     for table in ledger::EVENT_TABLES {
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "DELETE FROM {table} WHERE block_index = $1"
@@ -166,5 +171,5 @@ async fn revert_height(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error>
         .bind(h)
         .execute(&mut *tx)
         .await?;
-    Ok(())
+    crate::src20::refresh(tx, &ticks).await
 }

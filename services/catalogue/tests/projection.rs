@@ -710,3 +710,141 @@ async fn collection_events_keep_each_stamp_in_one_collection_and_deletions_stay_
     );
     db.finish().await;
 }
+
+fn src20_op(tx: &str, op: &str, tick: &str, amt: &str, to: &str, valid: bool) -> op::Op {
+    op::Op::Src20Operation(pb::Src20Operation {
+        tx_hash: tx.into(),
+        tx_index: 1,
+        op: op.into(),
+        tick: tick.into(),
+        amt: amt.into(),
+        max: if op == "DEPLOY" {
+            "1000".into()
+        } else {
+            String::new()
+        },
+        lim: if op == "DEPLOY" {
+            "400".into()
+        } else {
+            String::new()
+        },
+        dec: Some(18),
+        creator: "deployer".into(),
+        destination: to.into(),
+        valid,
+        status: if valid { String::new() } else { "OM".into() },
+    })
+}
+
+fn src20_stamp(number: i64, tx: &str) -> op::Op {
+    op::Op::StampCreated(pb::StampCreated {
+        stamp: number,
+        cpid: format!("A{}", 1000 + number),
+        tx_hash: tx.into(),
+        creator: "deployer".into(),
+        supply: "1".into(),
+        ident: "SRC-20".into(),
+        mimetype: "application/json".into(),
+        ..Default::default()
+    })
+}
+
+#[tokio::test]
+async fn src20_ticks_follow_their_operations_and_balances_and_a_revert_recomputes_them() {
+    use stamps_catalogue::store::src20::{self, Src20Query};
+    let db = db("src20").await;
+    db.indexed(&block(
+        10,
+        "h10",
+        vec![
+            src20_stamp(1, "d1"),
+            src20_op("d1", "DEPLOY", "kek", "", "", true),
+            src20_stamp(2, "m1"),
+            src20_op("m1", "MINT", "kek", "400", "alice", true),
+            src20_balance("kek", "alice", "400"),
+        ],
+    ))
+    .await;
+    db.indexed(&block(
+        11,
+        "h11",
+        vec![
+            src20_stamp(3, "m2"),
+            src20_op("m2", "MINT", "kek", "400", "bob", true),
+            src20_stamp(4, "m3"),
+            src20_op("m3", "MINT", "kek", "400", "alice", true),
+            // Cut to the 200 left: the balances say what was credited.
+            src20_balance("kek", "bob", "400"),
+            src20_balance("kek", "alice", "600"),
+            src20_stamp(5, "m4"),
+            src20_op("m4", "MINT", "kek", "400", "carol", false),
+        ],
+    ))
+    .await;
+    let ticks = "tick, tx_hash, stamp, max, lim, minted, mint_count, minters_count, holders_count, progress, \
+                 COALESCE(last_mint_block, 0)";
+    assert_eq!(
+        db.rows("src20_ticks", ticks).await,
+        vec!["kek|d1|1|1000|400|1000|3|2|2|100.00|11"]
+    );
+    assert_eq!(
+        db.rows("src20_ops", "tx_hash, stamp").await,
+        vec!["d1|1", "m1|2", "m2|3", "m3|4", "m4|5"]
+    );
+    // The finder: minted out lists the deploy with its figures; the tick's mint history caps at max.
+    let q = Src20Query::parse("", "minted_out", "").expect("query");
+    let (hits, total) = src20::search(&db.pool, &q, 0, 10).await.expect("search");
+    assert_eq!(total, 1);
+    assert_eq!(
+        (
+            hits[0].tx_hash.as_str(),
+            hits[0].progress.as_deref(),
+            hits[0].cpid.as_deref()
+        ),
+        ("d1", Some("100.00"), Some("A1001"))
+    );
+    let q = Src20Query::parse("mint", "valid", "stamp:asc").expect("query");
+    let (hits, total) = src20::search(&db.pool, &q, 1, 10).await.expect("search");
+    assert_eq!(total, 3, "valid mints only");
+    assert_eq!(
+        hits.iter().map(|h| h.stamp).collect::<Vec<_>>(),
+        vec![Some(3), Some(4)],
+        "the second page of one, oldest first"
+    );
+    let history = src20::mint_history(&db.pool, "kek", "1000", 100)
+        .await
+        .expect("history");
+    assert_eq!(
+        history
+            .iter()
+            .map(|h| (h.0, h.2, h.3.as_str()))
+            .collect::<Vec<_>>(),
+        vec![(10, 1, "400"), (11, 2, "1000")]
+    );
+    let holders = src20::holders(&db.pool, "kek", "1000", 50)
+        .await
+        .expect("holders");
+    assert_eq!(
+        holders,
+        vec![
+            ("alice".into(), "600".into(), "60.00".into()),
+            ("bob".into(), "400".into(), "40.00".into())
+        ]
+    );
+    assert_eq!(
+        src20::trending(&db.pool, "MINT", 1000, 20)
+            .await
+            .expect("trending"),
+        vec![("kek".into(), 3)]
+    );
+
+    // Reverting block 11 recomputes the tick from what is left.
+    db.reverted(11, "h11").await;
+    assert_eq!(
+        db.rows("src20_ticks", ticks).await,
+        vec!["kek|d1|1|1000|400|400|1|1|1|40.00|10"]
+    );
+    db.reverted(10, "h10").await;
+    assert!(db.rows("src20_ticks", "tick").await.is_empty());
+    db.finish().await;
+}

@@ -1,0 +1,145 @@
+//! What list endpoints share: the paged answer, and the reading of `page`, `offset` and `limit` with the
+//! refusal of query parameters an endpoint does not know.
+
+use std::collections::HashMap;
+
+use axum::extract::Query;
+use axum::extract::rejection::QueryRejection;
+use serde::Serialize;
+
+use crate::error::ApiError;
+
+/// Largest page size.
+pub const MAX_LIMIT: u32 = 100;
+
+/// Query parameters as received (a malformed query string is a 400).
+pub type Params = Result<Query<HashMap<String, String>>, QueryRejection>;
+
+/// The parameters, or the 400 for a malformed query string.
+pub fn params(params: Params) -> Result<HashMap<String, String>, ApiError> {
+    params
+        .map(|Query(p)| p)
+        .map_err(|e| ApiError::BadRequest(e.body_text()))
+}
+
+/// A paged list: the hits, the exact total, where the page starts and its size.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Page<T> {
+    /// The page's items.
+    pub hits: Vec<T>,
+    /// The exact number of matches.
+    pub estimated_total_hits: u64,
+    /// The first hit's position.
+    pub offset: u64,
+    /// The page size.
+    pub limit: u32,
+}
+
+/// Where a page starts and how long it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Paging {
+    /// First hit.
+    pub offset: u64,
+    /// Page size.
+    pub limit: u32,
+}
+
+/// Refuses any parameter but `page`, `offset`, `limit` and `known`, naming it.
+pub fn check_known(params: &HashMap<String, String>, known: &[&str]) -> Result<(), ApiError> {
+    let mut unknown: Vec<&String> = params
+        .keys()
+        .filter(|k| {
+            !matches!(k.as_str(), "offset" | "limit" | "page") && !known.contains(&k.as_str())
+        })
+        .collect();
+    unknown.sort();
+    match unknown.first() {
+        Some(k) => Err(ApiError::BadRequest(format!(
+            "unknown query parameter {k:?}"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Reads `limit` (1 to [`MAX_LIMIT`], default `default_limit`) and `page` (1-based) or `offset`.
+pub fn paging(params: &HashMap<String, String>, default_limit: u32) -> Result<Paging, ApiError> {
+    let number = |name: &str| -> Result<Option<u64>, ApiError> {
+        params
+            .get(name)
+            .map(|v| {
+                v.parse::<u64>().map_err(|_| {
+                    ApiError::BadRequest(format!("{name} must be a non-negative integer"))
+                })
+            })
+            .transpose()
+    };
+    let limit = match number("limit")? {
+        None => default_limit,
+        Some(l) if (1..=u64::from(MAX_LIMIT)).contains(&l) => l as u32,
+        Some(_) => {
+            return Err(ApiError::BadRequest(format!(
+                "limit must be between 1 and {MAX_LIMIT}"
+            )));
+        }
+    };
+    let offset = match (number("page")?, number("offset")?) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::BadRequest("give page or offset, not both".into()));
+        }
+        (Some(0), None) => return Err(ApiError::BadRequest("page starts at 1".into())),
+        (Some(page), None) => (page - 1)
+            .checked_mul(u64::from(limit))
+            .filter(|o| *o <= i64::MAX as u64)
+            .ok_or_else(|| ApiError::BadRequest("page too large".into()))?,
+        (None, Some(offset)) if offset > i64::MAX as u64 => {
+            return Err(ApiError::BadRequest("offset too large".into()));
+        }
+        (None, offset) => offset.unwrap_or(0),
+    };
+    Ok(Paging { offset, limit })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn paging_rules() {
+        assert_eq!(
+            paging(&params(&[]), 24).expect("defaults"),
+            Paging {
+                offset: 0,
+                limit: 24
+            }
+        );
+        assert_eq!(
+            paging(&params(&[("page", "3"), ("limit", "10")]), 24).expect("page"),
+            Paging {
+                offset: 20,
+                limit: 10
+            }
+        );
+        for bad in [
+            &[("page", "0")][..],
+            &[("limit", "101")],
+            &[("limit", "0")],
+            &[("offset", "-1")],
+            &[("page", "2"), ("offset", "3")],
+            &[("page", "99999999999999999999")],
+        ] {
+            assert!(paging(&params(bad), 24).is_err(), "{bad:?}");
+        }
+        assert!(check_known(&params(&[("sort", "x")]), &[]).is_err());
+        assert!(check_known(&params(&[("sort", "x"), ("page", "2")]), &["sort"]).is_ok());
+        let e = check_known(&params(&[("nope", "1")]), &["sort"]).expect_err("unknown");
+        assert!(e.to_string().contains("\"nope\""), "{e}");
+    }
+}

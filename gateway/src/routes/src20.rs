@@ -1,0 +1,253 @@
+//! SRC-20: `/api/src20/search[/{q}]`, `/api/src20/tick/{tick}`, `/api/src20/tick/{tick}/history` and
+//! `/api/src20/trending`.
+
+use axum::extract::{Path, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use stamps_proto::catalogue::v1::{
+    GetSrc20TickRequest, SearchSrc20Request, Src20Item, Src20TickCount, Src20TrendingRequest,
+};
+
+use crate::error::ApiError;
+use crate::routes::paging::{self, Page, Params};
+use crate::state::AppState;
+
+/// Default page size of SRC-20 lists.
+pub const DEFAULT_LIMIT: u32 = 24;
+/// The answer for a tick never validly deployed.
+pub const TICK_NOT_FOUND: &str = "SRC-20 tick not found";
+
+/// SRC-20 routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/src20/search", get(search_all))
+        .route("/src20/search/{q}", get(search_q))
+        .route("/src20/tick/{tick}", get(tick))
+        .route("/src20/tick/{tick}/history", get(history))
+        .route("/src20/trending", get(trending))
+}
+
+/// An SRC-20 operation in the spec's field names; a valid deploy carries its tick's figures.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Src20Json {
+    tick: String,
+    op: String,
+    amount: Option<String>,
+    creator: String,
+    destination: Option<String>,
+    block_index: u64,
+    timestamp: u64,
+    stamp: Option<i64>,
+    cpid: Option<String>,
+    hosted_url: Option<String>,
+    tx_hash: String,
+    is_invalid: bool,
+    status: String,
+    max: Option<String>,
+    limit: Option<String>,
+    decimals: Option<i32>,
+    minted: Option<String>,
+    minted_count: Option<u64>,
+    minters_count: Option<u64>,
+    holders_count: Option<u64>,
+    progress: Option<String>,
+}
+
+fn some(s: String) -> Option<String> {
+    Some(s).filter(|s| !s.is_empty())
+}
+
+impl From<Src20Item> for Src20Json {
+    fn from(i: Src20Item) -> Self {
+        let f = i.figures.filter(|_| i.has_figures);
+        let cpid = some(i.cpid);
+        Self {
+            hosted_url: cpid.as_ref().map(|c| format!("/s/{c}")),
+            cpid,
+            tick: i.tick,
+            op: i.op,
+            amount: some(i.amt),
+            creator: i.creator,
+            destination: some(i.destination),
+            block_index: i.block_index,
+            timestamp: i.block_time,
+            stamp: i.has_stamp.then_some(i.stamp),
+            tx_hash: i.tx_hash,
+            is_invalid: !i.valid,
+            status: i.status,
+            max: f.as_ref().map(|f| f.max.clone()),
+            limit: f.as_ref().map(|f| f.lim.clone()),
+            decimals: f.as_ref().and_then(|f| (f.dec >= 0).then_some(f.dec)),
+            minted: f.as_ref().map(|f| f.minted.clone()),
+            minted_count: f.as_ref().map(|f| f.mint_count),
+            minters_count: f.as_ref().map(|f| f.minters_count),
+            holders_count: f.as_ref().map(|f| f.holders_count),
+            progress: f.map(|f| f.progress),
+        }
+    }
+}
+
+async fn search_all(
+    state: State<AppState>,
+    params: Params,
+) -> Result<Json<Page<Src20Json>>, ApiError> {
+    list(state, String::new(), None, params).await
+}
+
+async fn search_q(
+    state: State<AppState>,
+    Path(q): Path<String>,
+    params: Params,
+) -> Result<Json<Page<Src20Json>>, ApiError> {
+    list(state, q, None, params).await
+}
+
+async fn history(
+    state: State<AppState>,
+    Path(tick): Path<String>,
+    params: Params,
+) -> Result<Json<Page<Src20Json>>, ApiError> {
+    list(state, String::new(), Some(tick), params).await
+}
+
+/// The finder: `types`, `only`, `sort` and `tick` (the catalogue checks them), `q`, and paging.
+async fn list(
+    State(state): State<AppState>,
+    q: String,
+    tick: Option<String>,
+    params: Params,
+) -> Result<Json<Page<Src20Json>>, ApiError> {
+    let params = paging::params(params)?;
+    paging::check_known(&params, &["q", "types", "only", "sort", "tick"])?;
+    let page = paging::paging(&params, DEFAULT_LIMIT)?;
+    let get = |k: &str| params.get(k).cloned().unwrap_or_default();
+    let q = if q.is_empty() { get("q") } else { q };
+    let tick = tick.unwrap_or_else(|| get("tick"));
+    let mut catalogue = state.catalogue.clone();
+    let answer = catalogue
+        .search_src20(SearchSrc20Request {
+            q,
+            tick,
+            types: get("types"),
+            only: get("only"),
+            sort: get("sort"),
+            offset: page.offset,
+            limit: page.limit,
+        })
+        .await
+        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .into_inner();
+    Ok(Json(Page {
+        hits: answer.hits.into_iter().map(Src20Json::from).collect(),
+        estimated_total_hits: answer.total,
+        offset: answer.offset,
+        limit: answer.limit,
+    }))
+}
+
+/// A tick's page: its deploy with the figures, the largest holders, the mint history.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TickJson {
+    /// The canonical spelling: a request spelled otherwise should be redirected to it.
+    tick: String,
+    deploy: Option<Src20Json>,
+    holders: Vec<HolderJson>,
+    mint_history: Vec<MintPointJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct HolderJson {
+    address: String,
+    amount: String,
+    percentage: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MintPointJson {
+    block_index: u64,
+    timestamp: u64,
+    mints: u64,
+    minted: String,
+}
+
+async fn tick(
+    State(state): State<AppState>,
+    Path(tick): Path<String>,
+) -> Result<Json<TickJson>, ApiError> {
+    let mut catalogue = state.catalogue.clone();
+    let t = catalogue
+        .get_src20_tick(GetSrc20TickRequest { tick })
+        .await
+        .map_err(|s| ApiError::from_status(s, TICK_NOT_FOUND))?
+        .into_inner();
+    Ok(Json(TickJson {
+        tick: t.tick,
+        deploy: t.deploy.map(Src20Json::from),
+        holders: t
+            .holders
+            .into_iter()
+            .map(|h| HolderJson {
+                address: h.address,
+                amount: h.amount,
+                percentage: h.percentage,
+            })
+            .collect(),
+        mint_history: t
+            .mint_history
+            .into_iter()
+            .map(|p| MintPointJson {
+                block_index: p.block_index,
+                timestamp: p.block_time,
+                mints: p.mints,
+                minted: p.minted,
+            })
+            .collect(),
+    }))
+}
+
+/// A trending chart's data: column names and one tuple per tick.
+#[derive(Debug, Serialize)]
+pub struct Chart {
+    columns: [&'static str; 2],
+    tuple: Vec<(String, u64)>,
+}
+
+fn chart(counts: Vec<Src20TickCount>) -> Chart {
+    Chart {
+        columns: ["tick", "count"],
+        tuple: counts.into_iter().map(|c| (c.tick, c.count)).collect(),
+    }
+}
+
+/// Ticks by activity among the latest 1,000 valid mints and the latest 1,000 valid transfers.
+#[derive(Debug, Serialize)]
+pub struct TrendingJson {
+    mint: Chart,
+    transfer: Chart,
+}
+
+async fn trending(
+    State(state): State<AppState>,
+    params: Params,
+) -> Result<Json<TrendingJson>, ApiError> {
+    let params = paging::params(params)?;
+    if let Some(k) = params.keys().next() {
+        return Err(ApiError::BadRequest(format!(
+            "unknown query parameter {k:?}"
+        )));
+    }
+    let mut catalogue = state.catalogue.clone();
+    let t = catalogue
+        .src20_trending(Src20TrendingRequest {})
+        .await
+        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .into_inner();
+    Ok(Json(TrendingJson {
+        mint: chart(t.mint),
+        transfer: chart(t.transfer),
+    }))
+}

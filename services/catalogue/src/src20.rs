@@ -1,0 +1,63 @@
+//! The SRC-20 figures derived on the projection side: each operation's stamp number, and one `src20_ticks` row
+//! per validly deployed tick (supply minted, mints, minters, holders, progress). They are computed from
+//! `src20_ops`, `src20_balances` and `stamps` for the ticks a block touched, after the block is applied or
+//! reverted, so they are always what those tables say and a replay rebuilds them identically.
+
+use sqlx::PgConnection;
+
+/// Ticks with an operation in block `h`.
+pub async fn ticks_of_block(tx: &mut PgConnection, h: i64) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT DISTINCT tick FROM src20_ops WHERE block_index = $1")
+        .bind(h)
+        .fetch_all(tx)
+        .await
+}
+
+/// Gives block `h`'s operations the number of the stamp that carried them.
+pub async fn number_ops(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE src20_ops o SET stamp = s.stamp FROM stamps s
+         WHERE o.block_index = $1 AND o.stamp IS NULL AND s.tx_hash = o.tx_hash",
+    )
+    .bind(h)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+/// Computes again the `src20_ticks` rows of `ticks` (a tick without a valid deploy has none).
+pub async fn refresh(tx: &mut PgConnection, ticks: &[String]) -> Result<(), sqlx::Error> {
+    if ticks.is_empty() {
+        return Ok(());
+    }
+    sqlx::query("DELETE FROM src20_ticks WHERE tick = ANY($1)")
+        .bind(ticks)
+        .execute(&mut *tx)
+        .await?;
+    // Supply minted is the sum of balances (transfers move it, mints alone create it); a mint the reference
+    // cut to what was left counts for what it credited.
+    sqlx::query(
+        "INSERT INTO src20_ticks (tick, tx_hash, block_index, block_time, stamp, creator, max, lim, dec, minted,
+                                  mint_count, minters_count, last_mint_block, holders_count, progress)
+         SELECT d.tick, d.tx_hash, d.block_index, d.block_time, d.stamp, d.creator, d.max, d.lim, d.dec,
+                COALESCE(b.minted, 0), COALESCE(m.mints, 0), COALESCE(m.minters, 0), m.last_block,
+                COALESCE(b.holders, 0),
+                CASE WHEN d.max > 0 THEN LEAST(100, trunc(COALESCE(b.minted, 0) * 100 / d.max, 2)) ELSE 0 END
+         FROM (SELECT DISTINCT ON (tick) tick, tx_hash, block_index, block_time, stamp, creator,
+                      (CASE WHEN max ~ '^[0-9]+(\\.[0-9]+)?$' THEN max ELSE '0' END)::NUMERIC AS max,
+                      (CASE WHEN lim ~ '^[0-9]+(\\.[0-9]+)?$' THEN lim
+                            WHEN max ~ '^[0-9]+(\\.[0-9]+)?$' THEN max ELSE '0' END)::NUMERIC AS lim,
+                      dec
+               FROM src20_ops WHERE op = 'DEPLOY' AND valid AND tick = ANY($1)
+               ORDER BY tick, block_index, seq) d
+         LEFT JOIN (SELECT tick, count(*) AS mints, count(DISTINCT destination) AS minters,
+                           max(block_index) AS last_block
+                    FROM src20_ops WHERE op = 'MINT' AND valid AND tick = ANY($1) GROUP BY tick) m USING (tick)
+         LEFT JOIN (SELECT tick, sum(balance) AS minted, count(*) FILTER (WHERE balance > 0) AS holders
+                    FROM src20_balances WHERE tick = ANY($1) GROUP BY tick) b USING (tick)",
+    )
+    .bind(ticks)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
