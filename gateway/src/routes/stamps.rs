@@ -1,4 +1,4 @@
-//! `/api/stamp/{cpid}` and `/api/search[/{q}]`.
+//! `/api/search[/{q}]`, and the stamp lookups other routes share.
 
 use axum::extract::{Path, State};
 use axum::routing::get;
@@ -18,7 +18,6 @@ pub const DEFAULT_LIMIT: u32 = 24;
 /// Stamp routes.
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/stamp/{cpid}", get(stamp))
         .route("/search", get(search_all))
         .route("/search/{q}", get(search_q))
 }
@@ -43,6 +42,15 @@ pub struct StampJson {
     file_size: u64,
     stamp_hash: String,
     asset_longname: Option<String>,
+}
+
+impl StampJson {
+    /// Replaces the supply and flags at creation with the asset's current ones.
+    pub fn set_current(&mut self, supply: String, divisible: bool, locked: bool) {
+        self.supply = supply;
+        self.divisible = divisible;
+        self.locked = locked;
+    }
 }
 
 impl From<Stamp> for StampJson {
@@ -77,13 +85,6 @@ pub async fn fetch_stamp(state: &AppState, cpid: String) -> Result<Stamp, ApiErr
         .await
         .map(tonic::Response::into_inner)
         .map_err(|s| ApiError::from_status(s, STAMP_NOT_FOUND))
-}
-
-async fn stamp(
-    State(state): State<AppState>,
-    Path(cpid): Path<String>,
-) -> Result<Json<StampJson>, ApiError> {
-    Ok(Json(fetch_stamp(&state, cpid).await?.into()))
 }
 
 async fn search_all(

@@ -1,11 +1,12 @@
-//! The catalogue's gRPC service. Proto <-> row conversions live here only.
+//! The catalogue's gRPC service. Proto <-> row conversions live here and in `grpc_detail` and `grpc_src20`
+//! only.
 
 use stamps_platform::outbox::Relay;
 use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueService;
 use stamps_proto::catalogue::v1::{
     Collection, CreateCollectionRequest, GetSrc20TickRequest, GetStampRequest, SearchSrc20Request,
     SearchSrc20Response, SearchStampsRequest, SearchStampsResponse, Src20Tick,
-    Src20TrendingRequest, Src20TrendingResponse, Stamp, UpdateCollectionRequest,
+    Src20TrendingRequest, Src20TrendingResponse, Stamp, StampDetail, UpdateCollectionRequest,
 };
 
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
@@ -86,7 +87,8 @@ pub fn validate_cpid(cpid: &str) -> Result<(), QueryError> {
     }
 }
 
-fn to_proto(r: StampRow) -> Stamp {
+/// A stamp row as protobuf.
+pub(crate) fn stamp_to_proto(r: StampRow) -> Stamp {
     Stamp {
         stamp: r.stamp,
         cpid: r.cpid,
@@ -138,7 +140,7 @@ impl CatalogueGrpc {
         validate_cpid(cpid)?;
         store::stamp(&self.pool, cpid)
             .await?
-            .map(to_proto)
+            .map(stamp_to_proto)
             .ok_or_else(|| QueryError::NotFound(format!("no stamp {cpid}")))
     }
 
@@ -152,7 +154,7 @@ impl CatalogueGrpc {
         let (hits, total) =
             store::search(&self.pool, &SearchTerm::parse(&r.q), offset, rows).await?;
         Ok(SearchStampsResponse {
-            hits: hits.into_iter().map(to_proto).collect(),
+            hits: hits.into_iter().map(stamp_to_proto).collect(),
             total: total.max(0) as u64,
             offset: r.offset,
             limit,
@@ -167,6 +169,16 @@ impl CatalogueService for CatalogueGrpc {
         request: Request<GetStampRequest>,
     ) -> Result<Response<Stamp>, Status> {
         self.get_stamp(&request.get_ref().cpid)
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn get_stamp_detail(
+        &self,
+        request: Request<GetStampRequest>,
+    ) -> Result<Response<StampDetail>, Status> {
+        self.stamp_detail(&request.get_ref().cpid)
             .await
             .map(Response::new)
             .map_err(status)
