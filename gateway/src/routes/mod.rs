@@ -1,5 +1,6 @@
 //! The HTTP routes: one module per resource, each with its own `router()`.
 
+pub mod autocomplete;
 pub mod detail;
 pub mod files;
 pub mod health;
@@ -22,6 +23,7 @@ pub fn router(state: AppState, static_dir: &Path) -> Router {
     let api = Router::new()
         .merge(stamps::router())
         .merge(detail::router())
+        .merge(autocomplete::router())
         .merge(src20::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
     let spa = ServeDir::new(static_dir).fallback(ServeFile::new(static_dir.join("index.html")));

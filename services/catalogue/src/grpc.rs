@@ -4,15 +4,16 @@
 use stamps_platform::outbox::Relay;
 use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueService;
 use stamps_proto::catalogue::v1::{
-    Collection, CreateCollectionRequest, GetSrc20TickRequest, GetStampRequest, SearchSrc20Request,
-    SearchSrc20Response, SearchStampsRequest, SearchStampsResponse, Src20Tick,
-    Src20TrendingRequest, Src20TrendingResponse, Stamp, StampDetail, UpdateCollectionRequest,
+    AutocompleteRequest, AutocompleteResponse, Collection, CreateCollectionRequest,
+    GetSrc20TickRequest, GetStampRequest, SearchSrc20Request, SearchSrc20Response,
+    SearchStampsRequest, SearchStampsResponse, Src20Tick, Src20TrendingRequest,
+    Src20TrendingResponse, Stamp, StampDetail, UpdateCollectionRequest,
 };
 
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
 use tonic::{Request, Response, Status};
 
-use crate::store::{self, SearchTerm, StampRow};
+use crate::store::{self, SearchTerm, StampRow, autocomplete};
 
 /// The largest page a search returns.
 pub const MAX_LIMIT: u32 = 100;
@@ -144,6 +145,53 @@ impl CatalogueGrpc {
             .ok_or_else(|| QueryError::NotFound(format!("no stamp {cpid}")))
     }
 
+    async fn autocomplete(&self, text: &str) -> Result<AutocompleteResponse, QueryError> {
+        use stamps_proto::catalogue::v1::{CollectionHit, StampHit, UserHit};
+        let text = text.trim();
+        if text.chars().count() > 100 {
+            return Err(QueryError::InvalidArgument(
+                "text longer than 100 characters".into(),
+            ));
+        }
+        if text.is_empty() {
+            return Ok(AutocompleteResponse::default());
+        }
+        let tick = stamps_protocol::src20::normalize_tick(text);
+        let pool = &self.pool;
+        let (stamps, ticks, collections, users) = tokio::try_join!(
+            autocomplete::stamps(pool, text),
+            autocomplete::ticks(pool, &tick),
+            autocomplete::collections(pool, text),
+            autocomplete::users(pool, text),
+        )?;
+        Ok(AutocompleteResponse {
+            stamps: stamps
+                .into_iter()
+                .map(|(stamp, cpid, asset_longname)| StampHit {
+                    stamp,
+                    cpid,
+                    asset_longname,
+                })
+                .collect(),
+            src20_ticks: ticks,
+            collections: collections
+                .into_iter()
+                .map(|(collection_id, name, stamp_ids)| CollectionHit {
+                    collection_id,
+                    name,
+                    stamp_ids,
+                })
+                .collect(),
+            users: users
+                .into_iter()
+                .map(|(user_id, display_name)| UserHit {
+                    user_id,
+                    display_name,
+                })
+                .collect(),
+        })
+    }
+
     async fn search(&self, r: &SearchStampsRequest) -> Result<SearchStampsResponse, QueryError> {
         if r.q.len() > 256 {
             return Err(QueryError::InvalidArgument(
@@ -179,6 +227,16 @@ impl CatalogueService for CatalogueGrpc {
         request: Request<GetStampRequest>,
     ) -> Result<Response<StampDetail>, Status> {
         self.stamp_detail(&request.get_ref().cpid)
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn autocomplete(
+        &self,
+        request: Request<AutocompleteRequest>,
+    ) -> Result<Response<AutocompleteResponse>, Status> {
+        self.autocomplete(&request.get_ref().text)
             .await
             .map(Response::new)
             .map_err(status)

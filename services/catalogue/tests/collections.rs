@@ -10,7 +10,9 @@ use stamps_platform::config::{NatsConfig, PostgresConfig};
 use stamps_platform::nats::Nats;
 use stamps_platform::shutdown::Shutdown;
 use stamps_proto::catalogue::v1::catalogue_service_client::CatalogueServiceClient;
-use stamps_proto::catalogue::v1::{CreateCollectionRequest, UpdateCollectionRequest};
+use stamps_proto::catalogue::v1::{
+    AutocompleteRequest, CreateCollectionRequest, UpdateCollectionRequest,
+};
 use stamps_proto::events::v1::{self as pb, BlockIndexed, Op, op};
 use tonic::Code;
 
@@ -168,6 +170,54 @@ async fn collections_are_created_and_edited_by_the_rules_and_published() {
     assert_eq!(
         refused(client.create_collection(no_user).await).0,
         Code::InvalidArgument
+    );
+
+    // Autocomplete finds collections by name prefix whatever the case, an exact name first, with their first
+    // stamps; and stamps by cpid prefix and by number.
+    let found = client
+        .autocomplete(AutocompleteRequest {
+            text: "FROG".into(),
+        })
+        .await
+        .expect("autocomplete")
+        .into_inner();
+    assert_eq!(
+        found
+            .collections
+            .iter()
+            .map(|c| (c.name.as_str(), c.stamp_ids.clone()))
+            .collect::<Vec<_>>(),
+        vec![(
+            "Frogs.v2",
+            vec!["A1001".to_owned(), "A1002".into(), "A1003".into()]
+        )]
+    );
+    let found = client
+        .autocomplete(AutocompleteRequest {
+            text: "a100".into(),
+        })
+        .await
+        .expect("autocomplete")
+        .into_inner();
+    assert_eq!(found.stamps.len(), 5, "five of the stamps A1001..A1005");
+    let found = client
+        .autocomplete(AutocompleteRequest { text: "3".into() })
+        .await
+        .expect("autocomplete")
+        .into_inner();
+    assert_eq!(
+        found.stamps.first().map(|s| s.cpid.as_str()),
+        Some("A1003"),
+        "the stamp numbered 3"
+    );
+    let long = client
+        .autocomplete(AutocompleteRequest {
+            text: "x".repeat(101),
+        })
+        .await;
+    assert_eq!(
+        long.map(|_| ()).map_err(|s| s.code()),
+        Err(Code::InvalidArgument)
     );
 
     // Edits: the creator only; the name stays; stamps may change.

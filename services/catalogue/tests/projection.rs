@@ -589,6 +589,21 @@ async fn user_events_set_names_addresses_and_wishlists_once() {
         db.rows("users", "display_name, version").await,
         vec!["alice2|8"]
     );
+    // Autocomplete finds the user by display name (any case) and by id prefix.
+    use stamps_catalogue::store::autocomplete;
+    for typed in ["ALI", "alice2", "bc1qal"] {
+        assert_eq!(
+            autocomplete::users(&db.pool, typed).await.expect("users"),
+            vec![("bc1qalice".to_owned(), "alice2".to_owned())],
+            "{typed}"
+        );
+    }
+    assert!(
+        autocomplete::users(&db.pool, "bob")
+            .await
+            .expect("users")
+            .is_empty()
+    );
 
     // An event without its user is malformed.
     let mut tx = db.pool.begin().await.expect("begin");

@@ -1,5 +1,6 @@
 //! The catalogue's queries (schema `catalogue`): one function each. Stamps here; SRC-20 in [`src20`].
 
+pub mod autocomplete;
 pub mod detail;
 pub mod src20;
 

@@ -198,6 +198,30 @@ async fn src20_finder_tick_and_trending_match_the_indexed_operations() {
         .collect();
     assert_eq!(served, expected);
 
+    // Autocomplete: ticks by prefix whatever the case, the exact one first.
+    let prefix: String = tick.chars().take(2).collect();
+    let (_, typed) = services
+        .get_json(&format!("/api/autocomplete/{}", prefix.to_uppercase()))
+        .await;
+    let ticks: Vec<&str> = typed["src20Hits"]
+        .as_array()
+        .expect("src20 hits")
+        .iter()
+        .map(|h| h["tick"].as_str().expect("tick"))
+        .collect();
+    assert!(
+        !ticks.is_empty() && ticks.iter().all(|t| t.starts_with(&prefix)),
+        "{ticks:?}"
+    );
+    let (_, exact) = services
+        .get_json(&format!("/api/autocomplete/{tick}"))
+        .await;
+    assert_eq!(exact["src20Hits"][0]["tick"], tick.as_str());
+    let (status, _) = services
+        .get_json(&format!("/api/autocomplete/{}", "x".repeat(101)))
+        .await;
+    assert_eq!(status, 400);
+
     // Bad input names what is wrong; a page past the end is empty with the true total.
     for (path, names) in [
         ("/api/src20/search?sort=price", "price"),

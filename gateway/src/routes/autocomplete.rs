@@ -1,0 +1,99 @@
+//! `/api/autocomplete/{text}`: what the header's search overlay shows while typing, grouped.
+
+use axum::extract::{Path, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use stamps_proto::catalogue::v1::AutocompleteRequest;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The autocomplete route.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/autocomplete/{text}", get(autocomplete))
+}
+
+/// The groups, in the spec's names; each holds a few hits, exact matches first.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AutocompleteJson {
+    stamp_hits: Vec<StampHitJson>,
+    src20_hits: Vec<Src20HitJson>,
+    collection_hits: Vec<CollectionHitJson>,
+    leaderboard_hits: Vec<UserHitJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct StampHitJson {
+    stamp: i64,
+    cpid: String,
+    asset_longname: Option<String>,
+    stamp_url: String,
+}
+
+#[derive(Debug, Serialize)]
+struct Src20HitJson {
+    tick: String,
+}
+
+#[derive(Debug, Serialize)]
+struct CollectionHitJson {
+    collection_id: String,
+    name: String,
+    icon_id: Option<String>,
+    stamp_ids: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct UserHitJson {
+    user_id: String,
+    display_name: Option<String>,
+}
+
+async fn autocomplete(
+    State(state): State<AppState>,
+    Path(text): Path<String>,
+) -> Result<Json<AutocompleteJson>, ApiError> {
+    let mut catalogue = state.catalogue.clone();
+    let a = catalogue
+        .autocomplete(AutocompleteRequest { text })
+        .await
+        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .into_inner();
+    Ok(Json(AutocompleteJson {
+        stamp_hits: a
+            .stamps
+            .into_iter()
+            .map(|s| StampHitJson {
+                stamp_url: format!("/s/{}", s.cpid),
+                stamp: s.stamp,
+                cpid: s.cpid,
+                asset_longname: Some(s.asset_longname).filter(|l| !l.is_empty()),
+            })
+            .collect(),
+        src20_hits: a
+            .src20_ticks
+            .into_iter()
+            .map(|tick| Src20HitJson { tick })
+            .collect(),
+        collection_hits: a
+            .collections
+            .into_iter()
+            .map(|c| CollectionHitJson {
+                icon_id: c.stamp_ids.first().cloned(),
+                collection_id: c.collection_id,
+                name: c.name,
+                stamp_ids: c.stamp_ids,
+            })
+            .collect(),
+        leaderboard_hits: a
+            .users
+            .into_iter()
+            .map(|u| UserHitJson {
+                user_id: u.user_id,
+                display_name: Some(u.display_name).filter(|n| !n.is_empty()),
+            })
+            .collect(),
+    }))
+}
