@@ -26,15 +26,11 @@ pub struct DetailJson {
     stamp: StampJson,
     /// The asset's current owner (issuer).
     owner: Option<String>,
-    /// Destroyed by valid destructions.
-    destructions: String,
     holders: Vec<HolderJson>,
     dispensers: Vec<DispenserJson>,
     dispenses: Vec<SaleJson>,
     dividends: Vec<DividendJson>,
     fairminter: Option<FairminterJson>,
-    /// The txid of an open dispenser selling it, if any.
-    on_sale: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -152,18 +148,9 @@ async fn detail(
             dispense_count: x.dispense_count,
         })
         .collect();
-    let on_sale = dispensers
-        .iter()
-        .find(|x| !x.closed && x.give_remaining != "0")
-        .map(|x| x.tx_hash.clone());
     Ok(Json(DetailJson {
         stamp,
         owner: d.has_asset.then_some(d.owner),
-        destructions: if d.destroyed.is_empty() {
-            "0".into()
-        } else {
-            d.destroyed
-        },
         holders: d
             .holders
             .into_iter()
@@ -203,6 +190,5 @@ async fn detail(
             })
             .collect(),
         fairminter: d.fairminter.map(FairminterJson::from),
-        on_sale,
     }))
 }

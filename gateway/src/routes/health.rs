@@ -23,9 +23,8 @@ async fn ready(State(state): State<AppState>) -> Result<Json<serde_json::Value>,
     let mut catalogue = state.catalogue.clone();
     catalogue
         .search_stamps(SearchStampsRequest {
-            q: String::new(),
-            offset: 0,
             limit: 1,
+            ..SearchStampsRequest::default()
         })
         .await
         .map_err(|s| ApiError::Unavailable(format!("catalogue: {}", s.message())))?;

@@ -42,6 +42,21 @@ pub struct StampJson {
     file_size: u64,
     stamp_hash: String,
     asset_longname: Option<String>,
+    /// multisig, olga or op_return.
+    encoding: String,
+    /// png, gif, svg, jpeg, html, bmn, ...
+    file_suffix: String,
+    /// Satoshis per whole unit at the cheapest buyable dispenser.
+    floor_price: Option<u64>,
+    /// That dispenser's txid.
+    on_sale: Option<String>,
+    /// Satoshis per whole unit of the latest sale.
+    last_sale_price: Option<u64>,
+    /// Satoshis paid in every sale.
+    total_volume: u64,
+    dividend_count: u64,
+    /// Destroyed, base units.
+    destructions: String,
 }
 
 impl StampJson {
@@ -73,6 +88,18 @@ impl From<Stamp> for StampJson {
             file_size: s.file_size,
             stamp_hash: s.stamp_hash,
             asset_longname: Some(s.asset_longname).filter(|l| !l.is_empty()),
+            encoding: s.encoding,
+            file_suffix: s.file_suffix,
+            floor_price: s.has_floor_price.then_some(s.floor_price),
+            on_sale: Some(s.on_sale).filter(|o| !o.is_empty()),
+            last_sale_price: s.has_last_sale_price.then_some(s.last_sale_price),
+            total_volume: s.total_volume,
+            dividend_count: s.dividend_count,
+            destructions: if s.destroyed.is_empty() {
+                "0".into()
+            } else {
+                s.destroyed
+            },
         }
     }
 }
@@ -108,7 +135,7 @@ async fn search(
     params: Params,
 ) -> Result<Json<Page<StampJson>>, ApiError> {
     let params = paging::params(params)?;
-    paging::check_known(&params, &["q"])?;
+    paging::check_known(&params, &["q", "types", "only", "sort"])?;
     let page = paging::paging(&params, DEFAULT_LIMIT)?;
     let q = path_q
         .or_else(|| params.get("q").cloned())
@@ -119,6 +146,9 @@ async fn search(
             q,
             offset: page.offset,
             limit: page.limit,
+            types: params.get("types").cloned().unwrap_or_default(),
+            only: params.get("only").cloned().unwrap_or_default(),
+            sort: params.get("sort").cloned().unwrap_or_default(),
         })
         .await
         .map_err(|s| ApiError::from_status(s, "not found"))?

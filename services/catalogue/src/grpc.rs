@@ -13,7 +13,7 @@ use stamps_proto::catalogue::v1::{
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
 use tonic::{Request, Response, Status};
 
-use crate::store::{self, SearchTerm, StampRow, autocomplete};
+use crate::store::{self, SearchTerm, StampQuery, StampRow, autocomplete};
 
 /// The largest page a search returns.
 pub const MAX_LIMIT: u32 = 100;
@@ -108,6 +108,18 @@ pub(crate) fn stamp_to_proto(r: StampRow) -> Stamp {
         file_size: r.file_size.max(0) as u64,
         stamp_hash: r.stamp_hash,
         asset_longname: r.asset_longname,
+        encoding: r.encoding,
+        file_suffix: r.file_suffix,
+        has_floor_price: r.floor_price.is_some(),
+        floor_price: r.floor_price.map_or(0, |p| u64::try_from(p).unwrap_or(0)),
+        on_sale: r.on_sale.unwrap_or_default(),
+        has_last_sale_price: r.last_sale_price.is_some(),
+        last_sale_price: r
+            .last_sale_price
+            .map_or(0, |p| u64::try_from(p).unwrap_or(0)),
+        total_volume: u64::try_from(r.total_volume).unwrap_or(0),
+        dividend_count: u64::try_from(r.dividend_count).unwrap_or(0),
+        destroyed: r.destroyed,
     }
 }
 
@@ -199,8 +211,9 @@ impl CatalogueGrpc {
             ));
         }
         let (offset, rows, limit) = page(r.offset, r.limit, 24)?;
-        let (hits, total) =
-            store::search(&self.pool, &SearchTerm::parse(&r.q), offset, rows).await?;
+        let query = StampQuery::parse(SearchTerm::parse(&r.q), &r.types, &r.only, &r.sort)
+            .map_err(QueryError::InvalidArgument)?;
+        let (hits, total) = store::search(&self.pool, &query, offset, rows).await?;
         Ok(SearchStampsResponse {
             hits: hits.into_iter().map(stamp_to_proto).collect(),
             total: total.max(0) as u64,

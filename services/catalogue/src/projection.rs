@@ -97,6 +97,8 @@ async fn apply_ops(tx: &mut PgConnection, e: &BlockIndexed, h: i64) -> Result<()
     crate::src20::number_ops(tx, h).await?;
     let ticks = crate::src20::ticks_of_block(tx, h).await?;
     crate::src20::refresh(tx, &ticks).await?;
+    let stamps = crate::market::stamps_of_block(tx, h).await?;
+    crate::market::refresh(tx, &stamps).await?;
     Ok(())
 }
 
@@ -115,8 +117,9 @@ async fn insert_stamp(
     sqlx::query(
         "INSERT INTO stamps (cpid, stamp, block_index, block_time, tx_hash, tx_index, creator, supply, divisible,
                              locked, keyburn, ident, is_cursed, mimetype, file_sha256, file_size, stamp_hash,
-                             asset_longname)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::NUMERIC, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+                             asset_longname, encoding, file_suffix)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::NUMERIC, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+                 $20)
          ON CONFLICT (cpid) DO NOTHING",
     )
     .bind(&s.cpid)
@@ -137,6 +140,8 @@ async fn insert_stamp(
     .bind(i64::try_from(s.file_size).unwrap_or(i64::MAX))
     .bind(&s.stamp_hash)
     .bind(&s.asset_longname)
+    .bind(&s.encoding)
+    .bind(&s.file_suffix)
     .execute(tx)
     .await?;
     Ok(())
@@ -156,6 +161,7 @@ async fn apply_reverted(tx: &mut PgConnection, e: &BlockReverted) -> Result<(), 
 
 async fn revert_height(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error> {
     let ticks = crate::src20::ticks_of_block(tx, h).await?;
+    let stamps = crate::market::stamps_of_block(tx, h).await?;
     for table in ledger::EVENT_TABLES {
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "DELETE FROM {table} WHERE block_index = $1"
@@ -171,5 +177,6 @@ async fn revert_height(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error>
         .bind(h)
         .execute(&mut *tx)
         .await?;
-    crate::src20::refresh(tx, &ticks).await
+    crate::src20::refresh(tx, &ticks).await?;
+    crate::market::refresh(tx, &stamps).await
 }

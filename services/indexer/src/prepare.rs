@@ -160,6 +160,7 @@ pub fn prepare(
     let mut stamps = Vec::with_capacity(decoded.stamps.len());
     let mut created = Vec::with_capacity(decoded.stamps.len());
     for s in &mut decoded.stamps {
+        let suffix = file_suffix(s);
         let sha = match (s.file.take(), &s.file_sha256) {
             (Some(bytes), Some(sha)) => {
                 if seen.insert(sha.clone()) {
@@ -170,7 +171,7 @@ pub fn prepare(
             _ => String::new(),
         };
         let asset = state.ledger.asset(&s.cpid);
-        let (row, event) = stamp_row(height, s, asset.as_ref(), sha);
+        let (row, event) = stamp_row(height, s, asset.as_ref(), sha, suffix);
         stamps.push(row);
         created.push(event);
     }
@@ -199,12 +200,24 @@ pub fn prepare(
     })
 }
 
+/// The file's kind as a suffix: `bmn` for BMN audio (recognised by its prefix, with no MIME type), else the
+/// MIME subtype (`png`, `svg`, `html`, ...); empty when neither is known.
+fn file_suffix(s: &StampRecord) -> String {
+    if s.file.as_deref().is_some_and(|f| f.starts_with(b"BMN")) {
+        return "bmn".into();
+    }
+    let subtype = s.mimetype.split_once('/').map_or("", |(_, sub)| sub);
+    let subtype = subtype.split(';').next().unwrap_or_default().trim();
+    subtype.strip_suffix("+xml").unwrap_or(subtype).to_owned()
+}
+
 /// A numbered stamp's row and its event.
 fn stamp_row(
     height: u64,
     s: &StampRecord,
     asset: Option<&AssetInfo>,
     file_sha256: String,
+    file_suffix: String,
 ) -> (store::StampRow, StampCreated) {
     // Raw (non-Counterparty) stamps are no asset: no supply, not divisible, not locked.
     let (supply, divisible, locked) =
@@ -248,6 +261,8 @@ fn stamp_row(
         file_size,
         stamp_hash: s.stamp_hash.clone(),
         asset_longname: s.asset_longname.clone().unwrap_or_default(),
+        encoding: s.encoding.to_owned(),
+        file_suffix,
     };
     (row, event)
 }

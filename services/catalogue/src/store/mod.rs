@@ -43,10 +43,28 @@ pub struct StampRow {
     pub stamp_hash: String,
     /// Subasset long name (empty when none).
     pub asset_longname: String,
+    /// How the file travelled: `multisig`, `olga` or `op_return`.
+    pub encoding: String,
+    /// The file's kind (`png`, `svg`, `bmn`, ...).
+    pub file_suffix: String,
+    /// Satoshis per whole unit at the cheapest buyable dispenser.
+    pub floor_price: Option<i64>,
+    /// That dispenser's txid.
+    pub on_sale: Option<String>,
+    /// Satoshis per whole unit of the latest sale.
+    pub last_sale_price: Option<i64>,
+    /// Satoshis paid in every sale.
+    pub total_volume: i64,
+    /// Valid dividends paid on it.
+    pub dividend_count: i64,
+    /// Destroyed, base units.
+    pub destroyed: String,
 }
 
 const COLUMNS: &str = "stamp, cpid, block_index, block_time, tx_hash, creator, supply::TEXT AS supply, divisible, \
-                       locked, keyburn, ident, is_cursed, mimetype, file_sha256, file_size, stamp_hash, asset_longname";
+                       locked, keyburn, ident, is_cursed, mimetype, file_sha256, file_size, stamp_hash, asset_longname, \
+                       encoding, file_suffix, floor_price, on_sale, last_sale_price, total_volume, dividend_count, \
+                       destroyed::TEXT AS destroyed";
 
 /// One stamp by cpid.
 pub async fn stamp(pool: &PgPool, cpid: &str) -> Result<Option<StampRow>, sqlx::Error> {
@@ -83,23 +101,201 @@ impl SearchTerm {
     }
 }
 
-/// A page of stamps matching `term`, newest (highest number) first, and the exact total.
+/// What the finder sorts stamps by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StampSort {
+    /// Number.
+    Stamp,
+    /// Floor price (stamps on sale only).
+    FloorPrice,
+    /// Satoshis paid in every sale.
+    TotalVolume,
+    /// Supply.
+    Supply,
+    /// When it last sold (stamps sold only).
+    LastSale,
+    /// Price of its latest sale (stamps sold only).
+    LastSalePrice,
+    /// When its newest dispenser opened (stamps with a dispenser only).
+    LastDispenser,
+    /// Size of its file.
+    StampBase64Size,
+    /// Dividends paid on it.
+    DividendCount,
+}
+
+impl StampSort {
+    /// The API's names.
+    pub const NAMES: [&'static str; 9] = [
+        "stamp",
+        "floor_price",
+        "total_volume",
+        "supply",
+        "last_sale",
+        "last_sale_price",
+        "last_dispenser",
+        "stamp_base64_size",
+        "dividend_count",
+    ];
+
+    fn parse(name: &str) -> Option<Self> {
+        let i = Self::NAMES.iter().position(|n| *n == name)?;
+        Some(
+            [
+                Self::Stamp,
+                Self::FloorPrice,
+                Self::TotalVolume,
+                Self::Supply,
+                Self::LastSale,
+                Self::LastSalePrice,
+                Self::LastDispenser,
+                Self::StampBase64Size,
+                Self::DividendCount,
+            ][i],
+        )
+    }
+
+    /// The column, and whether stamps without a value are left out.
+    fn column(self) -> (&'static str, bool) {
+        match self {
+            Self::Stamp => ("stamp", false),
+            Self::FloorPrice => ("floor_price", true),
+            Self::TotalVolume => ("total_volume", false),
+            Self::Supply => ("supply", false),
+            Self::LastSale => ("last_sale_block", true),
+            Self::LastSalePrice => ("last_sale_price", true),
+            Self::LastDispenser => ("last_dispenser_block", true),
+            Self::StampBase64Size => ("file_size", false),
+            Self::DividendCount => ("dividend_count", false),
+        }
+    }
+}
+
+/// File types the finder filters on, with the condition each stands for.
+const TYPES: [(&str, &str); 9] = [
+    ("src-721", "ident = 'SRC-721'"),
+    ("bmn", "file_suffix = 'bmn'"),
+    ("png", "file_suffix = 'png'"),
+    ("gif", "file_suffix = 'gif'"),
+    ("svg", "file_suffix = 'svg'"),
+    ("jpeg", "file_suffix IN ('jpeg', 'jpg')"),
+    ("html", "file_suffix = 'html'"),
+    (
+        "other",
+        "ident <> 'SRC-721' AND file_suffix NOT IN ('bmn', 'png', 'gif', 'svg', 'jpeg', 'jpg', 'html')",
+    ),
+    ("cursed_stamp", "is_cursed"),
+];
+
+/// Show-only filters, with the condition each stands for.
+const ONLY: [(&str, &str); 6] = [
+    ("on_sale", "on_sale IS NOT NULL"),
+    ("locked", "locked"),
+    ("keyburn", "keyburn"),
+    ("olga", "encoding = 'olga'"),
+    (
+        "unique",
+        "supply = CASE WHEN divisible THEN 100000000 ELSE 1 END",
+    ),
+    ("burned", "destroyed > 0"),
+];
+
+/// A finder query: the text, any of the file types, every show-only filter, and the order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StampQuery {
+    /// Free text.
+    pub term: SearchTerm,
+    /// Conditions of the chosen file types (any of them).
+    types: Vec<&'static str>,
+    /// Conditions of the show-only filters (all of them).
+    only: Vec<&'static str>,
+    /// Order.
+    pub sort: StampSort,
+    /// Descending.
+    pub desc: bool,
+}
+
+impl StampQuery {
+    /// Reads `types` (comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp), `only`
+    /// (on_sale, locked, keyburn, olga, unique, burned) and `sort` (a key with `:asc` or `:desc`; empty: newest
+    /// first). The error names the offending value.
+    pub fn parse(term: SearchTerm, types: &str, only: &str, sort: &str) -> Result<Self, String> {
+        let pick = |list: &str, table: &[(&'static str, &'static str)], what: &str| {
+            let mut picked = Vec::new();
+            for name in list.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+                let (_, condition) = table.iter().find(|(n, _)| *n == name).ok_or_else(|| {
+                    let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+                    format!("unknown {what} {name:?} ({})", names.join(", "))
+                })?;
+                if !picked.contains(condition) {
+                    picked.push(*condition);
+                }
+            }
+            Ok::<_, String>(picked)
+        };
+        let types = pick(types, &TYPES, "type")?;
+        let only = pick(only, &ONLY, "only filter")?;
+        let (field, dir) = sort.split_once(':').unwrap_or((sort, "desc"));
+        let field = if field.is_empty() { "stamp" } else { field };
+        let sort = StampSort::parse(field)
+            .ok_or_else(|| format!("unknown sort {field:?} ({})", StampSort::NAMES.join(", ")))?;
+        let desc = match dir {
+            "desc" => true,
+            "asc" => false,
+            other => return Err(format!("unknown sort direction {other:?} (asc, desc)")),
+        };
+        Ok(Self {
+            term,
+            types,
+            only,
+            sort,
+            desc,
+        })
+    }
+
+    /// The `WHERE` clause: the text's condition with its parameters $1–$3, the types, the show-only filters,
+    /// and for a sort by a value only some stamps have, that they have it. Every piece is one of the fixed
+    /// conditions above.
+    fn filter(&self) -> String {
+        let mut parts = vec![
+            "($1::BIGINT IS NULL OR stamp = $1) AND ($2::TEXT IS NULL OR cpid LIKE $2 || '%' \
+             OR creator = $3 OR tx_hash = lower($3) OR stamp_hash = $3)"
+                .to_owned(),
+        ];
+        if !self.types.is_empty() {
+            parts.push(format!("({})", self.types.join(") OR (")));
+        }
+        parts.extend(self.only.iter().map(|c| format!("({c})")));
+        let (column, only_with) = self.sort.column();
+        if only_with {
+            parts.push(format!("{column} IS NOT NULL"));
+        }
+        format!("({})", parts.join(") AND ("))
+    }
+}
+
+/// A page of the finder and the exact total.
 pub async fn search(
     pool: &PgPool,
-    term: &SearchTerm,
+    q: &StampQuery,
     offset: i64,
     limit: i64,
 ) -> Result<(Vec<StampRow>, i64), sqlx::Error> {
-    // One statement shape for every term: a NULL parameter switches its condition off.
-    const FILTER: &str = "($1::BIGINT IS NULL OR stamp = $1) AND ($2::TEXT IS NULL OR cpid LIKE $2 || '%' \
-                          OR creator = $3 OR tx_hash = lower($3) OR stamp_hash = $3)";
-    let (number, prefix, text) = match term {
+    let (number, prefix, text) = match &q.term {
         SearchTerm::All => (None, None, None),
         SearchTerm::Number(n) => (Some(*n), None, None),
         SearchTerm::Text(t) => (None, Some(escape_like(&t.to_uppercase())), Some(t.clone())),
     };
+    let filter = q.filter();
+    let dir = if q.desc { "DESC" } else { "ASC" };
+    let (column, _) = q.sort.column();
+    let order = if column == "stamp" {
+        format!("stamp {dir}")
+    } else {
+        format!("{column} {dir}, stamp {dir}")
+    };
     let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM stamps WHERE {FILTER} ORDER BY stamp DESC OFFSET $4 LIMIT $5"
+        "SELECT {COLUMNS} FROM stamps WHERE {filter} ORDER BY {order} OFFSET $4 LIMIT $5"
     )))
     .bind(number)
     .bind(&prefix)
@@ -109,7 +305,7 @@ pub async fn search(
     .fetch_all(pool)
     .await?;
     let total = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "SELECT count(*) FROM stamps WHERE {FILTER}"
+        "SELECT count(*) FROM stamps WHERE {filter}"
     )))
     .bind(number)
     .bind(&prefix)
@@ -123,4 +319,51 @@ fn escape_like(s: &str) -> String {
     s.replace('\\', "\\\\")
         .replace('%', "\\%")
         .replace('_', "\\_")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finder_rules() {
+        let q = StampQuery::parse(SearchTerm::All, "", "", "").expect("defaults");
+        assert_eq!((q.sort, q.desc), (StampSort::Stamp, true));
+        assert_eq!(
+            q.filter().matches(" AND ").count(),
+            1,
+            "the text's condition only"
+        );
+        let q = StampQuery::parse(
+            SearchTerm::All,
+            "png, gif,png",
+            "on_sale,locked",
+            "floor_price:asc",
+        )
+        .expect("filters");
+        assert_eq!(q.types.len(), 2, "png once");
+        assert_eq!(q.only.len(), 2);
+        assert!(!q.desc);
+        let filter = q.filter();
+        assert!(
+            filter.contains("file_suffix = 'png') OR (file_suffix = 'gif'"),
+            "{filter}"
+        );
+        assert!(filter.contains("floor_price IS NOT NULL"), "{filter}");
+        for name in StampSort::NAMES {
+            assert!(
+                StampQuery::parse(SearchTerm::All, "", "", name).is_ok(),
+                "{name}"
+            );
+        }
+        for (types, only, sort, names) in [
+            ("tiff", "", "", "\"tiff\""),
+            ("", "cheap", "", "\"cheap\""),
+            ("", "", "rarity", "\"rarity\""),
+            ("", "", "stamp:sideways", "\"sideways\""),
+        ] {
+            let e = StampQuery::parse(SearchTerm::All, types, only, sort).expect_err("refused");
+            assert!(e.contains(names), "{e}");
+        }
+    }
 }

@@ -90,12 +90,28 @@ async fn a_stamp_detail_shows_its_holders_dispensers_and_sales_as_the_ledger_has
         let status = d["status"].as_u64().expect("status");
         assert_eq!(d["closed"], status == 10 || status == 11);
     }
-    assert_eq!(
-        body["on_sale"].is_string(),
-        listed
+    let amount = |v: &serde_json::Value| v.as_str().and_then(|q| q.parse::<u64>().ok());
+    let buyable: Vec<&serde_json::Value> = listed
+        .iter()
+        .filter(|d| {
+            d["closed"] == false && amount(&d["give_remaining"]) >= amount(&d["give_quantity"])
+        })
+        .collect();
+    assert_eq!(body["on_sale"].is_string(), !buyable.is_empty());
+    if let Some(floor) = body["floor_price"].as_u64() {
+        // Non-divisible here: the floor is the cheapest buyable dispenser's price per unit, rounded up.
+        let cheapest = buyable
             .iter()
-            .any(|d| d["closed"] == false && d["give_remaining"] != "0")
-    );
+            .filter_map(|d| {
+                Some(
+                    d["satoshi_price"]
+                        .as_u64()?
+                        .div_ceil(amount(&d["give_quantity"])?),
+                )
+            })
+            .min();
+        assert_eq!(Some(floor), cheapest);
+    }
 
     // Sales: the dispenses of the stamp, newest first.
     let sales: i64 =
@@ -112,6 +128,100 @@ async fn a_stamp_detail_shows_its_holders_dispensers_and_sales_as_the_ledger_has
         .collect();
     assert!(heights.windows(2).all(|w| w[0] >= w[1]), "{heights:?}");
 
+    finder_filters_and_sorts(&services, &mut db).await;
     services.stop().await;
     stack.finish().await;
+}
+
+/// The stamp finder's type and show-only filters and market sorts against the tables they come from.
+async fn finder_filters_and_sorts(
+    services: &crate::helpers::Services,
+    db: &mut sqlx::PgConnection,
+) {
+    let total = |body: &serde_json::Value| body["estimatedTotalHits"].as_i64().expect("total");
+    let hits = |body: &serde_json::Value| body["hits"].as_array().expect("hits").clone();
+    let count = async |db: &mut sqlx::PgConnection, sql: &str| -> i64 {
+        sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_owned()))
+            .fetch_one(db)
+            .await
+            .expect(sql)
+    };
+
+    let (status, png) = services.get_json("/api/search?types=png&limit=100").await;
+    assert_eq!(status, 200, "{png}");
+    let pngs = count(
+        db,
+        "SELECT count(*) FROM indexer.stamps WHERE mimetype = 'image/png'",
+    )
+    .await;
+    assert!(pngs > 0);
+    assert_eq!(total(&png), pngs);
+    assert!(hits(&png).iter().all(|h| h["file_suffix"] == "png"));
+    let (_, two) = services.get_json("/api/search?types=png,svg&limit=1").await;
+    let svgs = count(
+        db,
+        "SELECT count(*) FROM indexer.stamps WHERE mimetype = 'image/svg+xml'",
+    )
+    .await;
+    assert_eq!(total(&two), pngs + svgs, "types add up");
+    let (_, cursed) = services.get_json("/api/search?types=cursed_stamp").await;
+    assert_eq!(
+        total(&cursed),
+        count(db, "SELECT count(*) FROM indexer.stamps WHERE is_cursed").await
+    );
+    for (filter, field, value) in [
+        ("types=bmn", "file_suffix", "bmn"),
+        ("only=olga", "encoding", "olga"),
+    ] {
+        let (_, body) = services
+            .get_json(&format!("/api/search?{filter}&limit=100"))
+            .await;
+        assert!(total(&body) > 0, "{filter}");
+        assert!(hits(&body).iter().all(|h| h[field] == value), "{filter}");
+    }
+
+    // On sale, cheapest first: every stamp with a buyable dispenser, and no other.
+    let (_, on_sale) = services
+        .get_json("/api/search?only=on_sale&sort=floor_price:asc&limit=100")
+        .await;
+    let buyable = count(
+        db,
+        "SELECT count(DISTINCT d.asset) FROM catalogue.dispensers d JOIN catalogue.stamps s ON s.cpid = d.asset
+         WHERE d.status NOT IN (10, 11) AND d.give_quantity > 0 AND d.give_remaining >= d.give_quantity",
+    )
+    .await;
+    assert!(buyable > 0);
+    assert_eq!(total(&on_sale), buyable);
+    let floors: Vec<u64> = hits(&on_sale)
+        .iter()
+        .map(|h| h["floor_price"].as_u64().expect("a floor"))
+        .collect();
+    assert!(floors.windows(2).all(|w| w[0] <= w[1]), "{floors:?}");
+
+    // By volume: the top stamp's volume is the largest sum of its sales.
+    let (_, by_volume) = services
+        .get_json("/api/search?sort=total_volume&limit=3")
+        .await;
+    let top = count(
+        db,
+        "SELECT COALESCE(max(v), 0)::BIGINT FROM (SELECT sum(btc_amount) AS v FROM catalogue.dispenses d
+         JOIN catalogue.stamps s ON s.cpid = d.asset GROUP BY d.asset) x",
+    )
+    .await;
+    assert!(top > 0);
+    assert_eq!(hits(&by_volume)[0]["total_volume"].as_i64(), Some(top));
+
+    for (query, names) in [
+        ("sort=rarity", "rarity"),
+        ("types=tiff", "tiff"),
+        ("only=cheap", "cheap"),
+        ("sort=stamp:sideways", "sideways"),
+    ] {
+        let (status, body) = services.get_json(&format!("/api/search?{query}")).await;
+        assert_eq!(status, 400, "{query}");
+        assert!(
+            body["error"].as_str().is_some_and(|m| m.contains(names)),
+            "{query}: {body}"
+        );
+    }
 }
