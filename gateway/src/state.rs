@@ -19,8 +19,10 @@ pub struct AppState {
     pub catalogue: CatalogueServiceClient<Channel>,
     /// Stamp files.
     pub content: ContentStore,
-    /// NATS, for readiness.
+    /// NATS: readiness and the realtime values.
     pub nats: Nats,
+    /// Cancelled when the gateway stops: long-lived responses (event streams) end then.
+    pub closing: Shutdown,
 }
 
 /// Why the gateway could not start.
@@ -41,6 +43,7 @@ pub enum GatewayError {
 pub struct Gateway {
     listener: TcpListener,
     router: axum::Router,
+    closing: Shutdown,
 }
 
 /// Connects to NATS, prepares the catalogue client and binds the HTTP port.
@@ -55,14 +58,20 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
     let content = ContentStore::open(&nats)
         .await
         .map_err(|e| GatewayError::Dependency(e.to_string()))?;
+    let closing = Shutdown::new();
     let state = AppState {
         catalogue: CatalogueServiceClient::new(endpoint.connect_lazy()),
         content,
         nats,
+        closing: closing.clone(),
     };
     let router = crate::routes::router(state, &config.static_dir);
     let listener = TcpListener::bind(&config.listen).await?;
-    Ok(Gateway { listener, router })
+    Ok(Gateway {
+        listener,
+        router,
+        closing,
+    })
 }
 
 impl Gateway {
@@ -74,8 +83,13 @@ impl Gateway {
     /// Serves until `shutdown`, then finishes in-flight requests.
     pub async fn run_until_stopped(self, shutdown: Shutdown) -> Result<(), GatewayError> {
         tracing::info!(addr = %self.addr()?, "gateway listening");
+        let closing = self.closing.clone();
+        let stopped = async move {
+            shutdown.cancelled().await;
+            closing.cancel();
+        };
         axum::serve(self.listener, self.router)
-            .with_graceful_shutdown(shutdown.cancelled_owned())
+            .with_graceful_shutdown(stopped)
             .await?;
         Ok(())
     }

@@ -5,6 +5,7 @@ pub mod detail;
 pub mod files;
 pub mod health;
 pub mod paging;
+pub mod realtime;
 pub mod src20;
 pub mod stamps;
 
@@ -24,6 +25,7 @@ pub fn router(state: AppState, static_dir: &Path) -> Router {
         .merge(stamps::router())
         .merge(detail::router())
         .merge(autocomplete::router())
+        .merge(realtime::router())
         .merge(src20::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
     let spa = ServeDir::new(static_dir).fallback(ServeFile::new(static_dir.join("index.html")));

@@ -28,6 +28,42 @@ async fn stamps_travel_from_devnet_blocks_to_http() {
         )
         .as_bytes()
     );
+    // The gateway streams the live values as Server-Sent Events: the current ones first, then each change.
+    let mut events = reqwest::get(format!("{}/api/realtime", services.base))
+        .await
+        .expect("realtime");
+    assert_eq!(
+        events.headers()["content-type"].to_str().ok(),
+        Some("text/event-stream")
+    );
+    let mut seen = String::new();
+    let expect_event = async |events: &mut reqwest::Response, seen: &mut String, wanted: &str| {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while !seen.contains(wanted) {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let chunk = tokio::time::timeout(left, events.chunk())
+                .await
+                .unwrap_or_else(|_| panic!("no {wanted:?} in {seen:?}"))
+                .expect("stream");
+            seen.push_str(&String::from_utf8_lossy(&chunk.expect("open stream")));
+        }
+    };
+    let current = format!(
+        "event: cpVersion\ndata: \"{}\"",
+        stamps_protocol::network::COUNTERPARTY_PROTOCOL_VERSION
+    );
+    expect_event(&mut events, &mut seen, &current).await;
+    nats.put_realtime("mempoolFees", &serde_json::json!({"fastestFee": 12}))
+        .await
+        .expect("put");
+    expect_event(
+        &mut events,
+        &mut seen,
+        "event: mempoolFees\ndata: {\"fastestFee\":12}",
+    )
+    .await;
+    drop(events);
+
     let status = stamps_indexer::status(
         &stamps_indexer::IndexerConfig {
             rpc_url: stack.rpc_url.clone(),
