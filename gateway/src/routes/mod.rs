@@ -2,6 +2,7 @@
 
 pub mod autocomplete;
 pub mod detail;
+pub mod fairminters;
 pub mod files;
 pub mod health;
 pub mod paging;
@@ -26,6 +27,7 @@ pub fn router(state: AppState, static_dir: &Path) -> Router {
         .merge(detail::router())
         .merge(autocomplete::router())
         .merge(realtime::router())
+        .merge(fairminters::router())
         .merge(src20::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
     let spa = ServeDir::new(static_dir).fallback(ServeFile::new(static_dir.join("index.html")));

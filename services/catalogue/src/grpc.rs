@@ -5,9 +5,9 @@ use stamps_platform::outbox::Relay;
 use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueService;
 use stamps_proto::catalogue::v1::{
     AutocompleteRequest, AutocompleteResponse, Collection, CreateCollectionRequest,
-    GetSrc20TickRequest, GetStampRequest, SearchSrc20Request, SearchSrc20Response,
-    SearchStampsRequest, SearchStampsResponse, Src20Tick, Src20TrendingRequest,
-    Src20TrendingResponse, Stamp, StampDetail, UpdateCollectionRequest,
+    GetSrc20TickRequest, GetStampRequest, SearchFairmintersRequest, SearchFairmintersResponse,
+    SearchSrc20Request, SearchSrc20Response, SearchStampsRequest, SearchStampsResponse, Src20Tick,
+    Src20TrendingRequest, Src20TrendingResponse, Stamp, StampDetail, UpdateCollectionRequest,
 };
 
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
@@ -250,6 +250,16 @@ impl CatalogueService for CatalogueGrpc {
         request: Request<AutocompleteRequest>,
     ) -> Result<Response<AutocompleteResponse>, Status> {
         self.autocomplete(&request.get_ref().text)
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn search_fairminters(
+        &self,
+        request: Request<SearchFairmintersRequest>,
+    ) -> Result<Response<SearchFairmintersResponse>, Status> {
+        CatalogueGrpc::search_fairminters(self, request.get_ref())
             .await
             .map(Response::new)
             .map_err(status)

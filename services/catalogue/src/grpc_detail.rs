@@ -1,16 +1,20 @@
 //! A stamp's detail over gRPC, and its rows as protobuf.
 
 use stamps_proto::catalogue::v1::{
-    Dispenser, Dividend, Fairminter, Sale, StampDetail, StampHolder,
+    Dispenser, Dividend, Fairminter, FairminterHit, Sale, SearchFairmintersRequest,
+    SearchFairmintersResponse, StampDetail, StampHolder,
 };
 
-use crate::grpc::{CatalogueGrpc, QueryError, stamp_to_proto, validate_cpid};
+use crate::grpc::{CatalogueGrpc, QueryError, page, stamp_to_proto, validate_cpid};
+use crate::store::fairminters::{self, FairminterQuery};
 use crate::store::{self, detail};
 
 /// Holders a detail lists.
 pub const DETAIL_HOLDERS: i64 = 100;
 /// Sales a detail lists.
 pub const DETAIL_SALES: i64 = 100;
+/// The fairminter list's page size.
+pub const FAIRMINTER_PAGE: u32 = 24;
 
 fn unsigned(v: i64) -> u64 {
     u64::try_from(v).unwrap_or(0)
@@ -104,5 +108,59 @@ impl CatalogueGrpc {
             out.destroyed = a.destroyed;
         }
         Ok(out)
+    }
+}
+
+impl CatalogueGrpc {
+    pub(crate) async fn search_fairminters(
+        &self,
+        r: &SearchFairmintersRequest,
+    ) -> Result<SearchFairmintersResponse, QueryError> {
+        let text = r.q.trim();
+        if text.len() > 256 {
+            return Err(QueryError::InvalidArgument(
+                "query longer than 256 characters".into(),
+            ));
+        }
+        let text = (!text.is_empty()).then(|| text.to_owned());
+        let q =
+            FairminterQuery::parse(text, &r.only, &r.sort).map_err(QueryError::InvalidArgument)?;
+        let (offset, rows, limit) = page(r.offset, r.limit, FAIRMINTER_PAGE)?;
+        let (hits, total) = fairminters::search(&self.pool, &q, offset, rows).await?;
+        Ok(SearchFairmintersResponse {
+            hits: hits
+                .into_iter()
+                .map(|h| FairminterHit {
+                    fairminter: Some(Fairminter {
+                        tx_hash: h.tx_hash,
+                        source: h.source,
+                        status: h.status,
+                        price: h.price,
+                        quantity_by_price: h.quantity_by_price,
+                        hard_cap: h.hard_cap,
+                        premint_quantity: h.premint_quantity,
+                        max_mint_per_tx: h.max_mint_per_tx,
+                        start_block: unsigned(h.start_block),
+                        end_block: unsigned(h.end_block),
+                        soft_cap: String::new(),
+                        earned_quantity: h.earned,
+                        mint_count: unsigned(h.minted_count),
+                        minters_count: unsigned(h.minters_count),
+                    }),
+                    asset: h.asset,
+                    asset_longname: h.asset_longname,
+                    divisible: h.divisible,
+                    block_time: unsigned(h.block_time),
+                    has_last_mint: h.last_mint.is_some(),
+                    last_mint: unsigned(h.last_mint.unwrap_or(0)),
+                    holders_count: unsigned(h.holders_count),
+                    progress: h.progress,
+                    is_stamp: h.is_stamp,
+                })
+                .collect(),
+            total: unsigned(total),
+            offset: r.offset,
+            limit,
+        })
     }
 }

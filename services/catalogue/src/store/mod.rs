@@ -2,6 +2,7 @@
 
 pub mod autocomplete;
 pub mod detail;
+pub mod fairminters;
 pub mod src20;
 
 use sqlx::PgPool;

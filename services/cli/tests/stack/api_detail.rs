@@ -129,6 +129,7 @@ async fn a_stamp_detail_shows_its_holders_dispensers_and_sales_as_the_ledger_has
     assert!(heights.windows(2).all(|w| w[0] >= w[1]), "{heights:?}");
 
     finder_filters_and_sorts(&services, &mut db).await;
+    fairminter_list(&stack, &services, &mut db).await;
     services.stop().await;
     stack.finish().await;
 }
@@ -218,6 +219,83 @@ async fn finder_filters_and_sorts(
         ("sort=stamp:sideways", "sideways"),
     ] {
         let (status, body) = services.get_json(&format!("/api/search?{query}")).await;
+        assert_eq!(status, 400, "{query}");
+        assert!(
+            body["error"].as_str().is_some_and(|m| m.contains(names)),
+            "{query}: {body}"
+        );
+    }
+}
+
+/// The fairminter list against the scenario's intended fairminters.
+async fn fairminter_list(
+    stack: &Stack,
+    services: &crate::helpers::Services,
+    db: &mut sqlx::PgConnection,
+) {
+    let total = |body: &serde_json::Value| body["estimatedTotalHits"].as_u64().expect("total");
+    let (status, all) = services.get_json("/api/fairminter/search").await;
+    assert_eq!(status, 200, "{all}");
+    assert!(!stack.book.fairminters.is_empty());
+    assert_eq!(total(&all), stack.book.fairminters.len() as u64);
+    assert_eq!(all["limit"], 24, "the spec's page size");
+    let hits = all["hits"].as_array().expect("hits");
+    let times: Vec<u64> = hits
+        .iter()
+        .map(|h| h["timestamp"].as_u64().expect("timestamp"))
+        .collect();
+    assert!(
+        times.windows(2).all(|w| w[0] >= w[1]),
+        "newest first: {times:?}"
+    );
+    for (only, status) in [("completed", "closed"), ("in_progress", "open")] {
+        let (_, body) = services
+            .get_json(&format!("/api/fairminter/search?only={only}"))
+            .await;
+        let intended = stack
+            .book
+            .fairminters
+            .values()
+            .filter(|s| *s == status)
+            .count();
+        assert_eq!(total(&body), intended as u64, "{only}");
+        assert!(
+            body["hits"]
+                .as_array()
+                .expect("hits")
+                .iter()
+                .all(|h| h["status"] == status)
+        );
+    }
+    // Each card's mints are its valid fairmints.
+    for h in hits {
+        let mints: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM catalogue.fairmints WHERE fairminter_tx_hash = $1 AND status = 'valid'",
+        )
+        .bind(h["tx_hash"].as_str().expect("tx"))
+        .fetch_one(&mut *db)
+        .await
+        .expect("fairmints");
+        assert_eq!(h["minted_count"].as_i64(), Some(mints));
+    }
+    let (_, by_mints) = services
+        .get_json("/api/fairminter/search?sort=minted_count")
+        .await;
+    let counts: Vec<u64> = by_mints["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .map(|h| h["minted_count"].as_u64().expect("count"))
+        .collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+    for (query, names) in [
+        ("only=completed,in_progress", "exclude"),
+        ("sort=price", "price"),
+        ("only=cheap", "cheap"),
+    ] {
+        let (status, body) = services
+            .get_json(&format!("/api/fairminter/search?{query}"))
+            .await;
         assert_eq!(status, 400, "{query}");
         assert!(
             body["error"].as_str().is_some_and(|m| m.contains(names)),
