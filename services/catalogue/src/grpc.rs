@@ -5,9 +5,10 @@ use stamps_platform::outbox::Relay;
 use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueService;
 use stamps_proto::catalogue::v1::{
     AutocompleteRequest, AutocompleteResponse, Collection, CreateCollectionRequest,
-    GetSrc20TickRequest, GetStampRequest, SearchFairmintersRequest, SearchFairmintersResponse,
-    SearchSrc20Request, SearchSrc20Response, SearchStampsRequest, SearchStampsResponse, Src20Tick,
-    Src20TrendingRequest, Src20TrendingResponse, Stamp, StampDetail, UpdateCollectionRequest,
+    GetSrc20TickRequest, GetStampRequest, LeaderboardRequest, LeaderboardResponse,
+    SearchFairmintersRequest, SearchFairmintersResponse, SearchSrc20Request, SearchSrc20Response,
+    SearchStampsRequest, SearchStampsResponse, Src20Tick, Src20TrendingRequest,
+    Src20TrendingResponse, Stamp, StampDetail, UpdateCollectionRequest,
 };
 
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
@@ -260,6 +261,16 @@ impl CatalogueService for CatalogueGrpc {
         request: Request<SearchFairmintersRequest>,
     ) -> Result<Response<SearchFairmintersResponse>, Status> {
         CatalogueGrpc::search_fairminters(self, request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn leaderboard(
+        &self,
+        request: Request<LeaderboardRequest>,
+    ) -> Result<Response<LeaderboardResponse>, Status> {
+        CatalogueGrpc::leaderboard(self, request.get_ref())
             .await
             .map(Response::new)
             .map_err(status)

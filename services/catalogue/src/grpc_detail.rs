@@ -1,12 +1,14 @@
 //! A stamp's detail over gRPC, and its rows as protobuf.
 
 use stamps_proto::catalogue::v1::{
-    Dispenser, Dividend, Fairminter, FairminterHit, Sale, SearchFairmintersRequest,
-    SearchFairmintersResponse, StampDetail, StampHolder,
+    Collector, Dispenser, Dividend, Fairminter, FairminterHit, LeaderboardRequest,
+    LeaderboardResponse, Sale, SearchFairmintersRequest, SearchFairmintersResponse, StampDetail,
+    StampHolder,
 };
 
 use crate::grpc::{CatalogueGrpc, QueryError, page, stamp_to_proto, validate_cpid};
 use crate::store::fairminters::{self, FairminterQuery};
+use crate::store::leaderboard::{self, LeaderboardQuery};
 use crate::store::{self, detail};
 
 /// Holders a detail lists.
@@ -15,6 +17,8 @@ pub const DETAIL_HOLDERS: i64 = 100;
 pub const DETAIL_SALES: i64 = 100;
 /// The fairminter list's page size.
 pub const FAIRMINTER_PAGE: u32 = 24;
+/// The leaderboard's page size.
+pub const LEADERBOARD_PAGE: u32 = 20;
 
 fn unsigned(v: i64) -> u64 {
     u64::try_from(v).unwrap_or(0)
@@ -156,6 +160,46 @@ impl CatalogueGrpc {
                     holders_count: unsigned(h.holders_count),
                     progress: h.progress,
                     is_stamp: h.is_stamp,
+                })
+                .collect(),
+            total: unsigned(total),
+            offset: r.offset,
+            limit,
+        })
+    }
+}
+
+impl CatalogueGrpc {
+    pub(crate) async fn leaderboard(
+        &self,
+        r: &LeaderboardRequest,
+    ) -> Result<LeaderboardResponse, QueryError> {
+        let project = r.project.trim();
+        if project.len() > 100 {
+            return Err(QueryError::InvalidArgument(
+                "project longer than 100 characters".into(),
+            ));
+        }
+        let project = (!project.is_empty()).then(|| project.to_owned());
+        let q =
+            LeaderboardQuery::parse(r.sort.trim(), project).map_err(QueryError::InvalidArgument)?;
+        let (offset, rows, limit) = page(r.offset, r.limit, LEADERBOARD_PAGE)?;
+        let (hits, total) = leaderboard::search(&self.pool, &q, offset, rows).await?;
+        Ok(LeaderboardResponse {
+            hits: hits
+                .into_iter()
+                .enumerate()
+                .map(|(i, c)| Collector {
+                    rank: r.offset + i as u64 + 1,
+                    address: c.address,
+                    display_name: c.display_name.unwrap_or_default(),
+                    stamp_count: unsigned(c.stamp_count),
+                    stamp_created_count: unsigned(c.stamp_created_count),
+                    floor_valuation: unsigned(c.floor_valuation),
+                    last_sale_valuation: unsigned(c.last_sale_valuation),
+                    destroyed_count: unsigned(c.destroyed_count),
+                    destruction_valuation: unsigned(c.destruction_valuation),
+                    stamps: c.stamps,
                 })
                 .collect(),
             total: unsigned(total),

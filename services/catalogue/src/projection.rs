@@ -99,6 +99,8 @@ async fn apply_ops(tx: &mut PgConnection, e: &BlockIndexed, h: i64) -> Result<()
     crate::src20::refresh(tx, &ticks).await?;
     let stamps = crate::market::stamps_of_block(tx, h).await?;
     crate::market::refresh(tx, &stamps).await?;
+    let addresses = crate::collectors::addresses_of_block(tx, h, &stamps).await?;
+    crate::collectors::refresh(tx, &addresses).await?;
     let fairminters = crate::fairminter::fairminters_of_block(tx, h).await?;
     crate::fairminter::refresh(tx, &fairminters).await?;
     Ok(())
@@ -165,6 +167,7 @@ async fn revert_height(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error>
     let ticks = crate::src20::ticks_of_block(tx, h).await?;
     let stamps = crate::market::stamps_of_block(tx, h).await?;
     let fairminters = crate::fairminter::fairminters_of_block(tx, h).await?;
+    let addresses = crate::collectors::addresses_of_block(tx, h, &stamps).await?;
     for table in ledger::EVENT_TABLES {
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "DELETE FROM {table} WHERE block_index = $1"
@@ -182,5 +185,6 @@ async fn revert_height(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error>
         .await?;
     crate::src20::refresh(tx, &ticks).await?;
     crate::market::refresh(tx, &stamps).await?;
+    crate::collectors::refresh(tx, &addresses).await?;
     crate::fairminter::refresh(tx, &fairminters).await
 }

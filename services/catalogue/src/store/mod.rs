@@ -3,6 +3,7 @@
 pub mod autocomplete;
 pub mod detail;
 pub mod fairminters;
+pub mod leaderboard;
 pub mod src20;
 
 use sqlx::PgPool;

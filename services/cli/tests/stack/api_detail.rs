@@ -130,6 +130,7 @@ async fn a_stamp_detail_shows_its_holders_dispensers_and_sales_as_the_ledger_has
 
     finder_filters_and_sorts(&services, &mut db).await;
     fairminter_list(&stack, &services, &mut db).await;
+    leaderboard(&services, &mut db).await;
     services.stop().await;
     stack.finish().await;
 }
@@ -301,5 +302,72 @@ async fn fairminter_list(
             body["error"].as_str().is_some_and(|m| m.contains(names)),
             "{query}: {body}"
         );
+    }
+}
+
+/// The leaderboard against the indexer's balances and stamps.
+async fn leaderboard(services: &crate::helpers::Services, db: &mut sqlx::PgConnection) {
+    let count = async |db: &mut sqlx::PgConnection, sql: &str| -> i64 {
+        sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_owned()))
+            .fetch_one(db)
+            .await
+            .expect(sql)
+    };
+    let (status, board) = services.get_json("/api/leaderboard?limit=5").await;
+    assert_eq!(status, 200, "{board}");
+    let everyone = count(
+        db,
+        "SELECT count(*) FROM (
+             SELECT b.holder FROM indexer.balances b JOIN indexer.stamps s ON s.cpid = b.asset
+             WHERE b.quantity > 0 AND b.holder NOT LIKE '%:%'
+             UNION SELECT creator FROM indexer.stamps
+             UNION SELECT d.source FROM catalogue.destructions d JOIN indexer.stamps s ON s.cpid = d.asset
+             WHERE d.status = 'valid') a",
+    )
+    .await;
+    assert_eq!(board["estimatedTotalHits"].as_i64(), Some(everyone));
+    let most = count(
+        db,
+        "SELECT max(n) FROM (SELECT count(*) AS n FROM indexer.balances b JOIN indexer.stamps s ON s.cpid = b.asset
+                             WHERE b.quantity > 0 AND b.holder NOT LIKE '%:%' GROUP BY b.holder) x",
+    )
+    .await;
+    assert_eq!(board["hits"][0]["stamp_count"].as_i64(), Some(most));
+    assert_eq!(board["hits"][0]["rank"], 1);
+    let (_, second) = services.get_json("/api/leaderboard?limit=5&page=2").await;
+    assert_eq!(second["hits"][0]["rank"], 6);
+    let (_, creators) = services
+        .get_json("/api/leaderboard?sort=stamp_created_count")
+        .await;
+    let created = count(
+        db,
+        "SELECT max(n) FROM (SELECT count(*) AS n FROM indexer.stamps GROUP BY creator) x",
+    )
+    .await;
+    assert_eq!(
+        creators["hits"][0]["stamp_created_count"].as_i64(),
+        Some(created)
+    );
+    assert_eq!(creators["limit"], 20, "the spec's page size");
+    let (_, valued) = services
+        .get_json("/api/leaderboard?sort=floor_valuation")
+        .await;
+    let values: Vec<u64> = valued["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .map(|h| h["floor_valuation"].as_u64().expect("valuation"))
+        .collect();
+    assert!(values.first().is_some_and(|v| *v > 0), "{values:?}");
+    assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+    for query in [
+        "sort=wealth",
+        "sort=floor_valuation&project=frogs",
+        "colour=red",
+    ] {
+        let (status, _) = services
+            .get_json(&format!("/api/leaderboard?{query}"))
+            .await;
+        assert_eq!(status, 400, "{query}");
     }
 }

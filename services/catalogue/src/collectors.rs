@@ -1,0 +1,62 @@
+//! The collectors leaderboard's figures, derived on the projection side per address: stamps held and
+//! created, their valuations at floor and latest-sale prices, and what the address destroyed. Computed for the
+//! addresses a block touched, after the block is applied or reverted (and after the stamps' own figures).
+
+use sqlx::PgConnection;
+
+/// Addresses whose figures block `h` may change: balances changed in it, stamps created or destroyed in it, and
+/// every holder of `repriced`, the stamps whose figures it changed.
+pub async fn addresses_of_block(
+    tx: &mut PgConnection,
+    h: i64,
+    repriced: &[String],
+) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT holder FROM balance_versions WHERE changed_at = $1 AND holder NOT LIKE '%:%'
+         UNION SELECT creator FROM stamps WHERE block_index = $1
+         UNION SELECT source FROM destructions WHERE block_index = $1
+         UNION SELECT holder FROM balances WHERE asset = ANY($2) AND quantity > 0 AND holder NOT LIKE '%:%'",
+    )
+    .bind(h)
+    .bind(repriced)
+    .fetch_all(tx)
+    .await
+}
+
+/// Computes again the rows of `addresses`; an address with nothing to show has none.
+pub async fn refresh(tx: &mut PgConnection, addresses: &[String]) -> Result<(), sqlx::Error> {
+    if addresses.is_empty() {
+        return Ok(());
+    }
+    sqlx::query("DELETE FROM collectors WHERE address = ANY($1)")
+        .bind(addresses)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO collectors (address, stamp_count, stamp_created_count, floor_valuation, last_sale_valuation,
+                                 destroyed_count, destruction_valuation)
+         SELECT a.address, COALESCE(h.stamps, 0), COALESCE(c.created, 0), COALESCE(h.floor, 0),
+                COALESCE(h.last_sale, 0), COALESCE(d.destroyed, 0), COALESCE(d.worth, 0)
+         FROM unnest($1::TEXT[]) AS a(address)
+         LEFT JOIN LATERAL (
+             SELECT count(*) AS stamps,
+                    sum(floor(b.quantity * COALESCE(s.floor_price, 0)
+                              / CASE WHEN s.divisible THEN 100000000 ELSE 1 END))::BIGINT AS floor,
+                    sum(floor(b.quantity * COALESCE(s.last_sale_price, 0)
+                              / CASE WHEN s.divisible THEN 100000000 ELSE 1 END))::BIGINT AS last_sale
+             FROM balances b JOIN stamps s ON s.cpid = b.asset
+             WHERE b.holder = a.address AND b.quantity > 0) h ON TRUE
+         LEFT JOIN LATERAL (SELECT count(*) AS created FROM stamps WHERE creator = a.address) c ON TRUE
+         LEFT JOIN LATERAL (
+             SELECT count(DISTINCT x.asset) AS destroyed,
+                    sum(floor(x.quantity * COALESCE(s.floor_price, s.last_sale_price, 0)
+                              / CASE WHEN s.divisible THEN 100000000 ELSE 1 END))::BIGINT AS worth
+             FROM destructions x JOIN stamps s ON s.cpid = x.asset
+             WHERE x.source = a.address AND x.status = 'valid') d ON TRUE
+         WHERE COALESCE(h.stamps, 0) + COALESCE(c.created, 0) + COALESCE(d.destroyed, 0) > 0",
+    )
+    .bind(addresses)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
