@@ -5,6 +5,7 @@ pub mod detail;
 pub mod fairminters;
 pub mod files;
 pub mod health;
+pub mod home;
 pub mod leaderboard;
 pub mod paging;
 pub mod realtime;
@@ -30,6 +31,7 @@ pub fn router(state: AppState, static_dir: &Path) -> Router {
         .merge(realtime::router())
         .merge(fairminters::router())
         .merge(leaderboard::router())
+        .merge(home::router())
         .merge(src20::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
     let spa = ServeDir::new(static_dir).fallback(ServeFile::new(static_dir.join("index.html")));

@@ -17,3 +17,7 @@ CREATE INDEX collectors_created ON collectors (stamp_created_count, address);
 CREATE INDEX collectors_floor ON collectors (floor_valuation, address);
 CREATE INDEX collectors_last_sale ON collectors (last_sale_valuation, address);
 CREATE INDEX collectors_destruction ON collectors (destruction_valuation, address);
+
+-- The home page's latest stamps of a kind.
+CREATE INDEX stamps_ident ON stamps (ident, stamp DESC) WHERE NOT is_cursed;
+CREATE INDEX dispensers_recent ON dispensers (block_index DESC) WHERE status NOT IN (10, 11);

@@ -4,8 +4,8 @@
 use stamps_platform::outbox::Relay;
 use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueService;
 use stamps_proto::catalogue::v1::{
-    AutocompleteRequest, AutocompleteResponse, Collection, CreateCollectionRequest,
-    GetSrc20TickRequest, GetStampRequest, LeaderboardRequest, LeaderboardResponse,
+    AutocompleteRequest, AutocompleteResponse, Collection, CreateCollectionRequest, GetHomeRequest,
+    GetSrc20TickRequest, GetStampRequest, Home, LeaderboardRequest, LeaderboardResponse,
     SearchFairmintersRequest, SearchFairmintersResponse, SearchSrc20Request, SearchSrc20Response,
     SearchStampsRequest, SearchStampsResponse, Src20Tick, Src20TrendingRequest,
     Src20TrendingResponse, Stamp, StampDetail, UpdateCollectionRequest,
@@ -274,6 +274,10 @@ impl CatalogueService for CatalogueGrpc {
             .await
             .map(Response::new)
             .map_err(status)
+    }
+
+    async fn get_home(&self, _request: Request<GetHomeRequest>) -> Result<Response<Home>, Status> {
+        self.home().await.map(Response::new).map_err(status)
     }
 
     async fn search_stamps(

@@ -1,9 +1,9 @@
 //! A stamp's detail over gRPC, and its rows as protobuf.
 
 use stamps_proto::catalogue::v1::{
-    Collector, Dispenser, Dividend, Fairminter, FairminterHit, LeaderboardRequest,
-    LeaderboardResponse, Sale, SearchFairmintersRequest, SearchFairmintersResponse, StampDetail,
-    StampHolder,
+    Collector, Dispenser, Dividend, Fairminter, FairminterHit, Home, HomeDispenser, HomeSale,
+    LeaderboardRequest, LeaderboardResponse, Sale, SearchFairmintersRequest,
+    SearchFairmintersResponse, StampDetail, StampHolder,
 };
 
 use crate::grpc::{CatalogueGrpc, QueryError, page, stamp_to_proto, validate_cpid};
@@ -19,6 +19,8 @@ pub const DETAIL_SALES: i64 = 100;
 pub const FAIRMINTER_PAGE: u32 = 24;
 /// The leaderboard's page size.
 pub const LEADERBOARD_PAGE: u32 = 20;
+/// Items in each list of the home page.
+pub const HOME_ITEMS: i64 = 20;
 
 fn unsigned(v: i64) -> u64 {
     u64::try_from(v).unwrap_or(0)
@@ -205,6 +207,48 @@ impl CatalogueGrpc {
             total: unsigned(total),
             offset: r.offset,
             limit,
+        })
+    }
+}
+
+impl CatalogueGrpc {
+    pub(crate) async fn home(&self) -> Result<Home, QueryError> {
+        use crate::store::home;
+        let pool = &self.pool;
+        let (sales, dispensers, src721, classic) = tokio::try_join!(
+            home::last_sales(pool, HOME_ITEMS),
+            home::new_dispensers(pool, HOME_ITEMS),
+            home::latest(pool, "SRC-721", HOME_ITEMS),
+            home::latest(pool, "STAMP", HOME_ITEMS),
+        )?;
+        Ok(Home {
+            last_sales: sales
+                .into_iter()
+                .map(|s| HomeSale {
+                    cpid: s.cpid,
+                    stamp: s.stamp,
+                    tx_hash: s.tx_hash,
+                    block_time: unsigned(s.block_time),
+                    destination: s.destination,
+                    quantity: s.quantity,
+                    btc_amount: unsigned(s.btc_amount),
+                })
+                .collect(),
+            new_dispensers: dispensers
+                .into_iter()
+                .map(|d| HomeDispenser {
+                    cpid: d.cpid,
+                    stamp: d.stamp,
+                    tx_hash: d.tx_hash,
+                    block_time: unsigned(d.block_time),
+                    source: d.source,
+                    give_quantity: d.give_quantity,
+                    give_remaining: d.give_remaining,
+                    satoshirate: unsigned(d.satoshirate),
+                })
+                .collect(),
+            src721: src721.into_iter().map(stamp_to_proto).collect(),
+            classic: classic.into_iter().map(stamp_to_proto).collect(),
         })
     }
 }

@@ -3,6 +3,7 @@
 pub mod autocomplete;
 pub mod detail;
 pub mod fairminters;
+pub mod home;
 pub mod leaderboard;
 pub mod src20;
 
@@ -63,7 +64,7 @@ pub struct StampRow {
     pub destroyed: String,
 }
 
-const COLUMNS: &str = "stamp, cpid, block_index, block_time, tx_hash, creator, supply::TEXT AS supply, divisible, \
+pub(crate) const COLUMNS: &str = "stamp, cpid, block_index, block_time, tx_hash, creator, supply::TEXT AS supply, divisible, \
                        locked, keyburn, ident, is_cursed, mimetype, file_sha256, file_size, stamp_hash, asset_longname, \
                        encoding, file_suffix, floor_price, on_sale, last_sale_price, total_volume, dividend_count, \
                        destroyed::TEXT AS destroyed";

@@ -131,6 +131,7 @@ async fn a_stamp_detail_shows_its_holders_dispensers_and_sales_as_the_ledger_has
     finder_filters_and_sorts(&services, &mut db).await;
     fairminter_list(&stack, &services, &mut db).await;
     leaderboard(&services, &mut db).await;
+    home(&services, &mut db).await;
     services.stop().await;
     stack.finish().await;
 }
@@ -370,4 +371,48 @@ async fn leaderboard(services: &crate::helpers::Services, db: &mut sqlx::PgConne
             .await;
         assert_eq!(status, 400, "{query}");
     }
+}
+
+/// The home page's chain lists against the indexer's stamps and the catalogue's sales.
+async fn home(services: &crate::helpers::Services, db: &mut sqlx::PgConnection) {
+    let (status, home) = services.get_json("/api/home").await;
+    assert_eq!(status, 200, "{home}");
+    for (list, ident) in [("classic", "STAMP"), ("src721", "SRC-721")] {
+        let newest: i64 = sqlx::query_scalar(
+            "SELECT max(stamp) FROM indexer.stamps WHERE ident = $1 AND NOT is_cursed",
+        )
+        .bind(ident)
+        .fetch_one(&mut *db)
+        .await
+        .expect("newest");
+        let items = home[list].as_array().expect(list);
+        assert_eq!(items.len(), 20, "{list}");
+        assert_eq!(items[0]["stamp"].as_i64(), Some(newest), "{list}");
+        assert!(
+            items
+                .iter()
+                .all(|s| s["ident"] == ident && s["is_cursed"] == false)
+        );
+    }
+    let sales = home["lastSales"].as_array().expect("sales");
+    let latest: String = sqlx::query_scalar(
+        "SELECT d.tx_hash FROM catalogue.dispenses d JOIN indexer.stamps s ON s.cpid = d.asset
+         ORDER BY d.block_index DESC, d.seq DESC LIMIT 1",
+    )
+    .fetch_one(&mut *db)
+    .await
+    .expect("latest sale");
+    assert_eq!(sales[0]["tx_hash"], latest.as_str());
+    let times: Vec<u64> = sales
+        .iter()
+        .map(|s| s["timestamp"].as_u64().expect("time"))
+        .collect();
+    assert!(times.windows(2).all(|w| w[0] >= w[1]), "{times:?}");
+    assert!(
+        home["newDispenser"]
+            .as_array()
+            .expect("dispensers")
+            .iter()
+            .all(|d| d["give_remaining"].as_str() != Some("0"))
+    );
 }

@@ -1,0 +1,94 @@
+//! `/api/home`: the home page's lists drawn from the chain (the curated ones — banners, featured collections,
+//! launchpads — come with the staff content).
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use stamps_proto::catalogue::v1::GetHomeRequest;
+
+use crate::error::ApiError;
+use crate::routes::stamps::StampJson;
+use crate::state::AppState;
+
+/// The home route.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/home", get(home))
+}
+
+/// The home response, in the spec's names.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HomeJson {
+    last_sales: Vec<SaleJson>,
+    new_dispenser: Vec<DispenserJson>,
+    src721: Vec<StampJson>,
+    classic: Vec<StampJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct SaleJson {
+    cpid: String,
+    stamp: i64,
+    stamp_url: String,
+    tx_hash: String,
+    timestamp: u64,
+    destination: String,
+    quantity: String,
+    btc_amount: u64,
+}
+
+#[derive(Debug, Serialize)]
+struct DispenserJson {
+    cpid: String,
+    stamp: i64,
+    stamp_url: String,
+    tx_hash: String,
+    timestamp: u64,
+    source: String,
+    give_quantity: String,
+    give_remaining: String,
+    satoshi_price: u64,
+}
+
+async fn home(State(state): State<AppState>) -> Result<Json<HomeJson>, ApiError> {
+    let mut catalogue = state.catalogue.clone();
+    let h = catalogue
+        .get_home(GetHomeRequest {})
+        .await
+        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .into_inner();
+    Ok(Json(HomeJson {
+        last_sales: h
+            .last_sales
+            .into_iter()
+            .map(|s| SaleJson {
+                stamp_url: format!("/s/{}", s.cpid),
+                cpid: s.cpid,
+                stamp: s.stamp,
+                tx_hash: s.tx_hash,
+                timestamp: s.block_time,
+                destination: s.destination,
+                quantity: s.quantity,
+                btc_amount: s.btc_amount,
+            })
+            .collect(),
+        new_dispenser: h
+            .new_dispensers
+            .into_iter()
+            .map(|d| DispenserJson {
+                stamp_url: format!("/s/{}", d.cpid),
+                cpid: d.cpid,
+                stamp: d.stamp,
+                tx_hash: d.tx_hash,
+                timestamp: d.block_time,
+                source: d.source,
+                give_quantity: d.give_quantity,
+                give_remaining: d.give_remaining,
+                satoshi_price: d.satoshirate,
+            })
+            .collect(),
+        src721: h.src721.into_iter().map(StampJson::from).collect(),
+        classic: h.classic.into_iter().map(StampJson::from).collect(),
+    }))
+}
