@@ -8,6 +8,7 @@ pub mod health;
 pub mod home;
 pub mod leaderboard;
 pub mod paging;
+pub mod profile;
 pub mod realtime;
 pub mod src20;
 pub mod stamps;
@@ -32,6 +33,7 @@ pub fn router(state: AppState, static_dir: &Path) -> Router {
         .merge(fairminters::router())
         .merge(leaderboard::router())
         .merge(home::router())
+        .merge(profile::router())
         .merge(src20::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
     let spa = ServeDir::new(static_dir).fallback(ServeFile::new(static_dir.join("index.html")));

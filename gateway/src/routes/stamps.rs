@@ -20,6 +20,9 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/search", get(search_all))
         .route("/search/{q}", get(search_q))
+        .route("/stamps/holders_addresses", get(held))
+        .route("/stamps/creator", get(created))
+        .route("/stamps/owner", get(owned))
 }
 
 /// A stamp in the API's field names.
@@ -129,27 +132,91 @@ async fn search_q(
     search(state, Some(q), params).await
 }
 
+/// Whose stamps a profile list shows.
+#[derive(Debug, Clone, Copy)]
+enum Whose {
+    /// Any stamp.
+    Anyone,
+    /// Held by the addresses.
+    Held,
+    /// Created by them.
+    Created,
+    /// Whose asset they own.
+    Owned,
+}
+
+async fn held(state: State<AppState>, params: Params) -> Result<Json<Page<StampJson>>, ApiError> {
+    list(state, None, Whose::Held, params).await
+}
+
+async fn created(
+    state: State<AppState>,
+    params: Params,
+) -> Result<Json<Page<StampJson>>, ApiError> {
+    list(state, None, Whose::Created, params).await
+}
+
+async fn owned(state: State<AppState>, params: Params) -> Result<Json<Page<StampJson>>, ApiError> {
+    list(state, None, Whose::Owned, params).await
+}
+
 async fn search(
-    State(state): State<AppState>,
+    state: State<AppState>,
     path_q: Option<String>,
     params: Params,
 ) -> Result<Json<Page<StampJson>>, ApiError> {
+    list(state, path_q, Whose::Anyone, params).await
+}
+
+/// The finder's parameters, and for a profile's lists `addresses` (comma-separated, required).
+async fn list(
+    State(state): State<AppState>,
+    path_q: Option<String>,
+    whose: Whose,
+    params: Params,
+) -> Result<Json<Page<StampJson>>, ApiError> {
     let params = paging::params(params)?;
-    paging::check_known(&params, &["q", "types", "only", "sort"])?;
+    let profile = !matches!(whose, Whose::Anyone);
+    if profile {
+        paging::check_known(&params, &["types", "only", "sort", "addresses"])?;
+    } else {
+        paging::check_known(&params, &["q", "types", "only", "sort"])?;
+    }
     let page = paging::paging(&params, DEFAULT_LIMIT)?;
     let q = path_q
         .or_else(|| params.get("q").cloned())
         .unwrap_or_default();
+    let addresses: Vec<String> = params
+        .get("addresses")
+        .map(|a| {
+            a.split(',')
+                .map(str::trim)
+                .filter(|a| !a.is_empty())
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default();
+    if profile && addresses.is_empty() {
+        return Err(ApiError::BadRequest("addresses is required".into()));
+    }
+    let mut request = SearchStampsRequest {
+        q,
+        offset: page.offset,
+        limit: page.limit,
+        types: params.get("types").cloned().unwrap_or_default(),
+        only: params.get("only").cloned().unwrap_or_default(),
+        sort: params.get("sort").cloned().unwrap_or_default(),
+        ..SearchStampsRequest::default()
+    };
+    match whose {
+        Whose::Anyone => {}
+        Whose::Held => request.holders = addresses,
+        Whose::Created => request.creators = addresses,
+        Whose::Owned => request.owners = addresses,
+    }
     let mut catalogue = state.catalogue.clone();
     let answer = catalogue
-        .search_stamps(SearchStampsRequest {
-            q,
-            offset: page.offset,
-            limit: page.limit,
-            types: params.get("types").cloned().unwrap_or_default(),
-            only: params.get("only").cloned().unwrap_or_default(),
-            sort: params.get("sort").cloned().unwrap_or_default(),
-        })
+        .search_stamps(request)
         .await
         .map_err(|s| ApiError::from_status(s, "not found"))?
         .into_inner();

@@ -5,10 +5,10 @@ use stamps_platform::outbox::Relay;
 use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueService;
 use stamps_proto::catalogue::v1::{
     AutocompleteRequest, AutocompleteResponse, Collection, CreateCollectionRequest, GetHomeRequest,
-    GetSrc20TickRequest, GetStampRequest, Home, LeaderboardRequest, LeaderboardResponse,
-    SearchFairmintersRequest, SearchFairmintersResponse, SearchSrc20Request, SearchSrc20Response,
-    SearchStampsRequest, SearchStampsResponse, Src20Tick, Src20TrendingRequest,
-    Src20TrendingResponse, Stamp, StampDetail, UpdateCollectionRequest,
+    GetProfileRequest, GetSrc20TickRequest, GetStampRequest, Home, LeaderboardRequest,
+    LeaderboardResponse, Profile, SearchFairmintersRequest, SearchFairmintersResponse,
+    SearchSrc20Request, SearchSrc20Response, SearchStampsRequest, SearchStampsResponse, Src20Tick,
+    Src20TrendingRequest, Src20TrendingResponse, Stamp, StampDetail, UpdateCollectionRequest,
 };
 
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
@@ -124,6 +124,28 @@ pub(crate) fn stamp_to_proto(r: StampRow) -> Stamp {
     }
 }
 
+/// Checks a list of addresses: at most [`store::profile::MAX_ADDRESSES`], each 1 to 100 characters.
+pub(crate) fn addresses(name: &str, list: &[String]) -> Result<Vec<String>, QueryError> {
+    if list.len() > store::profile::MAX_ADDRESSES {
+        return Err(QueryError::InvalidArgument(format!(
+            "{name}: at most {} addresses",
+            store::profile::MAX_ADDRESSES
+        )));
+    }
+    list.iter()
+        .map(|a| {
+            let a = a.trim();
+            if a.is_empty() || a.len() > 100 {
+                Err(QueryError::InvalidArgument(format!(
+                    "{name}: {a:?} is not an address"
+                )))
+            } else {
+                Ok(a.to_owned())
+            }
+        })
+        .collect()
+}
+
 /// Checks and reads a page request: a limit of 0 takes `default`, one above [`MAX_LIMIT`] is refused.
 pub(crate) fn page(offset: u64, limit: u32, default: u32) -> Result<(i64, i64, u32), QueryError> {
     if limit > MAX_LIMIT {
@@ -212,8 +234,11 @@ impl CatalogueGrpc {
             ));
         }
         let (offset, rows, limit) = page(r.offset, r.limit, 24)?;
-        let query = StampQuery::parse(SearchTerm::parse(&r.q), &r.types, &r.only, &r.sort)
+        let mut query = StampQuery::parse(SearchTerm::parse(&r.q), &r.types, &r.only, &r.sort)
             .map_err(QueryError::InvalidArgument)?;
+        query.holders = addresses("holders", &r.holders)?;
+        query.creators = addresses("creators", &r.creators)?;
+        query.owners = addresses("owners", &r.owners)?;
         let (hits, total) = store::search(&self.pool, &query, offset, rows).await?;
         Ok(SearchStampsResponse {
             hits: hits.into_iter().map(stamp_to_proto).collect(),
@@ -278,6 +303,16 @@ impl CatalogueService for CatalogueGrpc {
 
     async fn get_home(&self, _request: Request<GetHomeRequest>) -> Result<Response<Home>, Status> {
         self.home().await.map(Response::new).map_err(status)
+    }
+
+    async fn get_profile(
+        &self,
+        request: Request<GetProfileRequest>,
+    ) -> Result<Response<Profile>, Status> {
+        self.profile(&request.get_ref().id)
+            .await
+            .map(Response::new)
+            .map_err(status)
     }
 
     async fn search_stamps(

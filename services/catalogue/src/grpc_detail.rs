@@ -1,9 +1,10 @@
-//! A stamp's detail over gRPC, and its rows as protobuf.
+//! The stamp detail, home, fairminter list, leaderboard and profile queries of the gRPC service, and their
+//! rows as protobuf.
 
 use stamps_proto::catalogue::v1::{
     Collector, Dispenser, Dividend, Fairminter, FairminterHit, Home, HomeDispenser, HomeSale,
-    LeaderboardRequest, LeaderboardResponse, Sale, SearchFairmintersRequest,
-    SearchFairmintersResponse, StampDetail, StampHolder,
+    LeaderboardRequest, LeaderboardResponse, Profile, Sale, SearchFairmintersRequest,
+    SearchFairmintersResponse, Src20Balance, StampDetail, StampHolder,
 };
 
 use crate::grpc::{CatalogueGrpc, QueryError, page, stamp_to_proto, validate_cpid};
@@ -249,6 +250,58 @@ impl CatalogueGrpc {
                 .collect(),
             src721: src721.into_iter().map(stamp_to_proto).collect(),
             classic: classic.into_iter().map(stamp_to_proto).collect(),
+        })
+    }
+}
+
+impl CatalogueGrpc {
+    pub(crate) async fn profile(&self, id: &str) -> Result<Profile, QueryError> {
+        use crate::store::profile::{self, Resolved};
+        let id = id.trim();
+        if id.is_empty() || id.len() > 100 {
+            return Err(QueryError::InvalidArgument(format!(
+                "invalid profile id {id:?}"
+            )));
+        }
+        let resolved = profile::resolve(&self.pool, id)
+            .await?
+            .ok_or_else(|| QueryError::NotFound(format!("no profile {id}")))?;
+        let (user_id, display_name, twitter, addresses) = match resolved {
+            Resolved::Redirect(to) => {
+                return Ok(Profile {
+                    redirect: to,
+                    ..Profile::default()
+                });
+            }
+            Resolved::Profile {
+                user_id,
+                display_name,
+                twitter,
+                addresses,
+            } => (user_id, display_name, twitter, addresses),
+        };
+        let (stats, src20) = tokio::try_join!(
+            profile::stats(&self.pool, &addresses),
+            profile::src20_balances(&self.pool, &addresses),
+        )?;
+        Ok(Profile {
+            redirect: String::new(),
+            user_id,
+            display_name,
+            twitter,
+            addresses,
+            stamp_count: unsigned(stats.stamp_count),
+            stamp_created_count: unsigned(stats.stamp_created_count),
+            floor_valuation: unsigned(stats.floor_valuation),
+            last_sale_valuation: unsigned(stats.last_sale_valuation),
+            src20: src20
+                .into_iter()
+                .map(|(tick, address, balance)| Src20Balance {
+                    tick,
+                    address,
+                    balance,
+                })
+                .collect(),
         })
     }
 }

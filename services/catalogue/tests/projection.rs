@@ -589,6 +589,29 @@ async fn user_events_set_names_addresses_and_wishlists_once() {
         db.rows("users", "display_name, version").await,
         vec!["alice2|8"]
     );
+    // A profile answers to its display name (any case); its user id and linked addresses redirect there.
+    use stamps_catalogue::store::profile::{self, Resolved};
+    assert_eq!(
+        profile::resolve(&db.pool, "ALICE2").await.expect("resolve"),
+        Some(Resolved::Profile {
+            user_id: "bc1qalice".into(),
+            display_name: "alice2".into(),
+            twitter: "alice_art".into(),
+            addresses: vec!["bc1qalice".into()],
+        })
+    );
+    assert_eq!(
+        profile::resolve(&db.pool, "bc1qalice")
+            .await
+            .expect("resolve"),
+        Some(Resolved::Redirect("alice2".into()))
+    );
+    assert_eq!(
+        profile::resolve(&db.pool, "bc1qnobody")
+            .await
+            .expect("resolve"),
+        None
+    );
     // Autocomplete finds the user by display name (any case) and by id prefix.
     use stamps_catalogue::store::autocomplete;
     for typed in ["ALI", "alice2", "bc1qal"] {

@@ -5,6 +5,7 @@ pub mod detail;
 pub mod fairminters;
 pub mod home;
 pub mod leaderboard;
+pub mod profile;
 pub mod src20;
 
 use sqlx::PgPool;
@@ -216,6 +217,12 @@ pub struct StampQuery {
     pub sort: StampSort,
     /// Descending.
     pub desc: bool,
+    /// Held by any of these addresses.
+    pub holders: Vec<String>,
+    /// Created by any of these addresses.
+    pub creators: Vec<String>,
+    /// Whose asset any of these addresses owns (issues).
+    pub owners: Vec<String>,
 }
 
 impl StampQuery {
@@ -253,16 +260,25 @@ impl StampQuery {
             only,
             sort,
             desc,
+            holders: Vec::new(),
+            creators: Vec::new(),
+            owners: Vec::new(),
         })
     }
 
-    /// The `WHERE` clause: the text's condition with its parameters $1–$3, the types, the show-only filters,
-    /// and for a sort by a value only some stamps have, that they have it. Every piece is one of the fixed
-    /// conditions above.
+    /// The `WHERE` clause: the text's condition with its parameters $1–$3, the holders, creators and owners
+    /// ($4–$6), the types, the show-only filters, and for a sort by a value only some stamps have, that they
+    /// have it. Every piece is one of the fixed conditions above.
     fn filter(&self) -> String {
         let mut parts = vec![
             "($1::BIGINT IS NULL OR stamp = $1) AND ($2::TEXT IS NULL OR cpid LIKE $2 || '%' \
              OR creator = $3 OR tx_hash = lower($3) OR stamp_hash = $3)"
+                .to_owned(),
+            "cardinality($4::TEXT[]) = 0 \
+             OR cpid IN (SELECT asset FROM balances WHERE holder = ANY($4) AND quantity > 0)"
+                .to_owned(),
+            "cardinality($5::TEXT[]) = 0 OR creator = ANY($5)".to_owned(),
+            "cardinality($6::TEXT[]) = 0 OR cpid IN (SELECT asset FROM assets WHERE issuer = ANY($6))"
                 .to_owned(),
         ];
         if !self.types.is_empty() {
@@ -298,11 +314,14 @@ pub async fn search(
         format!("{column} {dir}, stamp {dir}")
     };
     let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM stamps WHERE {filter} ORDER BY {order} OFFSET $4 LIMIT $5"
+        "SELECT {COLUMNS} FROM stamps WHERE {filter} ORDER BY {order} OFFSET $7 LIMIT $8"
     )))
     .bind(number)
     .bind(&prefix)
     .bind(&text)
+    .bind(&q.holders)
+    .bind(&q.creators)
+    .bind(&q.owners)
     .bind(offset)
     .bind(limit)
     .fetch_all(pool)
@@ -313,6 +332,9 @@ pub async fn search(
     .bind(number)
     .bind(&prefix)
     .bind(&text)
+    .bind(&q.holders)
+    .bind(&q.creators)
+    .bind(&q.owners)
     .fetch_one(pool)
     .await?;
     Ok((hits, total))
@@ -333,9 +355,9 @@ mod tests {
         let q = StampQuery::parse(SearchTerm::All, "", "", "").expect("defaults");
         assert_eq!((q.sort, q.desc), (StampSort::Stamp, true));
         assert_eq!(
-            q.filter().matches(" AND ").count(),
-            1,
-            "the text's condition only"
+            q.filter().matches(") AND (").count(),
+            4,
+            "the text's and the addresses' conditions only"
         );
         let q = StampQuery::parse(
             SearchTerm::All,

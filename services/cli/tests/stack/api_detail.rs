@@ -132,6 +132,7 @@ async fn a_stamp_detail_shows_its_holders_dispensers_and_sales_as_the_ledger_has
     fairminter_list(&stack, &services, &mut db).await;
     leaderboard(&services, &mut db).await;
     home(&services, &mut db).await;
+    profile(&services, &mut db).await;
     services.stop().await;
     stack.finish().await;
 }
@@ -415,4 +416,55 @@ async fn home(services: &crate::helpers::Services, db: &mut sqlx::PgConnection) 
             .iter()
             .all(|d| d["give_remaining"].as_str() != Some("0"))
     );
+}
+
+/// A collector's profile and its stamp lists against the indexer's balances and stamps.
+async fn profile(services: &crate::helpers::Services, db: &mut sqlx::PgConnection) {
+    let (_, board) = services.get_json("/api/leaderboard?limit=1").await;
+    let top = &board["hits"][0];
+    let address = top["user_id"].as_str().expect("address").to_owned();
+    let (status, profile) = services.get_json(&format!("/api/profile/{address}")).await;
+    assert_eq!(status, 200, "{profile}");
+    assert_eq!(profile["addresses"], serde_json::json!([address]));
+    assert_eq!(profile["stamp_count"], top["stamp_count"]);
+    assert_eq!(profile["floor_valuation"], top["floor_valuation"]);
+    let tokens: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM indexer.src20_balances WHERE address = $1 AND balance::NUMERIC > 0",
+    )
+    .bind(&address)
+    .fetch_one(&mut *db)
+    .await
+    .expect("src20");
+    assert_eq!(
+        profile["src20"].as_array().map(Vec::len),
+        Some(tokens as usize)
+    );
+    let (_, held) = services
+        .get_json(&format!(
+            "/api/stamps/holders_addresses?addresses={address}&limit=100"
+        ))
+        .await;
+    assert_eq!(held["estimatedTotalHits"], top["stamp_count"]);
+    let creator: String = sqlx::query_scalar(
+        "SELECT creator FROM indexer.stamps GROUP BY creator ORDER BY count(*) DESC, creator LIMIT 1",
+    )
+    .fetch_one(&mut *db)
+    .await
+    .expect("creator");
+    let created: i64 = sqlx::query_scalar("SELECT count(*) FROM indexer.stamps WHERE creator = $1")
+        .bind(&creator)
+        .fetch_one(&mut *db)
+        .await
+        .expect("created");
+    let (_, minted) = services
+        .get_json(&format!("/api/stamps/creator?addresses={creator}&limit=1"))
+        .await;
+    assert_eq!(minted["estimatedTotalHits"].as_i64(), Some(created));
+    let (status, body) = services.get_json("/api/profile/bc1qnobodyatall").await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (404, Some("profile not found"))
+    );
+    let (status, _) = services.get_json("/api/stamps/owner").await;
+    assert_eq!(status, 400, "addresses are required");
 }
