@@ -1,5 +1,5 @@
-//! SRC-20: `/api/src20/search[/{q}]`, `/api/src20/tick/{tick}`, `/api/src20/tick/{tick}/history` and
-//! `/api/src20/trending`.
+//! SRC-20: `/api/src20/search[/{q}]`, `/api/src20/tick/{tick}`, `/api/src20/tick/{tick}/history`,
+//! `/api/src20/activity/{address}` and `/api/src20/trending`.
 
 use axum::extract::{Path, State};
 use axum::routing::get;
@@ -26,6 +26,7 @@ pub fn router() -> Router<AppState> {
         .route("/src20/tick/{tick}", get(tick))
         .route("/src20/tick/{tick}/history", get(history))
         .route("/src20/trending", get(trending))
+        .route("/src20/activity/{address}", get(activity))
 }
 
 /// An SRC-20 operation in the spec's field names; a valid deploy carries its tick's figures.
@@ -93,7 +94,7 @@ async fn search_all(
     state: State<AppState>,
     params: Params,
 ) -> Result<Json<Page<Src20Json>>, ApiError> {
-    list(state, String::new(), None, params).await
+    list(state, String::new(), Filter::None, params).await
 }
 
 async fn search_q(
@@ -101,7 +102,7 @@ async fn search_q(
     Path(q): Path<String>,
     params: Params,
 ) -> Result<Json<Page<Src20Json>>, ApiError> {
-    list(state, q, None, params).await
+    list(state, q, Filter::None, params).await
 }
 
 async fn history(
@@ -109,14 +110,32 @@ async fn history(
     Path(tick): Path<String>,
     params: Params,
 ) -> Result<Json<Page<Src20Json>>, ApiError> {
-    list(state, String::new(), Some(tick), params).await
+    list(state, String::new(), Filter::Tick(tick), params).await
+}
+
+async fn activity(
+    state: State<AppState>,
+    Path(address): Path<String>,
+    params: Params,
+) -> Result<Json<Page<Src20Json>>, ApiError> {
+    list(state, String::new(), Filter::Address(address), params).await
+}
+
+/// What a list is narrowed to by its path.
+enum Filter {
+    /// Nothing.
+    None,
+    /// One tick.
+    Tick(String),
+    /// What one address sent or received.
+    Address(String),
 }
 
 /// The finder: `types`, `only`, `sort` and `tick` (the catalogue checks them), `q`, and paging.
 async fn list(
     State(state): State<AppState>,
     q: String,
-    tick: Option<String>,
+    filter: Filter,
     params: Params,
 ) -> Result<Json<Page<Src20Json>>, ApiError> {
     let params = paging::params(params)?;
@@ -124,7 +143,11 @@ async fn list(
     let page = paging::paging(&params, DEFAULT_LIMIT)?;
     let get = |k: &str| params.get(k).cloned().unwrap_or_default();
     let q = if q.is_empty() { get("q") } else { q };
-    let tick = tick.unwrap_or_else(|| get("tick"));
+    let (tick, address) = match filter {
+        Filter::None => (get("tick"), String::new()),
+        Filter::Tick(tick) => (tick, String::new()),
+        Filter::Address(address) => (get("tick"), address),
+    };
     let mut catalogue = state.catalogue.clone();
     let answer = catalogue
         .search_src20(SearchSrc20Request {
@@ -135,6 +158,7 @@ async fn list(
             sort: get("sort"),
             offset: page.offset,
             limit: page.limit,
+            address,
         })
         .await
         .map_err(|s| ApiError::from_status(s, "not found"))?

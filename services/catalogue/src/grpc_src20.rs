@@ -104,6 +104,7 @@ impl CatalogueGrpc {
             Src20Query::parse(&r.types, &r.only, &r.sort).map_err(QueryError::InvalidArgument)?;
         q.text = text("q", &r.q)?;
         q.tick = text("tick", &r.tick)?.map(|t| stamps_protocol::src20::normalize_tick(&t));
+        q.address = text("address", &r.address)?;
         let (offset, rows, limit) = page(r.offset, r.limit, 24)?;
         let (hits, total) = src20::search(&self.pool, &q, offset, rows).await?;
         Ok(SearchSrc20Response {

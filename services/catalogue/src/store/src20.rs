@@ -70,6 +70,8 @@ pub struct Src20Query {
     pub tick: Option<String>,
     /// Free text: a tick prefix (normalised), an address or a tx hash.
     pub text: Option<String>,
+    /// Operations this address sent or received.
+    pub address: Option<String>,
     /// Order.
     pub sort: Src20Sort,
     /// Descending.
@@ -131,6 +133,7 @@ impl Src20Query {
             in_progress,
             tick: None,
             text: None,
+            address: None,
             sort,
             desc,
         })
@@ -199,7 +202,8 @@ const FROM: &str = "FROM src20_ops o
       AND (NOT $4 OR t.progress < 100)
       AND ($5::TEXT IS NULL OR o.tick = $5)
       AND ($6::TEXT IS NULL OR o.tick LIKE $6 || '%' OR o.creator = $7 OR o.destination = $7
-           OR o.tx_hash = lower($7))";
+           OR o.tx_hash = lower($7))
+      AND ($8::TEXT IS NULL OR o.creator = $8 OR o.destination = $8)";
 
 /// A page of the finder and the exact total.
 pub async fn search(
@@ -224,7 +228,7 @@ pub async fn search(
             .replace('_', "\\_")
     });
     let hits: Vec<Src20Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{SELECT} {FROM} ORDER BY {order} OFFSET $8 LIMIT $9"
+        "{SELECT} {FROM} ORDER BY {order} OFFSET $9 LIMIT $10"
     )))
     .bind(&q.ops)
     .bind(q.valid)
@@ -233,6 +237,7 @@ pub async fn search(
     .bind(&q.tick)
     .bind(&prefix)
     .bind(&q.text)
+    .bind(&q.address)
     .bind(offset)
     .bind(limit)
     .fetch_all(pool)
@@ -245,6 +250,7 @@ pub async fn search(
         .bind(&q.tick)
         .bind(&prefix)
         .bind(&q.text)
+        .bind(&q.address)
         .fetch_one(pool)
         .await?;
     Ok((hits, total))

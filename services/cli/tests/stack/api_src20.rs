@@ -198,6 +198,28 @@ async fn src20_finder_tick_and_trending_match_the_indexed_operations() {
         .collect();
     assert_eq!(served, expected);
 
+    // An address's activity: every operation it sent or received.
+    let deployer = page["deploy"]["creator"]
+        .as_str()
+        .expect("deployer")
+        .to_owned();
+    let (_, mine) = services
+        .get_json(&format!("/api/src20/activity/{deployer}?limit=100"))
+        .await;
+    let theirs: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM indexer.src20_ops WHERE creator = $1 OR destination = $1",
+    )
+    .bind(&deployer)
+    .fetch_one(&mut db)
+    .await
+    .expect("activity");
+    assert_eq!(total(&mine), theirs);
+    assert!(
+        hits(&mine)
+            .iter()
+            .all(|h| h["creator"] == deployer.as_str() || h["destination"] == deployer.as_str())
+    );
+
     // Autocomplete: ticks by prefix whatever the case, the exact one first.
     let prefix: String = tick.chars().take(2).collect();
     let (_, typed) = services
