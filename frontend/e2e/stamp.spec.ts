@@ -39,4 +39,56 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByText('There nothing here...')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Discord' })).toHaveAttribute('href', '/discord');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', '/telegram');
+  await expect(page).toHaveTitle('Page not found');
+});
+
+test('the search overlay opens on focus, locks scrolling, and Escape clears and closes it', async ({ page }) => {
+  await page.goto('/');
+  const input = page.getByRole('searchbox', { name: 'Search stamps' });
+  await expect(input).toHaveAttribute('placeholder', 'Search for a stamp...');
+
+  await input.focus();
+  await expect(page.locator('.search-overlay')).toBeVisible();
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+
+  await input.fill(stampNumber);
+  const suggestions = page.getByRole('region', { name: 'Stamps' });
+  await expect(suggestions.getByRole('link', { name: new RegExp(`#${stampNumber}`) })).toBeVisible();
+
+  await input.press('Escape');
+  await expect(input).toHaveValue('');
+  await expect(page.locator('.search-overlay')).toHaveCount(0);
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+});
+
+test('submitting a cpid goes straight to that stamp', async ({ page }) => {
+  await page.goto('/');
+  const input = page.getByRole('searchbox', { name: 'Search stamps' });
+  await input.fill(cpid.toLowerCase());
+  await input.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/stamp/${cpid}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `#${stampNumber}` })).toBeVisible();
+});
+
+test('the XCP site variant says Assets and opens stamps under /asset', async ({ page }) => {
+  await page.goto('/search?site=xcp');
+  await expect(page.getByRole('searchbox', { name: 'Search assets' })).toHaveAttribute(
+    'placeholder',
+    'Search for an XCP asset...',
+  );
+  const card = page.locator(`a[href="/asset/${cpid}"]`).first();
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/asset/${cpid}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `#${stampNumber}` })).toBeVisible();
+  await expect(page).toHaveTitle(`Asset: ${cpid}`);
+});
+
+test('the footer links to the community pages and shows the Counterparty version', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Discord' })).toHaveAttribute('href', '/discord');
+  await expect(footer.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', '/telegram');
+  await expect(footer.getByText(/^Counterparty v\d+\.\d+\.\d+$/)).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { ServerErrorPage } from '@/components/errors/server-error-page';
 import { paths } from '@/config/paths';
@@ -9,7 +9,7 @@ import { RootFallback, RootLayout } from './root-layout';
  * `Component` and `ErrorBoundary`); the pathless route catches failures to load a page's code
  * inside the shell, the root one catches failures of the shell itself.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     HydrateFallback: RootFallback,
@@ -22,9 +22,15 @@ export const router = createBrowserRouter([
           { path: paths.search.path, lazy: () => import('./routes/search') },
           { path: paths.searchQuery.path, lazy: () => import('./routes/search') },
           { path: paths.stamp.path, lazy: () => import('./routes/stamp') },
+          { path: paths.asset.path, lazy: () => import('./routes/stamp') },
+          { path: paths.discord.path, lazy: () => import('./routes/discord') },
+          { path: paths.telegram.path, lazy: () => import('./routes/telegram') },
           { path: paths.notFound.path, lazy: () => import('./routes/not-found') },
         ],
       },
     ],
   },
-]);
+];
+
+/** The app's router. */
+export const router = createBrowserRouter(routes);

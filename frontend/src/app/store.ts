@@ -1,16 +1,25 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api } from '@/lib/api';
+import { initialSiteVariant, sessionStore, siteSlice } from '@/lib/site-variant';
 
-/** Builds the Redux store: server data in the RTK Query cache (UI slices join here as they come). */
-export function makeStore() {
+const rootReducer = combineSlices(api, siteSlice);
+
+/** The whole Redux state: server data in the RTK Query cache, UI state in slices. */
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Builds the Redux store, optionally starting from `preloadedState`. */
+export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
-    reducer: { [api.reducerPath]: api.reducer },
+    reducer: rootReducer,
+    preloadedState,
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
   });
 }
 
-export const store = makeStore();
+/** The app's store; the site variant starts from the URL's `?site=` or the session's earlier choice. */
+export const store = makeStore({
+  site: { variant: initialSiteVariant(window.location.search, sessionStore()) },
+});
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];

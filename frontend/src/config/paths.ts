@@ -16,6 +16,19 @@ export const paths = {
     path: '/stamp/:cpid',
     getHref: (cpid: string) => `/stamp/${encodeURIComponent(cpid)}`,
   },
+  /** The XCP site's name for the stamp detail page; both paths render the same page. */
+  asset: {
+    path: '/asset/:cpid',
+    getHref: (cpid: string) => `/asset/${encodeURIComponent(cpid)}`,
+  },
+  discord: {
+    path: '/discord',
+    getHref: () => '/discord',
+  },
+  telegram: {
+    path: '/telegram',
+    getHref: () => '/telegram',
+  },
   notFound: {
     path: '*',
   },

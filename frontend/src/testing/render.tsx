@@ -1,17 +1,30 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import type { SiteVariant } from '@/config/site';
 import { api } from '@/lib/api';
+import { siteSlice } from '@/lib/site-variant';
 
-/** Renders `ui` with a fresh store (empty cache) inside a memory router at `route`. */
-export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
-  const store = configureStore({
-    reducer: { [api.reducerPath]: api.reducer },
+const testReducer = combineSlices(api, siteSlice);
+
+/** A fresh store (empty cache) as the app builds it, on the given site variant. */
+export function makeTestStore(site: SiteVariant = 'stamps') {
+  const preloadedState: Partial<ReturnType<typeof testReducer>> = { site: { variant: site } };
+  return configureStore({
+    reducer: testReducer,
+    preloadedState,
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
   });
+}
+
+type RenderOptions = { route?: string; site?: SiteVariant };
+
+/** Renders `ui` with a fresh store on the `site` variant (Stamps by default) inside a memory router at `route`. */
+export function renderWithProviders(ui: ReactElement, { route = '/', site = 'stamps' }: RenderOptions = {}) {
+  const store = makeTestStore(site);
   return {
     store,
     ...render(

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { FakeEventSource } from './event-source';
 
 // Node's Request (used by RTK Query's fetchBaseQuery) rejects relative URLs and jsdom's AbortSignal.
 // Resolve '/api/...' against the jsdom page and drop the signal, as a browser would accept both.
@@ -12,6 +13,12 @@ class PageRequest extends Request {
 }
 globalThis.Request = PageRequest;
 
+// jsdom has no EventSource; the footer opens the realtime stream on every page.
+globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
+
 afterEach(() => {
   cleanup();
+  FakeEventSource.instances = [];
+  sessionStorage.clear();
+  document.body.removeAttribute('style');
 });

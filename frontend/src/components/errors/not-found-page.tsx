@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
+import { COMMUNITIES, COMMUNITY } from '@/config/community';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** The spec's 404 text. */
 export const NOT_FOUND_TEXT = 'There nothing here...';
 
-/** The page for any path the app does not know. */
+/** The page for any path the app does not know: links home and to the community pages. */
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (
@@ -14,9 +15,16 @@ export function NotFoundPage() {
         404
       </p>
       <h1 className="error-page__text">{NOT_FOUND_TEXT}</h1>
-      <Link className="button" to={paths.home.getHref()}>
-        Back to home
-      </Link>
+      <div className="error-page__actions">
+        <Link className="button" to={paths.home.getHref()}>
+          Back to home
+        </Link>
+        {COMMUNITIES.map((community) => (
+          <Link key={community} className="button button--ghost" to={COMMUNITY[community].path}>
+            {COMMUNITY[community].name}
+          </Link>
+        ))}
+      </div>
     </section>
   );
 }

@@ -1,11 +1,12 @@
+import { COMMUNITIES, COMMUNITY } from '@/config/community';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** The spec's 500 text. */
 export const SERVER_ERROR_TEXT = 'Internal server error, try to reload or contact us if the problem persists.';
 
 /**
- * The page shown when a route fails to render or load. It uses a plain link home (a full page load),
- * as the router itself may be what failed.
+ * The page shown when a route fails to render or load. It uses plain links (full page loads) home and to the
+ * community pages, as the router itself may be what failed.
  */
 export function ServerErrorPage() {
   useDocumentTitle('Error');
@@ -28,6 +29,11 @@ export function ServerErrorPage() {
         <a className="button button--ghost" href="/">
           Back to home
         </a>
+        {COMMUNITIES.map((community) => (
+          <a key={community} className="button button--ghost" href={COMMUNITY[community].path}>
+            {COMMUNITY[community].name}
+          </a>
+        ))}
       </div>
     </section>
   );

@@ -1,10 +1,28 @@
-/** The site footer. */
+import { Link } from 'react-router';
+import { COMMUNITIES, COMMUNITY } from '@/config/community';
+import { useCpVersion } from '@/lib/realtime';
+import { useSite } from '@/lib/site-variant';
+
+/** The site footer: the brand, the community links and, once the realtime stream has sent it, the Counterparty version. */
 export function Footer() {
+  const site = useSite();
+  const cpVersion = useCpVersion();
   return (
     <footer className="footer">
       <div className="container footer__inner">
-        <span>Bitcoin Stamps explorer</span>
-        <span className="footer__muted">Every stamp is read from the Bitcoin blockchain.</span>
+        <span className="footer__brand">{site.brand}</span>
+        <nav aria-label="Community">
+          <ul className="footer__links">
+            {COMMUNITIES.map((community) => (
+              <li key={community}>
+                <Link className="footer__link" to={COMMUNITY[community].path}>
+                  {COMMUNITY[community].name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {cpVersion && <span className="footer__version">Counterparty v{cpVersion}</span>}
       </div>
     </footer>
   );

@@ -47,4 +47,10 @@ describe('StampResults', () => {
     expect(new URL(requestedUrl(fetchMock.mock.calls[0]?.[0])).searchParams.has('q')).toBe(false);
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
+
+  it('links the cards to /asset/{cpid} on the XCP site', async () => {
+    stubFetchJson(200, { hits: [hit(5)], estimatedTotalHits: 1, offset: 0, limit: 24 });
+    renderWithProviders(<StampResults q="" page={1} />, { route: '/search', site: 'xcp' });
+    expect(await screen.findByRole('link', { name: /#5/ })).toHaveAttribute('href', '/asset/A1005');
+  });
 });

@@ -1,0 +1,116 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SiteVariant } from '@/config/site';
+import { stubFetchJson } from '@/testing/render';
+import { routes } from './router';
+import { makeStore } from './store';
+
+const CPID = 'A3471624412617400000';
+
+const stamp = {
+  cpid: CPID,
+  stamp: 1234,
+  block_index: 779653,
+  block_time: 1680000600,
+  tx_hash: '50aeb77245a9483a5b077e4e7506c331dc2f628c22046e7d2b4c6ad6c6236ae1',
+  creator: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+  supply: '1',
+  divisible: false,
+  locked: true,
+  keyburn: true,
+  ident: 'STAMP',
+  is_cursed: false,
+  stamp_mimetype: 'image/png',
+  stamp_url: `/s/${CPID}`,
+  file_size: 373,
+  stamp_hash: 'abcdefghijklmnopqrst',
+};
+
+function renderApp(path: string, site: SiteVariant = 'stamps') {
+  const store = makeStore({ site: { variant: site } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return store;
+}
+
+async function expectTitle(title: string) {
+  await waitFor(() => {
+    expect(document.title).toBe(title);
+  });
+}
+
+describe('app routes', () => {
+  beforeEach(() => {
+    // The shell's ScrollRestoration scrolls on every navigation; jsdom does not implement scrolling.
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  });
+
+  it('wraps every page in the shell landmarks', async () => {
+    stubFetchJson(200, { hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bitcoin Stamps' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('search')).toBeInTheDocument();
+    await expectTitle('Bitcoin Stamps');
+  });
+
+  it.each([
+    ['/search', 'Finder'],
+    ['/search/pepe', 'Finder: pepe'],
+  ])('titles %s %j', async (path, title) => {
+    stubFetchJson(200, { hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 });
+    renderApp(path);
+    await expectTitle(title);
+  });
+
+  it.each(['/stamp', '/asset'])('renders the stamp detail page at %s/{cpid}', async (prefix) => {
+    stubFetchJson(200, stamp);
+    renderApp(`${prefix}/${CPID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: '#1234' })).toBeInTheDocument();
+    await expectTitle(`Stamp: ${CPID}`);
+  });
+
+  it("titles the detail page 'Asset: {cpid}' and the home page with the XCP brand on the XCP site", async () => {
+    stubFetchJson(200, stamp);
+    renderApp(`/asset/${CPID}`, 'xcp');
+    expect(await screen.findByRole('heading', { level: 1, name: '#1234' })).toBeInTheDocument();
+    await expectTitle(`Asset: ${CPID}`);
+    expect(screen.getByRole('link', { name: 'Counterparty Assets, home' })).toBeInTheDocument();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    renderApp('/no-such-page');
+    expect(await screen.findByText('There nothing here...')).toBeInTheDocument();
+    await expectTitle('Page not found');
+  });
+
+  it.each([
+    ['/discord', 'Discord'],
+    ['/telegram', 'Telegram'],
+  ])('serves the %s redirect page', async (path, name) => {
+    const assign = vi.fn<(url: string) => void>();
+    vi.stubGlobal('location', { assign });
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: `Redirecting to ${name}…` })).toBeInTheDocument();
+    expect(assign).toHaveBeenCalledTimes(1);
+    await expectTitle(name);
+  });
+
+  it('switches to the XCP site on ?site=xcp', async () => {
+    stubFetchJson(200, { hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 });
+    const store = renderApp('/?site=xcp');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Counterparty Assets' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Latest assets' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search for an XCP asset...')).toBeInTheDocument();
+    expect(store.getState().site.variant).toBe('xcp');
+  });
+});

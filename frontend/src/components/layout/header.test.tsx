@@ -1,0 +1,50 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { NAVIGATION } from '@/config/navigation';
+import type { SiteVariant } from '@/config/site';
+import { renderWithProviders } from '@/testing/render';
+import { Header } from './header';
+
+function renderHeader(site: SiteVariant) {
+  renderWithProviders(<Header search={<input aria-label="search slot" />} />, { site });
+  return screen.getByRole('banner');
+}
+
+describe('Header', () => {
+  it.each<SiteVariant>(['stamps', 'xcp'])(
+    'shows the available navigation of the %s site, in the spec order',
+    (site) => {
+      const header = renderHeader(site);
+      const nav = within(header).getByRole('navigation', { name: 'Main' });
+      const labels = within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+      const expected = NAVIGATION[site].filter((entry) => entry.available).map((entry) => entry.label);
+      expect(labels).toEqual(expected);
+      expect(labels).toEqual(['Finder']);
+      expect(within(nav).getByRole('link', { name: 'Finder' })).toHaveAttribute('href', '/search');
+    },
+  );
+
+  it('holds the logo, the search slot and no sign-in button yet', () => {
+    const header = renderHeader('stamps');
+    expect(within(header).getByRole('link', { name: 'Bitcoin Stamps, home' })).toHaveAttribute('href', '/');
+    expect(within(header).getByRole('textbox', { name: 'search slot' })).toBeInTheDocument();
+    expect(within(header).queryByRole('button', { name: /connect/i })).not.toBeInTheDocument();
+  });
+});
+
+describe('Logo', () => {
+  it('shows the Stamps brand on the Stamps site', () => {
+    const header = renderHeader('stamps');
+    const logo = within(header).getByRole('link', { name: 'Bitcoin Stamps, home' });
+    expect(logo).toHaveTextContent('STAMPS');
+  });
+
+  it('shows its own brand on the XCP site', () => {
+    const header = renderHeader('xcp');
+    const logo = within(header).getByRole('link', { name: 'Counterparty Assets, home' });
+    expect(logo).toHaveTextContent('XCP');
+    expect(logo).not.toHaveTextContent('STAMPS');
+  });
+});

@@ -1,0 +1,34 @@
+import { paths } from './paths';
+import type { SiteVariant } from './site';
+
+/**
+ * An entry of the header navigation. Entries whose page this app does not have yet are listed (to keep the
+ * spec's order in one place) but not available: they are never rendered, as a link that cannot work must not exist.
+ */
+export type NavEntry = { label: string; available: true; href: string } | { label: string; available: false };
+
+/** The header navigation of each variant, in the spec's order. */
+export const NAVIGATION: Record<SiteVariant, readonly NavEntry[]> = {
+  stamps: [
+    { label: 'Mint', available: false },
+    { label: 'Src20', available: false },
+    { label: 'Finder', available: true, href: paths.search.getHref() },
+    { label: 'Collections', available: false },
+    { label: 'Leaderboard', available: false },
+    { label: 'Faq', available: false },
+  ],
+  xcp: [
+    { label: 'Stamps', available: false },
+    { label: 'FairMint', available: false },
+    { label: 'Finder', available: true, href: paths.search.getHref() },
+    { label: 'Collections', available: false },
+    { label: 'Directories', available: false },
+    { label: 'Leaderboard', available: false },
+    { label: 'Faq', available: false },
+  ],
+};
+
+/** The entries a variant's header shows: the available ones, in order. */
+export function availableNavigation(variant: SiteVariant): { label: string; href: string }[] {
+  return NAVIGATION[variant].flatMap((entry) => (entry.available ? [{ label: entry.label, href: entry.href }] : []));
+}
