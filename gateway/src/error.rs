@@ -4,7 +4,15 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The body of every failed request.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong, for people.
+    pub error: String,
+}
 
 /// A failed API request.
 #[derive(Debug, thiserror::Error)]
@@ -57,6 +65,6 @@ impl IntoResponse for ApiError {
                 )
             }
         };
-        (code, Json(json!({ "error": message }))).into_response()
+        (code, Json(ErrorBody { error: message })).into_response()
     }
 }

@@ -5,8 +5,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use stamps_proto::catalogue::v1::AutocompleteRequest;
+use utoipa::ToSchema;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 
 /// The autocomplete route.
@@ -15,7 +16,8 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The groups, in the spec's names; each holds a few hits, exact matches first.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Autocomplete)]
 #[serde(rename_all = "camelCase")]
 pub struct AutocompleteJson {
     stamp_hits: Vec<StampHitJson>,
@@ -24,7 +26,8 @@ pub struct AutocompleteJson {
     leaderboard_hits: Vec<UserHitJson>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = StampHit)]
 struct StampHitJson {
     stamp: i64,
     cpid: String,
@@ -32,12 +35,14 @@ struct StampHitJson {
     stamp_url: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Src20Hit)]
 struct Src20HitJson {
     tick: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CollectionHit)]
 struct CollectionHitJson {
     collection_id: String,
     name: String,
@@ -45,13 +50,15 @@ struct CollectionHitJson {
     stamp_ids: Vec<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = UserHit)]
 struct UserHitJson {
     user_id: String,
     display_name: Option<String>,
 }
 
-async fn autocomplete(
+#[utoipa::path(get, path = "/api/autocomplete/{text}", tag = "search", params(("text" = String, Path, description = "what was typed (at most 100 characters)")), responses((status = 200, description = "a few hits per group, exact matches first", body = AutocompleteJson), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn autocomplete(
     State(state): State<AppState>,
     Path(text): Path<String>,
 ) -> Result<Json<AutocompleteJson>, ApiError> {

@@ -6,8 +6,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use stamps_proto::catalogue::v1::{Fairminter, GetStampRequest};
+use utoipa::ToSchema;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::routes::stamps::{STAMP_NOT_FOUND, StampJson};
 use crate::state::AppState;
 
@@ -20,7 +21,8 @@ pub fn router() -> Router<AppState> {
 }
 
 /// A stamp and its blocks.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = StampDetail)]
 pub struct DetailJson {
     #[serde(flatten)]
     stamp: StampJson,
@@ -33,7 +35,8 @@ pub struct DetailJson {
     fairminter: Option<FairminterJson>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = StampHolder)]
 struct HolderJson {
     address: Option<String>,
     /// The UTXO (`txid:vout`) holding the balance, when a UTXO holds it.
@@ -42,7 +45,8 @@ struct HolderJson {
     percentage: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = StampDispenser)]
 struct DispenserJson {
     tx_hash: String,
     block_index: u64,
@@ -56,7 +60,8 @@ struct DispenserJson {
     dispense_count: u64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = StampSale)]
 struct SaleJson {
     tx_hash: String,
     block_index: u64,
@@ -67,7 +72,8 @@ struct SaleJson {
     dispenser_tx_hash: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = StampDividend)]
 struct DividendJson {
     tx_hash: String,
     block_index: u64,
@@ -76,7 +82,8 @@ struct DividendJson {
     quantity_per_unit: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = StampFairminter)]
 struct FairminterJson {
     tx_hash: String,
     source: String,
@@ -115,7 +122,8 @@ impl From<Fairminter> for FairminterJson {
     }
 }
 
-async fn detail(
+#[utoipa::path(get, path = "/api/stamp/{cpid}", tag = "stamps", params(("cpid" = String, Path, description = "the stamp's asset")), responses((status = 200, description = "a stamp with its detail blocks", body = DetailJson), (status = 404, description = "404 - Stamp not found.", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn detail(
     State(state): State<AppState>,
     Path(cpid): Path<String>,
 ) -> Result<Json<DetailJson>, ApiError> {

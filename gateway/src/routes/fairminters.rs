@@ -5,8 +5,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use stamps_proto::catalogue::v1::{FairminterHit, SearchFairmintersRequest};
+use utoipa::ToSchema;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::routes::paging::{self, Page, Params};
 use crate::state::AppState;
 
@@ -21,7 +22,8 @@ pub fn router() -> Router<AppState> {
 }
 
 /// A fairminter card's data; quantities in base units.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = FairminterCard)]
 pub struct FairminterJson {
     cpid: String,
     asset_longname: Option<String>,
@@ -74,14 +76,16 @@ fn json(h: FairminterHit) -> Option<FairminterJson> {
     })
 }
 
-async fn search_all(
+#[utoipa::path(get, path = "/api/fairminter/search", tag = "fairminters", params(("q" = Option<String>, Query, description = "an asset or long-name prefix, or the creator's address"), ("only" = Option<String>, Query, description = "comma-separated: completed, in_progress, limited, valid"), ("sort" = Option<String>, Query, description = "timestamp, progress, holders_count, minted_count, minters_count, last_mint or end_block, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "fairminters, 24 per page", body = Page<FairminterJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn search_all(
     state: State<AppState>,
     params: Params,
 ) -> Result<Json<Page<FairminterJson>>, ApiError> {
     search(state, String::new(), params).await
 }
 
-async fn search_q(
+#[utoipa::path(get, path = "/api/fairminter/search/{q}", tag = "fairminters", params(("q" = String, Path, description = "an asset or long-name prefix, or the creator's address"), ("only" = Option<String>, Query, description = "comma-separated: completed, in_progress, limited, valid"), ("sort" = Option<String>, Query, description = "timestamp, progress, holders_count, minted_count, minters_count, last_mint or end_block, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "fairminters, 24 per page", body = Page<FairminterJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn search_q(
     state: State<AppState>,
     Path(q): Path<String>,
     params: Params,

@@ -6,7 +6,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::routes::stamps::fetch_stamp;
 use crate::state::AppState;
 
@@ -20,7 +20,8 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/s/{cpid}", get(file))
 }
 
-async fn file(
+#[utoipa::path(get, path = "/s/{cpid}", tag = "stamps", params(("cpid" = String, Path)), responses((status = 200, description = "the stamp's file with its MIME type, cached immutably"), (status = 404, description = "404 - Stamp not found.", body = ErrorBody)))]
+pub(crate) async fn file(
     State(state): State<AppState>,
     Path(cpid): Path<String>,
 ) -> Result<Response, ApiError> {

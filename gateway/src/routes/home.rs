@@ -6,8 +6,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use stamps_proto::catalogue::v1::GetHomeRequest;
+use utoipa::ToSchema;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::routes::stamps::StampJson;
 use crate::state::AppState;
 
@@ -17,7 +18,8 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The home response, in the spec's names.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Home)]
 #[serde(rename_all = "camelCase")]
 pub struct HomeJson {
     last_sales: Vec<SaleJson>,
@@ -26,7 +28,8 @@ pub struct HomeJson {
     classic: Vec<StampJson>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = HomeSale)]
 struct SaleJson {
     cpid: String,
     stamp: i64,
@@ -38,7 +41,8 @@ struct SaleJson {
     btc_amount: u64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = HomeDispenser)]
 struct DispenserJson {
     cpid: String,
     stamp: i64,
@@ -51,7 +55,8 @@ struct DispenserJson {
     satoshi_price: u64,
 }
 
-async fn home(State(state): State<AppState>) -> Result<Json<HomeJson>, ApiError> {
+#[utoipa::path(get, path = "/api/home", tag = "home", responses((status = 200, description = "the home page's chain lists", body = HomeJson), (status = 503, description = "a dependency is down", body = ErrorBody)))]
+pub(crate) async fn home(State(state): State<AppState>) -> Result<Json<HomeJson>, ApiError> {
     let mut catalogue = state.catalogue.clone();
     let h = catalogue
         .get_home(GetHomeRequest {})

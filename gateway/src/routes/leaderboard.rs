@@ -5,8 +5,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use stamps_proto::catalogue::v1::LeaderboardRequest;
+use utoipa::ToSchema;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::routes::paging::{self, Page, Params};
 use crate::state::AppState;
 
@@ -19,7 +20,8 @@ pub fn router() -> Router<AppState> {
 }
 
 /// A collector entry; valuations are satoshis.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Collector)]
 pub struct CollectorJson {
     rank: u64,
     /// The address (the profile's id).
@@ -34,13 +36,15 @@ pub struct CollectorJson {
     stamps: Vec<PreviewJson>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CollectorStamp)]
 struct PreviewJson {
     cpid: String,
     url: String,
 }
 
-async fn leaderboard(
+#[utoipa::path(get, path = "/api/leaderboard", tag = "profiles", params(("sort" = Option<String>, Query, description = "stamp_count, stamp_created_count, floor_valuation, last_sale_valuation or destruction_valuation"), ("project" = Option<String>, Query, description = "a collection id: only its stamps count"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "collectors, 20 per page", body = Page<CollectorJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn leaderboard(
     State(state): State<AppState>,
     params: Params,
 ) -> Result<Json<Page<CollectorJson>>, ApiError> {

@@ -7,6 +7,7 @@ pub mod files;
 pub mod health;
 pub mod home;
 pub mod leaderboard;
+pub mod openapi;
 pub mod paging;
 pub mod profile;
 pub mod realtime;
@@ -34,6 +35,7 @@ pub fn router(state: AppState, static_dir: &Path) -> Router {
         .merge(leaderboard::router())
         .merge(home::router())
         .merge(profile::router())
+        .merge(openapi::router())
         .merge(src20::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
     let spa = ServeDir::new(static_dir).fallback(ServeFile::new(static_dir.join("index.html")));

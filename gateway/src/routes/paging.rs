@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::error::ApiError;
 
@@ -23,7 +24,7 @@ pub fn params(params: Params) -> Result<HashMap<String, String>, ApiError> {
 }
 
 /// A paged list: the hits, the exact total, where the page starts and its size.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Page<T> {
     /// The page's items.

@@ -5,8 +5,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use stamps_proto::catalogue::v1::GetProfileRequest;
+use utoipa::ToSchema;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 
 /// The answer for an id nobody answers to.
@@ -18,7 +19,8 @@ pub fn router() -> Router<AppState> {
 }
 
 /// A profile; with `redirect` set, only that: the profile id to show instead. Valuations are satoshis.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Profile)]
 pub struct ProfileJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     redirect: Option<String>,
@@ -42,14 +44,16 @@ pub struct ProfileJson {
     src20: Option<Vec<Src20BalanceJson>>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Src20Balance)]
 struct Src20BalanceJson {
     tick: String,
     address: String,
     balance: String,
 }
 
-async fn profile(
+#[utoipa::path(get, path = "/api/profile/{id}", tag = "profiles", params(("id" = String, Path, description = "a display name, user id or address")), responses((status = 200, description = "a profile, or the profile to show instead", body = ProfileJson), (status = 404, description = "profile not found", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn profile(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<ProfileJson>, ApiError> {

@@ -19,7 +19,8 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/realtime", get(realtime))
 }
 
-async fn realtime(
+#[utoipa::path(get, path = "/api/realtime", tag = "realtime", responses((status = 200, description = "Server-Sent Events: one per live value, named after its key, with its JSON value as data; current values first", content_type = "text/event-stream", body = String)))]
+pub(crate) async fn realtime(
     State(state): State<AppState>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let kv = state

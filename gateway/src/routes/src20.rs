@@ -8,8 +8,9 @@ use serde::Serialize;
 use stamps_proto::catalogue::v1::{
     GetSrc20TickRequest, SearchSrc20Request, Src20Item, Src20TickCount, Src20TrendingRequest,
 };
+use utoipa::ToSchema;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::routes::paging::{self, Page, Params};
 use crate::state::AppState;
 
@@ -30,7 +31,8 @@ pub fn router() -> Router<AppState> {
 }
 
 /// An SRC-20 operation in the spec's field names; a valid deploy carries its tick's figures.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Src20Item)]
 #[serde(rename_all = "camelCase")]
 pub struct Src20Json {
     tick: String,
@@ -90,14 +92,16 @@ impl From<Src20Item> for Src20Json {
     }
 }
 
-async fn search_all(
+#[utoipa::path(get, path = "/api/src20/search", tag = "src20", params(("q" = Option<String>, Query, description = "a tick prefix, an address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: deploy, mint, transfer"), ("only" = Option<String>, Query, description = "comma-separated: valid, minted_out, in_progress"), ("sort" = Option<String>, Query, description = "stamp, progress, holdersCount, mintedCount or mintersCount, with :asc or :desc"), ("tick" = Option<String>, Query, description = "one tick"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "SRC-20 operations", body = Page<Src20Json>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn search_all(
     state: State<AppState>,
     params: Params,
 ) -> Result<Json<Page<Src20Json>>, ApiError> {
     list(state, String::new(), Filter::None, params).await
 }
 
-async fn search_q(
+#[utoipa::path(get, path = "/api/src20/search/{q}", tag = "src20", params(("q" = String, Path, description = "a tick prefix, an address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: deploy, mint, transfer"), ("only" = Option<String>, Query, description = "comma-separated: valid, minted_out, in_progress"), ("sort" = Option<String>, Query, description = "stamp, progress, holdersCount, mintedCount or mintersCount, with :asc or :desc"), ("tick" = Option<String>, Query, description = "one tick"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "SRC-20 operations", body = Page<Src20Json>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn search_q(
     state: State<AppState>,
     Path(q): Path<String>,
     params: Params,
@@ -105,7 +109,8 @@ async fn search_q(
     list(state, q, Filter::None, params).await
 }
 
-async fn history(
+#[utoipa::path(get, path = "/api/src20/tick/{tick}/history", tag = "src20", params(("tick" = String, Path), ("types" = Option<String>, Query, description = "comma-separated: deploy, mint, transfer"), ("only" = Option<String>, Query, description = "comma-separated: valid, minted_out, in_progress"), ("sort" = Option<String>, Query, description = "stamp, progress, holdersCount, mintedCount or mintersCount, with :asc or :desc"), ("tick" = Option<String>, Query, description = "one tick"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the tick's operations, newest first", body = Page<Src20Json>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn history(
     state: State<AppState>,
     Path(tick): Path<String>,
     params: Params,
@@ -113,7 +118,8 @@ async fn history(
     list(state, String::new(), Filter::Tick(tick), params).await
 }
 
-async fn activity(
+#[utoipa::path(get, path = "/api/src20/activity/{address}", tag = "src20", params(("address" = String, Path), ("types" = Option<String>, Query, description = "comma-separated: deploy, mint, transfer"), ("only" = Option<String>, Query, description = "comma-separated: valid, minted_out, in_progress"), ("sort" = Option<String>, Query, description = "stamp, progress, holdersCount, mintedCount or mintersCount, with :asc or :desc"), ("tick" = Option<String>, Query, description = "one tick"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "what the address sent or received", body = Page<Src20Json>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn activity(
     state: State<AppState>,
     Path(address): Path<String>,
     params: Params,
@@ -172,7 +178,8 @@ async fn list(
 }
 
 /// A tick's page: its deploy with the figures, the largest holders, the mint history.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Src20Tick)]
 #[serde(rename_all = "camelCase")]
 pub struct TickJson {
     /// The canonical spelling: a request spelled otherwise should be redirected to it.
@@ -182,14 +189,16 @@ pub struct TickJson {
     mint_history: Vec<MintPointJson>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Src20Holder)]
 struct HolderJson {
     address: String,
     amount: String,
     percentage: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Src20MintPoint)]
 #[serde(rename_all = "camelCase")]
 struct MintPointJson {
     block_index: u64,
@@ -198,7 +207,8 @@ struct MintPointJson {
     minted: String,
 }
 
-async fn tick(
+#[utoipa::path(get, path = "/api/src20/tick/{tick}", tag = "src20", params(("tick" = String, Path, description = "any spelling; the answer gives the canonical one")), responses((status = 200, description = "a deployed tick", body = TickJson), (status = 404, description = "SRC-20 tick not found", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn tick(
     State(state): State<AppState>,
     Path(tick): Path<String>,
 ) -> Result<Json<TickJson>, ApiError> {
@@ -234,7 +244,8 @@ async fn tick(
 }
 
 /// A trending chart's data: column names and one tuple per tick.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Src20Chart)]
 pub struct Chart {
     columns: [&'static str; 2],
     tuple: Vec<(String, u64)>,
@@ -248,13 +259,15 @@ fn chart(counts: Vec<Src20TickCount>) -> Chart {
 }
 
 /// Ticks by activity among the latest 1,000 valid mints and the latest 1,000 valid transfers.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Src20Trending)]
 pub struct TrendingJson {
     mint: Chart,
     transfer: Chart,
 }
 
-async fn trending(
+#[utoipa::path(get, path = "/api/src20/trending", tag = "src20", responses((status = 200, description = "ticks among the latest 1,000 valid mints and transfers", body = TrendingJson), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn trending(
     State(state): State<AppState>,
     params: Params,
 ) -> Result<Json<TrendingJson>, ApiError> {

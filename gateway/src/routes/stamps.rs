@@ -5,8 +5,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use stamps_proto::catalogue::v1::{GetStampRequest, SearchStampsRequest, Stamp};
+use utoipa::ToSchema;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::routes::paging::{self, Page, Params};
 use crate::state::AppState;
 
@@ -26,7 +27,8 @@ pub fn router() -> Router<AppState> {
 }
 
 /// A stamp in the API's field names.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Stamp)]
 pub struct StampJson {
     cpid: String,
     stamp: i64,
@@ -117,14 +119,16 @@ pub async fn fetch_stamp(state: &AppState, cpid: String) -> Result<Stamp, ApiErr
         .map_err(|s| ApiError::from_status(s, STAMP_NOT_FOUND))
 }
 
-async fn search_all(
+#[utoipa::path(get, path = "/api/search", tag = "stamps", params(("q" = Option<String>, Query, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamp finder", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn search_all(
     state: State<AppState>,
     params: Params,
 ) -> Result<Json<Page<StampJson>>, ApiError> {
     search(state, None, params).await
 }
 
-async fn search_q(
+#[utoipa::path(get, path = "/api/search/{q}", tag = "stamps", params(("q" = String, Path, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamp finder", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn search_q(
     state: State<AppState>,
     Path(q): Path<String>,
     params: Params,
@@ -145,18 +149,27 @@ enum Whose {
     Owned,
 }
 
-async fn held(state: State<AppState>, params: Params) -> Result<Json<Page<StampJson>>, ApiError> {
+#[utoipa::path(get, path = "/api/stamps/holders_addresses", tag = "profiles", params(("addresses" = String, Query, description = "comma-separated addresses (at most 20)"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "stamps held by the addresses", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn held(
+    state: State<AppState>,
+    params: Params,
+) -> Result<Json<Page<StampJson>>, ApiError> {
     list(state, None, Whose::Held, params).await
 }
 
-async fn created(
+#[utoipa::path(get, path = "/api/stamps/creator", tag = "profiles", params(("addresses" = String, Query, description = "comma-separated addresses (at most 20)"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "stamps created by the addresses", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn created(
     state: State<AppState>,
     params: Params,
 ) -> Result<Json<Page<StampJson>>, ApiError> {
     list(state, None, Whose::Created, params).await
 }
 
-async fn owned(state: State<AppState>, params: Params) -> Result<Json<Page<StampJson>>, ApiError> {
+#[utoipa::path(get, path = "/api/stamps/owner", tag = "profiles", params(("addresses" = String, Query, description = "comma-separated addresses (at most 20)"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "stamps whose asset the addresses own", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn owned(
+    state: State<AppState>,
+    params: Params,
+) -> Result<Json<Page<StampJson>>, ApiError> {
     list(state, None, Whose::Owned, params).await
 }
 

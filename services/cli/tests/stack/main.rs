@@ -142,6 +142,10 @@ async fn stamps_travel_from_devnet_blocks_to_http() {
     let hits = by_creator["hits"].as_array().expect("hits");
     assert!(!hits.is_empty() && hits.iter().all(|h| h["creator"] == creator.as_str()));
 
+    let (status, doc) = services.get_json("/api/openapi.json").await;
+    assert_eq!(status, 200);
+    assert!(doc["openapi"].as_str().is_some_and(|v| v.starts_with("3.")));
+    assert!(doc["paths"]["/api/stamp/{cpid}"]["get"].is_object());
     let (status, body) = services.get_json("/api/stamp/A95428956661682177").await;
     assert_eq!(
         (status, body["error"].as_str()),

@@ -1,0 +1,140 @@
+//! `/api/openapi.json`: the OpenAPI document of the public API, generated from the handlers' annotations.
+
+use axum::routing::get;
+use axum::{Json, Router};
+use utoipa::OpenApi;
+
+use crate::state::AppState;
+
+/// The public API's OpenAPI document.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Stamps API",
+        description = "Bitcoin Stamps, Counterparty assets, SRC-20 tokens and collections, as the catalogue \
+                       holds them. Quantities are base units and amounts exact decimal strings; money is \
+                       satoshis. Lists are paged with exact totals."
+    ),
+    paths(
+        super::stamps::search_all,
+        super::stamps::search_q,
+        super::detail::detail,
+        super::stamps::held,
+        super::stamps::created,
+        super::stamps::owned,
+        super::src20::search_all,
+        super::src20::search_q,
+        super::src20::tick,
+        super::src20::history,
+        super::src20::activity,
+        super::src20::trending,
+        super::autocomplete::autocomplete,
+        super::fairminters::search_all,
+        super::fairminters::search_q,
+        super::leaderboard::leaderboard,
+        super::home::home,
+        super::profile::profile,
+        super::realtime::realtime,
+        super::files::file,
+        openapi,
+    ),
+    components(schemas(
+        crate::error::ErrorBody,
+        super::stamps::StampJson,
+        super::detail::DetailJson,
+        super::src20::Src20Json,
+        super::src20::TickJson,
+        super::src20::TrendingJson,
+        super::autocomplete::AutocompleteJson,
+        super::fairminters::FairminterJson,
+        super::leaderboard::CollectorJson,
+        super::home::HomeJson,
+        super::profile::ProfileJson,
+    ))
+)]
+pub struct ApiDoc;
+
+/// The OpenAPI route.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/openapi.json", get(openapi))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/openapi.json",
+    tag = "meta",
+    responses((status = 200, description = "this document", content_type = "application/json"))
+)]
+pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
+    Json(ApiDoc::openapi())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every `$ref` in `v`.
+    fn refs(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, v) in m {
+                    match (k.as_str(), v) {
+                        ("$ref", serde_json::Value::String(r)) => out.push(r.clone()),
+                        _ => refs(v, out),
+                    }
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|v| refs(v, out)),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn the_document_lists_every_route_and_every_reference_resolves() {
+        let doc = serde_json::to_value(ApiDoc::openapi()).expect("serialises");
+        let paths: Vec<&str> = doc["paths"]
+            .as_object()
+            .expect("paths")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        for route in [
+            "/api/search",
+            "/api/search/{q}",
+            "/api/stamp/{cpid}",
+            "/api/stamps/holders_addresses",
+            "/api/stamps/creator",
+            "/api/stamps/owner",
+            "/api/src20/search",
+            "/api/src20/search/{q}",
+            "/api/src20/tick/{tick}",
+            "/api/src20/tick/{tick}/history",
+            "/api/src20/activity/{address}",
+            "/api/src20/trending",
+            "/api/autocomplete/{text}",
+            "/api/fairminter/search",
+            "/api/fairminter/search/{q}",
+            "/api/leaderboard",
+            "/api/home",
+            "/api/profile/{id}",
+            "/api/realtime",
+            "/api/openapi.json",
+            "/s/{cpid}",
+        ] {
+            assert!(paths.contains(&route), "{route} missing from {paths:?}");
+            assert!(doc["paths"][route]["get"].is_object(), "{route} has no GET");
+        }
+        let mut found = Vec::new();
+        refs(&doc, &mut found);
+        assert!(!found.is_empty());
+        for r in found {
+            let name = r
+                .strip_prefix("#/components/schemas/")
+                .unwrap_or_else(|| panic!("unexpected reference {r}"));
+            assert!(
+                doc["components"]["schemas"][name].is_object(),
+                "{r} does not resolve"
+            );
+        }
+    }
+}
