@@ -4,7 +4,7 @@ CARGO ?= cargo
 NPM ?= npm
 STAMPS := target/debug/stamps
 
-.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench bench-indexer fuzz
+.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench bench-indexer bench-api fuzz
 
 run: infra build frontend
 	scripts/run.sh
@@ -51,6 +51,12 @@ bench:
 # through Postgres and NATS, tip latency, peak memory.
 bench-indexer:
 	$(CARGO) bench -p stamps-cli --bench indexer --locked
+
+# The public API under load (wrk, 64 connections) on the devnet's bench scenario (BENCH_API_SCALE, default 0.05),
+# against nginx serving a static copy of a list answer.
+bench-api: infra
+	$(CARGO) build --release -p stamps-cli --bin stamps --locked
+	scripts/bench-api.sh
 
 # Each fuzz target for FUZZ_SECONDS (default 60). libFuzzer runs without a sanitizer so that the stable
 # toolchain can build it; malloc and RSS limits catch unbounded allocation, -timeout catches hangs.

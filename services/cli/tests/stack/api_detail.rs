@@ -151,6 +151,29 @@ async fn finder_filters_and_sorts(
             .expect(sql)
     };
 
+    // With no condition the total is read off the number index: it is still every stamp, cursed included.
+    let (_, everything) = services.get_json("/api/search?limit=1").await;
+    let all = count(db, "SELECT count(*) FROM indexer.stamps").await;
+    assert!(count(db, "SELECT count(*) FROM indexer.stamps WHERE is_cursed").await > 0);
+    assert_eq!(total(&everything), all);
+    let (_, last) = services
+        .get_json(&format!("/api/search?limit=10&offset={}", all - 3))
+        .await;
+    assert_eq!(
+        hits(&last)
+            .iter()
+            .map(|h| h["stamp"].as_i64())
+            .collect::<Vec<_>>(),
+        vec![
+            count(db, "SELECT min(stamp) + 2 FROM indexer.stamps").await,
+            count(db, "SELECT min(stamp) + 1 FROM indexer.stamps").await,
+            count(db, "SELECT min(stamp) FROM indexer.stamps").await,
+        ]
+        .into_iter()
+        .map(Some)
+        .collect::<Vec<_>>(),
+        "the last page holds the lowest numbers, in order"
+    );
     let (status, png) = services.get_json("/api/search?types=png&limit=100").await;
     assert_eq!(status, 200, "{png}");
     let pngs = count(

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# `make bench-api`: the public API under load. A devnet plays the bench scenario (BENCH_API_SCALE, default 0.05;
+# 1 is mainnet-sized), `stamps all` (release build) indexes and projects it on a fresh database and NATS prefix,
+# then wrk (64 connections, BENCH_API_SECONDS each, default 5) measures each list, search and detail endpoint,
+# page 10,000 against page 1, autocomplete, and nginx serving a static copy of a list answer for comparison.
+# Installs wrk and nginx with apt when missing (as root).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SCALE=${BENCH_API_SCALE:-0.05}
+SECONDS_EACH=${BENCH_API_SECONDS:-5}
+CONNECTIONS=64
+BIN=$(realpath target/release/stamps)
+
+need() { command -v "$1" >/dev/null || [ -x "/usr/sbin/$1" ]; }
+if ! need wrk || ! need nginx; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk nginx-light >/dev/null
+  else
+    echo "error: wrk and nginx are needed (Debian: apt-get install wrk nginx-light)" >&2; exit 1
+  fi
+fi
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+RPC=$(free_port); HTTP=$(free_port); API=$(free_port); STATIC=$(free_port)
+RUN="benchapi$$"
+export STAMPS_POSTGRES__URL="postgres://postgres@127.0.0.1:5432/stamps_$RUN" STAMPS_NATS__PREFIX="$RUN"
+export STAMPS_INDEXER__BOOTSTRAP="http://127.0.0.1:$API/devnet/bootstrap.json" RUST_LOG=warn
+WORK=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
+  wait 2>/dev/null || true
+  "$BIN" purge --yes >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+echo "bench-api: generating the bench scenario at scale $SCALE"
+"$BIN" devnet --scenario bench --scale "$SCALE" --rpc-listen "127.0.0.1:$RPC" --api-listen "127.0.0.1:$API" \
+  >"$WORK/devnet.log" 2>&1 & pids+=($!)
+for _ in $(seq 1 6000); do (exec 3<>"/dev/tcp/127.0.0.1/$RPC") 2>/dev/null && break; sleep 0.1; done
+rpc() { curl -sf -H 'content-type: application/json' -d "{\"id\":1,\"method\":\"$1\",\"params\":[]}" "http://127.0.0.1:$RPC" | python3 -c 'import json,sys; print(json.load(sys.stdin)["result"])'; }
+TIP=$(rpc getblockcount)
+BLOCKS=$((TIP - 962000 + 1))
+started=$(date +%s)
+"$BIN" all --rpc-url "http://127.0.0.1:$RPC" --start-height 962000 --listen "127.0.0.1:$HTTP" \
+  --grpc-listen 127.0.0.1:0 --static-dir frontend/dist >"$WORK/stamps.log" 2>&1 & pids+=($!)
+DB="postgres://postgres@127.0.0.1:5432/stamps_$RUN"
+projected() { psql -qtA "$DB" -c "SELECT count(*) FROM catalogue.blocks" 2>/dev/null || echo 0; }
+while [ "$(projected)" != "$BLOCKS" ]; do
+  sleep 1
+  if ! kill -0 "${pids[1]}" 2>/dev/null; then echo "error: stamps all stopped" >&2; tail -n 20 "$WORK/stamps.log" >&2; exit 1; fi
+done
+echo "bench-api: $BLOCKS blocks indexed and projected in $(( $(date +%s) - started )) s"
+BASE="http://127.0.0.1:$HTTP"
+
+# Real values to ask for: a stamp, a tick, an address, a page deep in the finder.
+read -r CPID ADDRESS < <(psql -qtA -F ' ' "$DB" -c "SELECT cpid, creator FROM catalogue.stamps ORDER BY stamp DESC LIMIT 1")
+TICK=$(psql -qtA "$DB" -c "SELECT tick FROM catalogue.src20_ticks ORDER BY holders_count DESC, tick LIMIT 1")
+STAMPS=$(psql -qtA "$DB" -c "SELECT count(*) FROM catalogue.stamps")
+DEEP=$(( STAMPS / 24 < 10000 ? STAMPS / 24 : 10000 ))
+PREFIX=${CPID:0:4}
+
+measure() { # name path: one line "name p50 p99 req/s", kept in $WORK/results
+  run_wrk "$@" | tee -a "$WORK/results"
+}
+run_wrk() {
+  local out
+  out=$(wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_EACH}s" --timeout 10s --latency "$BASE$2" 2>&1)
+  python3 - "$1" "$out" <<'PY'
+import re, sys
+name, out = sys.argv[1], sys.argv[2]
+def ms(v):
+    m = re.match(r"([\d.]+)(us|ms|s|m)$", v)
+    if not m:
+        return float("nan")
+    n, u = m.groups()
+    return float(n) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[u]
+def field(pattern):
+    m = re.search(pattern, out)
+    return m.group(1) if m else ""
+p50, p99 = ms(field(r"50%\s+(\S+)")), ms(field(r"99%\s+(\S+)"))
+rps = float(field(r"Requests/sec:\s+([\d.]+)") or "nan")
+notes = []
+if field(r"Non-2xx or 3xx responses: (\d+)"):
+    notes.append("non-2xx " + field(r"Non-2xx or 3xx responses: (\d+)"))
+if field(r"(Socket errors:.*)"):
+    notes.append(field(r"(Socket errors:.*)"))
+note = ("   " + "; ".join(notes)) if notes else ""
+print(f"{name:<34} p50 {p50:8.2f} ms   p99 {p99:8.2f} ms   {rps:9.0f} req/s{note}")
+PY
+}
+rps_of() { grep -F "$1" "$WORK/results" | grep -o '[0-9]* req/s' | grep -o '[0-9]*'; }
+
+echo "bench-api: $CONNECTIONS connections, ${SECONDS_EACH}s per endpoint"
+measure "stamp finder, page 1" "/api/search?limit=24"
+measure "stamp finder, page $DEEP" "/api/search?limit=24&page=$DEEP"
+measure "stamp finder, png by floor price" "/api/search?types=png&sort=floor_price:asc"
+measure "stamp finder, by total volume" "/api/search?sort=total_volume"
+measure "stamp detail" "/api/stamp/$CPID"
+measure "stamps held by an address" "/api/stamps/holders_addresses?addresses=$ADDRESS"
+measure "src20 finder, page 1" "/api/src20/search"
+measure "src20 finder, deploys by holders" "/api/src20/search?sort=holdersCount"
+measure "src20 tick" "/api/src20/tick/$TICK"
+measure "src20 tick history" "/api/src20/tick/$TICK/history"
+measure "src20 trending" "/api/src20/trending"
+measure "leaderboard" "/api/leaderboard"
+measure "profile" "/api/profile/$ADDRESS"
+measure "home" "/api/home"
+measure "fairminters" "/api/fairminter/search"
+measure "autocomplete" "/api/autocomplete/$PREFIX"
+
+# The same answer as a static file behind nginx: the ceiling a JSON API on this machine could reach.
+curl -sf "$BASE/api/search?limit=24" >"$WORK/page.json"
+cat >"$WORK/nginx.conf" <<EOF
+worker_processes 1;
+pid $WORK/nginx.pid;
+error_log $WORK/nginx-error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  server { listen 127.0.0.1:$STATIC; location = /page.json { root $WORK; default_type application/json; } }
+}
+EOF
+"$NGINX" -c "$WORK/nginx.conf" -p "$WORK"
+for _ in $(seq 1 50); do (exec 3<>"/dev/tcp/127.0.0.1/$STATIC") 2>/dev/null && break; sleep 0.1; done
+BASE="http://127.0.0.1:$STATIC"
+echo "bench-api: nginx serving the page-1 answer ($(wc -c <"$WORK/page.json") bytes) as a static file"
+measure "nginx, static copy of page 1" "/page.json"
+api=$(rps_of "stamp finder, page 1")
+static=$(rps_of "nginx, static copy of page 1")
+python3 -c "print(f'bench-api: the API serves page 1 at {$api / $static:.1%} of the static file\'s rate')"
