@@ -114,6 +114,7 @@ measure "autocomplete" "/api/autocomplete/$PREFIX"
 
 # The same answer as a static file behind nginx: the ceiling a JSON API on this machine could reach.
 curl -sf "$BASE/api/search?limit=24" >"$WORK/page.json"
+chmod 755 "$WORK" && chmod 644 "$WORK/page.json"  # nginx's workers read it as another user
 cat >"$WORK/nginx.conf" <<EOF
 worker_processes 1;
 pid $WORK/nginx.pid;
