@@ -87,6 +87,35 @@ describe('app routes', () => {
     expect(screen.getByRole('link', { name: 'Counterparty Assets, home' })).toBeInTheDocument();
   });
 
+  it('redirects /src20 to the SRC-20 finder', async () => {
+    stubFetchJson(200, { hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 });
+    const router = createMemoryRouter(routes, { initialEntries: ['/src20'] });
+    render(
+      <Provider store={makeStore({ site: { variant: 'stamps' } })}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'SRC-20' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/src20/search');
+    await expectTitle('SRC-20');
+  });
+
+  it.each([
+    ['/src20/search', 'SRC-20'],
+    ['/src20/search/pe', 'SRC-20: pe'],
+  ])('titles %s %j', async (path, title) => {
+    stubFetchJson(200, { hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 });
+    renderApp(path);
+    await expectTitle(title);
+  });
+
+  it('renders an SRC-20 tick page, titled after the tick', async () => {
+    stubFetchJson(404, { error: 'SRC-20 tick not found' });
+    renderApp('/src20/tick/NOPE');
+    expect(await screen.findByText('SRC-20 tick not found')).toBeInTheDocument();
+    await expectTitle('SRC-20: NOPE');
+  });
+
   it('shows the 404 page for an unknown path', async () => {
     renderApp('/no-such-page');
     expect(await screen.findByText('There nothing here...')).toBeInTheDocument();
@@ -101,7 +130,10 @@ describe('app routes', () => {
     vi.stubGlobal('location', { assign });
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: `Redirecting to ${name}…` })).toBeInTheDocument();
-    expect(assign).toHaveBeenCalledTimes(1);
+    // The redirect runs in an effect, which may land after the heading under a loaded test run.
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledTimes(1);
+    });
     await expectTitle(name);
   });
 

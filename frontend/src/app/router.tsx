@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { ServerErrorPage } from '@/components/errors/server-error-page';
 import { paths } from '@/config/paths';
@@ -23,6 +23,10 @@ export const routes: RouteObject[] = [
           { path: paths.searchQuery.path, lazy: () => import('./routes/search') },
           { path: paths.stamp.path, lazy: () => import('./routes/stamp') },
           { path: paths.asset.path, lazy: () => import('./routes/stamp') },
+          { path: paths.src20.path, loader: () => redirect(paths.src20Search.getHref()) },
+          { path: paths.src20Search.path, lazy: () => import('./routes/src20-search') },
+          { path: paths.src20SearchQuery.path, lazy: () => import('./routes/src20-search') },
+          { path: paths.src20Tick.path, lazy: () => import('./routes/src20-tick') },
           { path: paths.discord.path, lazy: () => import('./routes/discord') },
           { path: paths.telegram.path, lazy: () => import('./routes/telegram') },
           { path: paths.notFound.path, lazy: () => import('./routes/not-found') },

@@ -22,8 +22,11 @@ describe('NAVIGATION', () => {
     ]);
   });
 
-  it('offers only the pages this app has: the Finder', () => {
-    expect(availableNavigation('stamps')).toEqual([{ label: 'Finder', href: '/search' }]);
+  it('offers only the pages this app has: Src20 and the Finder on the Stamps site, the Finder on the XCP site', () => {
+    expect(availableNavigation('stamps')).toEqual([
+      { label: 'Src20', href: '/src20/search' },
+      { label: 'Finder', href: '/search' },
+    ]);
     expect(availableNavigation('xcp')).toEqual([{ label: 'Finder', href: '/search' }]);
   });
 });

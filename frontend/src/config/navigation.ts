@@ -11,7 +11,7 @@ export type NavEntry = { label: string; available: true; href: string } | { labe
 export const NAVIGATION: Record<SiteVariant, readonly NavEntry[]> = {
   stamps: [
     { label: 'Mint', available: false },
-    { label: 'Src20', available: false },
+    { label: 'Src20', available: true, href: paths.src20Search.getHref() },
     { label: 'Finder', available: true, href: paths.search.getHref() },
     { label: 'Collections', available: false },
     { label: 'Leaderboard', available: false },

@@ -21,6 +21,23 @@ export const paths = {
     path: '/asset/:cpid',
     getHref: (cpid: string) => `/asset/${encodeURIComponent(cpid)}`,
   },
+  /** Redirects to the SRC-20 finder. */
+  src20: {
+    path: '/src20',
+    getHref: () => '/src20',
+  },
+  src20Search: {
+    path: '/src20/search',
+    getHref: () => '/src20/search',
+  },
+  src20SearchQuery: {
+    path: '/src20/search/:q',
+    getHref: (q: string) => `/src20/search/${encodeURIComponent(q)}`,
+  },
+  src20Tick: {
+    path: '/src20/tick/:tick',
+    getHref: (tick: string) => `/src20/tick/${encodeURIComponent(tick)}`,
+  },
   discord: {
     path: '/discord',
     getHref: () => '/discord',

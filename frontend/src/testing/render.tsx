@@ -51,3 +51,21 @@ export function requestedUrl(input: RequestInfo | URL | undefined): string {
   if (input instanceof Request) return input.url;
   return String(input);
 }
+
+/** An answer of `stubFetchRoutes`: a status and a JSON body. */
+export type StubAnswer = { status?: number; body: unknown };
+
+/**
+ * Stubs `fetch` to answer each request by its URL: `answer` gets the parsed URL and returns the status (200 by
+ * default) and JSON body. Returns the mock.
+ */
+export function stubFetchRoutes(answer: (url: URL) => StubAnswer) {
+  const fetchMock = vi.fn<(input: RequestInfo | URL) => Promise<Response>>((input) => {
+    const { status = 200, body } = answer(new URL(requestedUrl(input)));
+    return Promise.resolve(
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  abbreviateDecimal,
   formatBlockTime,
   formatBytes,
+  formatDecimal,
   formatInteger,
+  formatPercent,
   formatStampNumber,
   formatSupply,
   shortenAddress,
@@ -75,5 +78,57 @@ describe('other formats', () => {
     expect(yesNo(true)).toBe('Yes');
     expect(yesNo(false)).toBe('No');
     expect(yesNo(null)).toBe('No');
+  });
+});
+
+describe('formatDecimal', () => {
+  it.each([
+    ['0', '0'],
+    ['1234567', '1,234,567'],
+    ['1234567.500', '1,234,567.5'],
+    ['0.00000001', '0.00000001'],
+    ['100.00', '100'],
+    ['007', '7'],
+    ['-1000.25', '-1,000.25'],
+    ['abc', 'abc'],
+  ])('%s -> %s', (value, expected) => {
+    expect(formatDecimal(value)).toBe(expected);
+  });
+
+  it('keeps precision floats would lose', () => {
+    expect(formatDecimal('123456789012345678901.123456789012345678')).toBe(
+      '123,456,789,012,345,678,901.123456789012345678',
+    );
+  });
+});
+
+describe('abbreviateDecimal', () => {
+  it.each([
+    ['0', '0'],
+    ['999', '999'],
+    ['999.5', '999.5'],
+    ['1000', '1k'],
+    ['1500', '1.5k'],
+    ['999999', '999.99k'],
+    ['1000000', '1M'],
+    ['1234567.89', '1.23M'],
+    ['21000000', '21M'],
+    ['1000000000', '1B'],
+    ['15000000000000', '15,000B'],
+    ['99999999999999999999', '99,999,999,999.99B'],
+    ['-2500', '-2.5k'],
+    ['n/a', 'n/a'],
+  ])('%s -> %s', (value, expected) => {
+    expect(abbreviateDecimal(value)).toBe(expected);
+  });
+});
+
+describe('formatPercent', () => {
+  it.each([
+    ['42.50', '42.5%'],
+    ['100.00', '100%'],
+    ['0', '0%'],
+  ])('%s -> %s', (value, expected) => {
+    expect(formatPercent(value)).toBe(expected);
   });
 });

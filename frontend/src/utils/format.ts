@@ -66,3 +66,44 @@ export function formatBlockTime(unixSeconds: number): string {
 export function yesNo(value: boolean | null | undefined): string {
   return value ? 'Yes' : 'No';
 }
+
+/**
+ * An exact decimal string for display, digits grouped by thousands and the fraction kept as given (trailing zeros
+ * dropped): "1234567.500" -> "1,234,567.5". Anything that is not a plain decimal is returned unchanged.
+ */
+export function formatDecimal(value: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match) return value;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const trimmedFraction = fraction.replace(/0+$/, '');
+  const grouped = formatInteger(whole.replace(/^0+(?=\d)/, ''));
+  return `${sign}${grouped}${trimmedFraction ? `.${trimmedFraction}` : ''}`;
+}
+
+const DECIMAL_UNITS = [
+  { digits: 9, suffix: 'B' },
+  { digits: 6, suffix: 'M' },
+  { digits: 3, suffix: 'k' },
+] as const;
+
+/**
+ * A decimal string shortened with k, M or B, by string arithmetic (never floats): two decimals at most, truncated
+ * rather than rounded so a value never reads larger than it is. "21000000" -> "21M", "1234567.8" -> "1.23M",
+ * "999999" -> "999.99k", "15000000000000" -> "15,000B". Values under 1,000 are shown exactly.
+ */
+export function abbreviateDecimal(value: string): string {
+  const match = /^(-?)(\d+)(?:\.\d+)?$/.exec(value);
+  if (!match) return value;
+  const [, sign = '', rawWhole = '0'] = match;
+  const whole = rawWhole.replace(/^0+(?=\d)/, '');
+  const unit = DECIMAL_UNITS.find((candidate) => whole.length > candidate.digits);
+  if (!unit) return formatDecimal(value);
+  const head = whole.slice(0, whole.length - unit.digits);
+  const tail = whole.slice(whole.length - unit.digits, whole.length - unit.digits + 2).replace(/0+$/, '');
+  return `${sign}${formatInteger(head)}${tail ? `.${tail}` : ''}${unit.suffix}`;
+}
+
+/** A percentage string ("42.50") for display: "42.5%". */
+export function formatPercent(value: string): string {
+  return `${formatDecimal(value)}%`;
+}

@@ -1,0 +1,178 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { BarList } from '@/components/ui/bar-list';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { ErrorNotice, Loading } from '@/components/ui/status';
+import { paths } from '@/config/paths';
+import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
+import { useSite } from '@/lib/site-variant';
+import {
+  abbreviateDecimal,
+  formatBlockTime,
+  formatDecimal,
+  formatInteger,
+  formatPercent,
+  shortenAddress,
+  stampLabel,
+} from '@/utils/format';
+import { PAGE_PARAM, parsePage } from '@/utils/pagination';
+import { useGetSrc20TickQuery } from '../api';
+import type { Src20Holder, Src20Item } from '../types';
+import { MintHistoryChart } from './mint-history-chart';
+import { TickActivity } from './tick-activity';
+
+/** The page's text for a tick nobody deployed. */
+export const TICK_NOT_FOUND = 'SRC-20 tick not found';
+/** The spec's holders legend: the top 50. */
+export const HOLDERS_LEGEND_SIZE = 50;
+
+/** Whether a progress percent string is complete ("100", "100.00"). */
+export function isMintedOut(progress: string | null | undefined): boolean {
+  return progress !== null && progress !== undefined && Number(progress) >= 100;
+}
+
+function Stat({ term, value }: { term: string; value: string | null | undefined }) {
+  return (
+    <div className="tick-stats__item">
+      <dt>{term}</dt>
+      <dd title={value ? formatDecimal(value) : undefined}>{value ? abbreviateDecimal(value) : '—'}</dd>
+    </div>
+  );
+}
+
+function DeployFigures({ deploy }: { deploy: Src20Item }) {
+  const count = (value: number | null | undefined) =>
+    value === null || value === undefined ? null : String(value);
+  return (
+    <section className="panel tick-panel" aria-labelledby="tick-figures">
+      <h2 id="tick-figures" className="panel__title">
+        Supply
+      </h2>
+      <dl className="tick-stats">
+        <Stat term="Max" value={deploy.max} />
+        <Stat term="Per mint" value={deploy.limit} />
+        <Stat term="Minted" value={deploy.minted} />
+        <Stat term="Mints" value={count(deploy.mintedCount)} />
+        <Stat term="Minters" value={count(deploy.mintersCount)} />
+        <Stat term="Holders" value={count(deploy.holdersCount)} />
+      </dl>
+      <div className="tick-progress">
+        {deploy.progress && <ProgressBar value={deploy.progress} label={`${deploy.tick} minted`} />}
+        {isMintedOut(deploy.progress) && <p className="badge badge--done">Minted out</p>}
+      </div>
+    </section>
+  );
+}
+
+function Holders({ holders }: { holders: Src20Holder[] }) {
+  const legend = holders.slice(0, HOLDERS_LEGEND_SIZE);
+  return (
+    <section className="panel tick-panel" aria-labelledby="tick-holders">
+      <h2 id="tick-holders" className="panel__title">
+        Top holders
+      </h2>
+      {legend.length === 0 ? (
+        <p className="empty">No holders yet</p>
+      ) : (
+        <div className="tick-panel__body">
+          <BarList
+            title={`The ${formatInteger(legend.length)} largest holders, share of the max`}
+            minBars={1}
+            bars={legend.map((holder) => ({
+              key: holder.address,
+              label: (
+                <span className="mono" title={holder.address}>
+                  {shortenAddress(holder.address)}
+                </span>
+              ),
+              value: Number(holder.percentage),
+              valueText: `${formatPercent(holder.percentage)} (${abbreviateDecimal(holder.amount)})`,
+            }))}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A tick's page: its supply figures and progress (Minted out when complete; there is no Mint Now button until the
+ * wallet flow exists), top holders, mint history and activity. A tick spelled otherwise than its canonical
+ * spelling is replaced by the canonical URL.
+ */
+export function TickDetail({ tick }: { tick: string }) {
+  const site = useSite();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const page = parsePage(searchParams.get(PAGE_PARAM));
+  // currentData, not data: never show the previous tick while the next one loads.
+  const { currentData: data, error, isFetching } = useGetSrc20TickQuery(tick);
+  const canonical = data?.tick;
+
+  useEffect(() => {
+    if (canonical !== undefined && canonical !== tick) {
+      void navigate({ pathname: paths.src20Tick.getHref(canonical), search: location.search }, { replace: true });
+    }
+  }, [canonical, tick, navigate, location.search]);
+
+  if (!data && isFetching) return <Loading />;
+  if (!data) {
+    const status = errorStatus(error);
+    if (status === 404) {
+      return (
+        <div className="empty">
+          <p>{TICK_NOT_FOUND}</p>
+          <Link className="text-link" to={paths.src20Search.getHref()}>
+            Back to the SRC-20 finder
+          </Link>
+        </div>
+      );
+    }
+    return <ErrorNotice message={(status === 400 && errorMessage(error)) || GENERIC_ERROR} />;
+  }
+  if (data.tick !== tick) return <Loading />;
+
+  const { deploy } = data;
+  return (
+    <article className="tick">
+      <header className="tick__head">
+        <h1 className="tick__title break">{data.tick}</h1>
+        {deploy && (
+          <p className="tick__meta">
+            Deployed in block {formatInteger(deploy.blockIndex)} ({formatBlockTime(deploy.timestamp)}) by{' '}
+            <span className="mono" title={deploy.creator}>
+              {shortenAddress(deploy.creator)}
+            </span>
+            {deploy.stamp !== null && deploy.cpid && (
+              <>
+                {' '}
+                in stamp{' '}
+                <Link className="text-link" to={site.stampHref(deploy.cpid)}>
+                  {stampLabel(deploy.stamp)}
+                </Link>
+              </>
+            )}
+          </p>
+        )}
+      </header>
+      <div className="tick__grid">
+        {deploy ? <DeployFigures deploy={deploy} /> : <p className="empty">No valid deploy</p>}
+        <Holders holders={data.holders} />
+      </div>
+      {data.mintHistory.length >= 2 && (
+        <section className="panel tick-panel" aria-label="Mint history">
+          <div className="tick-panel__body">
+            <MintHistoryChart points={data.mintHistory} tick={data.tick} />
+          </div>
+        </section>
+      )}
+      <section className="tick-activity" aria-labelledby="tick-activity">
+        <h2 id="tick-activity" className="section-head__title">
+          Activity
+        </h2>
+        <TickActivity tick={data.tick} page={page} />
+      </section>
+    </article>
+  );
+}
