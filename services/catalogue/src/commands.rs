@@ -180,31 +180,6 @@ async fn check_stamps_free(
     }
 }
 
-async fn write_stamps(
-    tx: &mut PgConnection,
-    collection_id: &str,
-    ids: &[String],
-) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM collection_stamps WHERE collection_id = $1")
-        .bind(collection_id)
-        .execute(&mut *tx)
-        .await?;
-    let positions: Vec<i32> = (0..ids.len())
-        .map(|i| i32::try_from(i).unwrap_or(i32::MAX))
-        .collect();
-    sqlx::query(
-        "INSERT INTO collection_stamps (cpid, collection_id, position)
-         SELECT c, $1, p FROM UNNEST($2::TEXT[], $3::INTEGER[]) AS u(c, p)
-         ON CONFLICT (cpid) DO UPDATE SET collection_id = EXCLUDED.collection_id, position = EXCLUDED.position",
-    )
-    .bind(collection_id)
-    .bind(ids)
-    .bind(&positions)
-    .execute(&mut *tx)
-    .await?;
-    Ok(())
-}
-
 /// Creates a collection for `input.user_id`.
 pub async fn create(pool: &PgPool, input: &CollectionInput) -> Result<CollectionRow, CommandError> {
     if !valid_name(&input.name) {
@@ -251,7 +226,7 @@ pub async fn create(pool: &PgPool, input: &CollectionInput) -> Result<Collection
     .bind(row.version)
     .execute(&mut *tx)
     .await?;
-    write_stamps(&mut tx, &row.collection_id, &row.stamp_ids).await?;
+    crate::people::set_stamps(&mut tx, &row.collection_id, &row.stamp_ids).await?;
     let event = pb::CollectionCreated {
         collection_id: row.collection_id.clone(),
         name: row.name.clone(),
@@ -319,7 +294,7 @@ pub async fn update(
     .bind(row.version)
     .execute(&mut *tx)
     .await?;
-    write_stamps(&mut tx, id, &row.stamp_ids).await?;
+    crate::people::set_stamps(&mut tx, id, &row.stamp_ids).await?;
     let event = pb::CollectionUpdated {
         collection_id: id.to_owned(),
         twitter: row.twitter.clone(),

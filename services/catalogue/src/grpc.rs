@@ -146,6 +146,11 @@ pub(crate) fn addresses(name: &str, list: &[String]) -> Result<Vec<String>, Quer
         .collect()
 }
 
+/// A count or height from Postgres as an unsigned field (a negative one, which the tables never hold, is 0).
+pub(crate) fn unsigned(v: i64) -> u64 {
+    u64::try_from(v).unwrap_or(0)
+}
+
 /// Checks and reads a page request: a limit of 0 takes `default`, one above [`MAX_LIMIT`] is refused.
 pub(crate) fn page(offset: u64, limit: u32, default: u32) -> Result<(i64, i64, u32), QueryError> {
     if limit > MAX_LIMIT {

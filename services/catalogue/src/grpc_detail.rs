@@ -7,7 +7,7 @@ use stamps_proto::catalogue::v1::{
     SearchFairmintersResponse, Src20Balance, StampDetail, StampHolder,
 };
 
-use crate::grpc::{CatalogueGrpc, QueryError, page, stamp_to_proto, validate_cpid};
+use crate::grpc::{CatalogueGrpc, QueryError, page, stamp_to_proto, unsigned, validate_cpid};
 use crate::store::fairminters::{self, FairminterQuery};
 use crate::store::leaderboard::{self, LeaderboardQuery};
 use crate::store::{self, detail};
@@ -22,10 +22,6 @@ pub const FAIRMINTER_PAGE: u32 = 24;
 pub const LEADERBOARD_PAGE: u32 = 20;
 /// Items in each list of the home page.
 pub const HOME_ITEMS: i64 = 20;
-
-fn unsigned(v: i64) -> u64 {
-    u64::try_from(v).unwrap_or(0)
-}
 
 impl CatalogueGrpc {
     pub(crate) async fn stamp_detail(&self, cpid: &str) -> Result<StampDetail, QueryError> {

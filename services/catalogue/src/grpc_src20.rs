@@ -5,7 +5,7 @@ use stamps_proto::catalogue::v1::{
     Src20Tick, Src20TickCount, Src20TrendingResponse,
 };
 
-use crate::grpc::{CatalogueGrpc, QueryError, page};
+use crate::grpc::{CatalogueGrpc, QueryError, page, unsigned};
 use crate::store::src20::{self, Src20Query, Src20Row, TickRow};
 
 /// Holders a tick answer lists (the chart's legend).
@@ -18,10 +18,6 @@ pub const TRENDING_WINDOW: i64 = 1000;
 pub const TRENDING_TICKS: i64 = 20;
 /// Longest tick or free text accepted.
 const MAX_TEXT: usize = 256;
-
-fn unsigned(v: i64) -> u64 {
-    u64::try_from(v).unwrap_or(0)
-}
 
 fn item(r: Src20Row) -> Src20Item {
     let figures = match (r.max, r.lim, r.minted, r.progress) {

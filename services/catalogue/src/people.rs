@@ -171,11 +171,12 @@ async fn claim_collection_version(
     Ok(claimed > 0)
 }
 
-async fn set_stamps(
+/// Makes `stamp_ids`, in order, the stamps of `collection_id` (taking each from any collection that held it).
+pub(crate) async fn set_stamps(
     tx: &mut PgConnection,
     collection_id: &str,
     stamp_ids: &[String],
-) -> Result<(), ProjectionError> {
+) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM collection_stamps WHERE collection_id = $1")
         .bind(collection_id)
         .execute(&mut *tx)

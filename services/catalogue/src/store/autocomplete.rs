@@ -2,6 +2,8 @@
 
 use sqlx::PgPool;
 
+use super::escape_like;
+
 /// Hits per group.
 pub const PER_GROUP: i64 = 5;
 
@@ -12,19 +14,12 @@ pub type CollectionHit = (String, String, Vec<String>);
 /// A user hit: id, display name.
 pub type UserHit = (String, String);
 
-/// Escapes `LIKE` wildcards.
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_")
-}
-
 /// Stamps whose number is `text`, or whose cpid or long name starts with it (case-insensitively); exact
 /// matches first, then by number.
 pub async fn stamps(pool: &PgPool, text: &str) -> Result<Vec<StampHit>, sqlx::Error> {
     let number = text.parse::<i64>().ok();
-    let upper = escape(&text.to_uppercase());
-    let lower = escape(&text.to_lowercase());
+    let upper = escape_like(&text.to_uppercase());
+    let lower = escape_like(&text.to_lowercase());
     sqlx::query_as(
         "SELECT stamp, cpid, asset_longname FROM (
              (SELECT stamp, cpid, asset_longname FROM stamps WHERE stamp = $1)
@@ -51,7 +46,7 @@ pub async fn ticks(pool: &PgPool, tick: &str) -> Result<Vec<String>, sqlx::Error
     sqlx::query_scalar(
         "SELECT tick FROM src20_ticks WHERE tick LIKE $1 || '%' ORDER BY tick <> $2, tick LIMIT $3",
     )
-    .bind(escape(tick))
+    .bind(escape_like(tick))
     .bind(tick)
     .bind(PER_GROUP)
     .fetch_all(pool)
@@ -69,7 +64,7 @@ pub async fn collections(pool: &PgPool, text: &str) -> Result<Vec<CollectionHit>
          WHERE NOT c.deleted AND (c.collection_id = $2 OR lower(c.name) LIKE $1 || '%')
          ORDER BY (c.collection_id = $2 OR lower(c.name) = lower($2)) DESC, lower(c.name) LIMIT $3",
     )
-    .bind(escape(&text.to_lowercase()))
+    .bind(escape_like(&text.to_lowercase()))
     .bind(text)
     .bind(PER_GROUP)
     .fetch_all(pool)
@@ -88,8 +83,8 @@ pub async fn users(pool: &PgPool, text: &str) -> Result<Vec<UserHit>, sqlx::Erro
          ) u
          ORDER BY (user_id = $3 OR lower(display_name) = lower($3)) DESC, lower(display_name), user_id LIMIT $4",
     )
-    .bind(escape(text))
-    .bind(escape(&text.to_lowercase()))
+    .bind(escape_like(text))
+    .bind(escape_like(&text.to_lowercase()))
     .bind(text)
     .bind(PER_GROUP)
     .fetch_all(pool)

@@ -57,8 +57,7 @@ impl FairminterQuery {
             (false, false, true) => Some(&["open", "closed"]),
             (false, false, false) => None,
         };
-        let (field, dir) = sort.split_once(':').unwrap_or((sort, "desc"));
-        let field = if field.is_empty() { "timestamp" } else { field };
+        let (field, desc) = super::split_sort(sort, "timestamp")?;
         let column = SORTS
             .iter()
             .find(|(n, _)| *n == field)
@@ -67,11 +66,6 @@ impl FairminterQuery {
                 let names: Vec<&str> = SORTS.iter().map(|(n, _)| *n).collect();
                 format!("unknown sort {field:?} ({})", names.join(", "))
             })?;
-        let desc = match dir {
-            "desc" => true,
-            "asc" => false,
-            other => return Err(format!("unknown sort direction {other:?} (asc, desc)")),
-        };
         Ok(Self {
             text,
             status,
@@ -145,11 +139,7 @@ pub async fn search(
     let status: Option<Vec<String>> = q
         .status
         .map(|s| s.iter().map(|x| (*x).to_owned()).collect());
-    let prefix = q.text.as_deref().map(|t| {
-        t.replace('\\', "\\\\")
-            .replace('%', "\\%")
-            .replace('_', "\\_")
-    });
+    let prefix = q.text.as_deref().map(super::escape_like);
     let dir = if q.desc { "DESC" } else { "ASC" };
     let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT f.tx_hash, f.asset, f.asset_longname, f.source, f.status, f.price::TEXT AS price,

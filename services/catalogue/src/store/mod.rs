@@ -105,6 +105,18 @@ impl SearchTerm {
     }
 }
 
+/// Splits a `field[:asc|:desc]` sort (descending by default; an empty field is `default`) into the field and
+/// whether it is descending; the error names an unknown direction.
+pub(crate) fn split_sort<'a>(sort: &'a str, default: &'a str) -> Result<(&'a str, bool), String> {
+    let (field, dir) = sort.split_once(':').unwrap_or((sort, "desc"));
+    let field = if field.is_empty() { default } else { field };
+    match dir {
+        "desc" => Ok((field, true)),
+        "asc" => Ok((field, false)),
+        other => Err(format!("unknown sort direction {other:?} (asc, desc)")),
+    }
+}
+
 /// What the finder sorts stamps by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StampSort {
@@ -245,15 +257,9 @@ impl StampQuery {
         };
         let types = pick(types, &TYPES, "type")?;
         let only = pick(only, &ONLY, "only filter")?;
-        let (field, dir) = sort.split_once(':').unwrap_or((sort, "desc"));
-        let field = if field.is_empty() { "stamp" } else { field };
+        let (field, desc) = split_sort(sort, "stamp")?;
         let sort = StampSort::parse(field)
             .ok_or_else(|| format!("unknown sort {field:?} ({})", StampSort::NAMES.join(", ")))?;
-        let desc = match dir {
-            "desc" => true,
-            "asc" => false,
-            other => return Err(format!("unknown sort direction {other:?} (asc, desc)")),
-        };
         Ok(Self {
             term,
             types,
@@ -366,7 +372,8 @@ pub async fn search(
     Ok((hits, total))
 }
 
-fn escape_like(s: &str) -> String {
+/// Escapes `LIKE` wildcards, for a prefix pattern.
+pub(crate) fn escape_like(s: &str) -> String {
     s.replace('\\', "\\\\")
         .replace('%', "\\%")
         .replace('_', "\\_")

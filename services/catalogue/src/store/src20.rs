@@ -114,15 +114,9 @@ impl Src20Query {
         if minted_out && in_progress {
             return Err("only filters minted_out and in_progress exclude each other".into());
         }
-        let (field, dir) = sort.split_once(':').unwrap_or((sort, "desc"));
-        let field = if field.is_empty() { "stamp" } else { field };
+        let (field, desc) = super::split_sort(sort, "stamp")?;
         let sort = Src20Sort::parse(field)
             .ok_or_else(|| format!("unknown sort {field:?} ({})", Src20Sort::NAMES.join(", ")))?;
-        let desc = match dir {
-            "desc" => true,
-            "asc" => false,
-            other => return Err(format!("unknown sort direction {other:?} (asc, desc)")),
-        };
         if minted_out || in_progress || sort.deploy_only() {
             ops = vec!["DEPLOY".to_owned()];
         }
@@ -220,13 +214,10 @@ pub async fn search(
             other.column()
         ),
     };
-    let prefix = q.text.as_deref().map(|t| {
-        let lowered = stamps_protocol::src20::normalize_tick(t);
-        lowered
-            .replace('\\', "\\\\")
-            .replace('%', "\\%")
-            .replace('_', "\\_")
-    });
+    let prefix = q
+        .text
+        .as_deref()
+        .map(|t| super::escape_like(&stamps_protocol::src20::normalize_tick(t)));
     let hits: Vec<Src20Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "{SELECT} {FROM} ORDER BY {order} OFFSET $9 LIMIT $10"
     )))
