@@ -54,8 +54,9 @@ test('the search overlay opens on focus, locks scrolling, and Escape clears and 
   expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
 
   await input.fill(stampNumber);
-  const suggestions = page.getByRole('region', { name: 'Stamps' });
-  await expect(suggestions.getByRole('link', { name: new RegExp(`#${stampNumber}`) })).toBeVisible();
+  const suggestions = page.locator('.search-panel').getByRole('region', { name: 'Stamps' });
+  // Typing a number also suggests the stamps whose numbers start with it: this stamp is the one with its cpid.
+  await expect(suggestions.getByRole('link', { name: new RegExp(`#${stampNumber} ${cpid}`) })).toBeVisible();
 
   await input.press('Escape');
   await expect(input).toHaveValue('');
