@@ -1,6 +1,7 @@
 //! The HTTP routes: one module per resource, each with its own `router()`.
 
 pub mod autocomplete;
+pub mod collections;
 pub mod detail;
 pub mod fairminters;
 pub mod files;
@@ -37,6 +38,7 @@ pub fn router(state: AppState, static_dir: &Path) -> Router {
         .merge(profile::router())
         .merge(openapi::router())
         .merge(src20::router())
+        .merge(collections::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
     let spa = ServeDir::new(static_dir).fallback(ServeFile::new(static_dir.join("index.html")));
     Router::new()

@@ -34,6 +34,12 @@ use crate::state::AppState;
         super::leaderboard::leaderboard,
         super::home::home,
         super::profile::profile,
+        super::collections::search_all,
+        super::collections::search_q,
+        super::collections::collection,
+        super::collections::collectors,
+        super::collections::burned,
+        super::collections::src721,
         super::realtime::realtime,
         super::files::file,
         openapi,
@@ -50,6 +56,9 @@ use crate::state::AppState;
         super::leaderboard::CollectorJson,
         super::home::HomeJson,
         super::profile::ProfileJson,
+        super::collections::CollectionJson,
+        super::collections::PersonJson,
+        super::collections::Src721Json,
     ))
 )]
 pub struct ApiDoc;

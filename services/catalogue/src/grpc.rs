@@ -4,16 +4,19 @@
 use stamps_platform::outbox::Relay;
 use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueService;
 use stamps_proto::catalogue::v1::{
-    AutocompleteRequest, AutocompleteResponse, Collection, CreateCollectionRequest, GetHomeRequest,
+    AutocompleteRequest, AutocompleteResponse, Collection, CollectionCard, CollectionListRequest,
+    CollectionPeopleResponse, CreateCollectionRequest, GetCollectionRequest, GetHomeRequest,
     GetProfileRequest, GetSrc20TickRequest, GetStampRequest, Home, LeaderboardRequest,
-    LeaderboardResponse, Profile, SearchFairmintersRequest, SearchFairmintersResponse,
-    SearchSrc20Request, SearchSrc20Response, SearchStampsRequest, SearchStampsResponse, Src20Tick,
-    Src20TrendingRequest, Src20TrendingResponse, Stamp, StampDetail, UpdateCollectionRequest,
+    LeaderboardResponse, Profile, SearchCollectionsRequest, SearchCollectionsResponse,
+    SearchFairmintersRequest, SearchFairmintersResponse, SearchSrc20Request, SearchSrc20Response,
+    SearchStampsRequest, SearchStampsResponse, Src20Tick, Src20TrendingRequest,
+    Src20TrendingResponse, Src721Detail, Stamp, StampDetail, UpdateCollectionRequest,
 };
 
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
 use tonic::{Request, Response, Status};
 
+use crate::store::collections::People;
 use crate::store::{self, SearchTerm, StampQuery, StampRow, autocomplete};
 
 /// The largest page a search returns.
@@ -244,6 +247,13 @@ impl CatalogueGrpc {
         query.holders = addresses("holders", &r.holders)?;
         query.creators = addresses("creators", &r.creators)?;
         query.owners = addresses("owners", &r.owners)?;
+        let collection = r.collection.trim();
+        if collection.len() > 256 {
+            return Err(QueryError::InvalidArgument(
+                "collection longer than 256 characters".into(),
+            ));
+        }
+        query.collection = Some(collection.to_owned()).filter(|c| !c.is_empty());
         let (hits, total) = store::search(&self.pool, &query, offset, rows).await?;
         Ok(SearchStampsResponse {
             hits: hits.into_iter().map(stamp_to_proto).collect(),
@@ -355,6 +365,56 @@ impl CatalogueService for CatalogueGrpc {
         _request: Request<Src20TrendingRequest>,
     ) -> Result<Response<Src20TrendingResponse>, Status> {
         self.src20_trending()
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn search_collections(
+        &self,
+        request: Request<SearchCollectionsRequest>,
+    ) -> Result<Response<SearchCollectionsResponse>, Status> {
+        CatalogueGrpc::search_collections(self, request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn get_collection(
+        &self,
+        request: Request<GetCollectionRequest>,
+    ) -> Result<Response<CollectionCard>, Status> {
+        self.collection(&request.get_ref().collection_id)
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn collection_collectors(
+        &self,
+        request: Request<CollectionListRequest>,
+    ) -> Result<Response<CollectionPeopleResponse>, Status> {
+        self.collection_people(request.get_ref(), People::Collectors)
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn collection_burned(
+        &self,
+        request: Request<CollectionListRequest>,
+    ) -> Result<Response<CollectionPeopleResponse>, Status> {
+        self.collection_people(request.get_ref(), People::Burned)
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn get_src721(
+        &self,
+        request: Request<GetStampRequest>,
+    ) -> Result<Response<Src721Detail>, Status> {
+        self.src721(&request.get_ref().cpid)
             .await
             .map(Response::new)
             .map_err(status)

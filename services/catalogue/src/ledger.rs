@@ -110,7 +110,7 @@ pub const FAIRMINTERS: Versioned = Versioned {
 pub const VERSIONED: [Versioned; 5] = [BALANCES, SRC20_BALANCES, ASSETS, DISPENSERS, FAIRMINTERS];
 
 /// Every table of block events, for reverts (each has `block_index`).
-pub const EVENT_TABLES: [&str; 10] = [
+pub const EVENT_TABLES: [&str; 12] = [
     "issuances",
     "destructions",
     "moves",
@@ -121,6 +121,8 @@ pub const EVENT_TABLES: [&str; 10] = [
     "cp_transactions",
     "src20_ops",
     "stamps",
+    "src721_collections",
+    "src721_mints",
 ];
 
 const ISSUANCES: &[Column] = &[

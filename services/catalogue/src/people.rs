@@ -171,12 +171,22 @@ async fn claim_collection_version(
     Ok(claimed > 0)
 }
 
-/// Makes `stamp_ids`, in order, the stamps of `collection_id` (taking each from any collection that held it).
+/// Makes `stamp_ids`, in order, the stamps of `collection_id` (taking each from any collection that held it),
+/// and computes the figures of every collection that changed.
 pub(crate) async fn set_stamps(
     tx: &mut PgConnection,
     collection_id: &str,
     stamp_ids: &[String],
 ) -> Result<(), sqlx::Error> {
+    crate::collections::lock(tx).await?;
+    let mut changed: Vec<String> = sqlx::query_scalar(
+        "SELECT DISTINCT collection_id FROM collection_stamps WHERE cpid = ANY($1) AND collection_id <> $2",
+    )
+    .bind(stamp_ids)
+    .bind(collection_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    changed.push(collection_id.to_owned());
     sqlx::query("DELETE FROM collection_stamps WHERE collection_id = $1")
         .bind(collection_id)
         .execute(&mut *tx)
@@ -194,7 +204,7 @@ pub(crate) async fn set_stamps(
     .bind(&positions)
     .execute(&mut *tx)
     .await?;
-    Ok(())
+    crate::collections::refresh(tx, &changed).await
 }
 
 impl Projection for CollectionsProjection {
@@ -260,6 +270,7 @@ impl Projection for CollectionsProjection {
                         .bind(&e.collection_id)
                         .execute(&mut *tx)
                         .await?;
+                    crate::collections::refresh(tx, std::slice::from_ref(&e.collection_id)).await?;
                 }
             }
             other => tracing::debug!(

@@ -101,6 +101,9 @@ async fn apply_ops(tx: &mut PgConnection, e: &BlockIndexed, h: i64) -> Result<()
     crate::market::refresh(tx, &stamps).await?;
     let addresses = crate::collectors::addresses_of_block(tx, h, &stamps).await?;
     crate::collectors::refresh(tx, &addresses).await?;
+    crate::collections::lock(tx).await?;
+    let collections = crate::collections::collections_of_block(tx, h, &stamps).await?;
+    crate::collections::refresh_after_block(tx, &collections).await?;
     let fairminters = crate::fairminter::fairminters_of_block(tx, h).await?;
     crate::fairminter::refresh(tx, &fairminters).await?;
     Ok(())
@@ -121,9 +124,9 @@ async fn insert_stamp(
     sqlx::query(
         "INSERT INTO stamps (cpid, stamp, block_index, block_time, tx_hash, tx_index, creator, supply, divisible,
                              locked, keyburn, ident, is_cursed, mimetype, file_sha256, file_size, stamp_hash,
-                             asset_longname, encoding, file_suffix)
+                             asset_longname, encoding, file_suffix, src_data)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8::NUMERIC, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-                 $20)
+                 $20, $21)
          ON CONFLICT (cpid) DO NOTHING",
     )
     .bind(&s.cpid)
@@ -146,8 +149,13 @@ async fn insert_stamp(
     .bind(&s.asset_longname)
     .bind(&s.encoding)
     .bind(&s.file_suffix)
-    .execute(tx)
+    .bind(&s.src_data)
+    .execute(&mut *tx)
     .await?;
+    if s.ident == "SRC-721" && !s.src_data.is_empty() {
+        crate::collections::record_src721(tx, &s.cpid, s.stamp, &s.creator, block, &s.src_data)
+            .await?;
+    }
     Ok(())
 }
 
@@ -168,6 +176,8 @@ async fn revert_height(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error>
     let stamps = crate::market::stamps_of_block(tx, h).await?;
     let fairminters = crate::fairminter::fairminters_of_block(tx, h).await?;
     let addresses = crate::collectors::addresses_of_block(tx, h, &stamps).await?;
+    crate::collections::lock(tx).await?;
+    let collections = crate::collections::collections_of_block(tx, h, &stamps).await?;
     for table in ledger::EVENT_TABLES {
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "DELETE FROM {table} WHERE block_index = $1"
@@ -186,5 +196,6 @@ async fn revert_height(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error>
     crate::src20::refresh(tx, &ticks).await?;
     crate::market::refresh(tx, &stamps).await?;
     crate::collectors::refresh(tx, &addresses).await?;
+    crate::collections::refresh_after_block(tx, &collections).await?;
     crate::fairminter::refresh(tx, &fairminters).await
 }

@@ -886,3 +886,180 @@ async fn src20_ticks_follow_their_operations_and_balances_and_a_revert_recompute
     assert!(db.rows("src20_ticks", "tick").await.is_empty());
     db.finish().await;
 }
+
+fn art_stamp(number: i64, cpid: &str, ident: &str, src_data: &str) -> op::Op {
+    op::Op::StampCreated(pb::StampCreated {
+        stamp: number,
+        cpid: cpid.into(),
+        tx_hash: format!("{number:064x}"),
+        creator: "bc1qartist".into(),
+        supply: "1".into(),
+        ident: ident.into(),
+        mimetype: "image/png".into(),
+        src_data: src_data.into(),
+        ..Default::default()
+    })
+}
+
+fn sale_dispenser(tx: &str, asset: &str, remaining: u64) -> op::Op {
+    op::Op::DispenserChanged(pb::DispenserChanged {
+        kind: "open".into(),
+        tx_hash: tx.into(),
+        block_index: 2,
+        source: "bc1qartist".into(),
+        origin: "bc1qartist".into(),
+        asset: asset.into(),
+        give_quantity: "1".into(),
+        escrow_quantity: "2".into(),
+        satoshirate: 25_000,
+        status: 0,
+        give_remaining: remaining.to_string(),
+        ..Default::default()
+    })
+}
+
+#[tokio::test]
+async fn src721_deploys_and_mints_make_collections_whose_figures_follow_blocks_users_and_reverts() {
+    let db = db("src721").await;
+    let deploy = r#"{"p": "src-721", "v": "1", "op": "deploy", "name": "Pixel Folk", "tick": "PXF", "max": "100", "icon": "A10", "t0": ["A10", "A11"], "t1": ["A12"]}"#;
+    let mint = |c: &str, ts: &str| {
+        format!(r#"{{"p": "src-721", "op": "mint", "tick": "PXF", "c": "{c}", "ts": {ts}}}"#)
+    };
+    // Block 1: the layer stamps, the deploy, a mint of it, a mint naming an unknown deploy; the mint is held.
+    db.indexed(&block(
+        1,
+        "h1",
+        vec![
+            art_stamp(10, "A10", "STAMP", ""),
+            art_stamp(11, "A11", "STAMP", ""),
+            art_stamp(12, "A12", "STAMP", ""),
+            art_stamp(20, "A20", "SRC-721", deploy),
+            art_stamp(21, "A21", "SRC-721", &mint("A20", "[1, 0]")),
+            art_stamp(22, "A22", "SRC-721", &mint("A99", "[0, 0]")),
+            issuance("m1", "A21", 1, "bc1qartist", true),
+            balance("bc1qartist", "A21", 1),
+        ],
+    ))
+    .await;
+    assert_eq!(
+        db.rows(
+            "src721_collections",
+            "collection_id, name, tick, creator, icon, layers::TEXT"
+        )
+        .await,
+        vec![r#"A20|Pixel Folk|PXF|bc1qartist|A10|[["A10", "A11"], ["A12"]]"#]
+    );
+    assert_eq!(
+        db.rows("src721_mints", "cpid, collection_id, stamp, traits::TEXT")
+            .await,
+        vec![r#"A21|A20|21|["A11", "A12"]"#],
+        "a mint joins the deploy it names, with the stamp it chose per layer; one naming no deploy joins none"
+    );
+    // `-` for NULL (concat_ws would skip it).
+    let stats = "collection_id, stamp_count, collector_count, coalesce(lowest_stamp::TEXT, '-'), \
+                 coalesce(highest_stamp::TEXT, '-'), coalesce(floor_price::TEXT, '-'), total_volume, \
+                 coalesce(market_cap::TEXT, '-'), day_volume, prev_day_volume, week_volume, month_volume";
+    assert_eq!(
+        db.rows("collection_stats", stats).await,
+        vec!["A20|1|1|21|21|-|0|-|0|0|0|0"]
+    );
+
+    // A user's collection of two layer stamps gets figures when the event arrives.
+    apply_people(
+        &db,
+        subjects::COLLECTION_CREATED,
+        pb::CollectionCreated {
+            collection_id: "c1".into(),
+            name: "layers".into(),
+            user_id: "bc1qartist".into(),
+            stamp_ids: vec!["A10".into(), "A11".into()],
+            version: 1,
+            ..Default::default()
+        }
+        .encode_to_vec(),
+    )
+    .await;
+    assert_eq!(
+        db.rows("collection_stats", stats).await,
+        vec!["A20|1|1|21|21|-|0|-|0|0|0|0", "c1|2|0|10|11|-|0|-|0|0|0|0"]
+    );
+
+    // Block 2: a dispenser sells the mint to bob; block 3 the next day sells it again to carol.
+    db.indexed(&block(
+        2,
+        "h2",
+        vec![
+            sale_dispenser("d1", "A21", 2),
+            op::Op::Dispensed(pb::Dispensed {
+                tx_hash: "s1".into(),
+                source: "bc1qartist".into(),
+                destination: "bc1qbob".into(),
+                asset: "A21".into(),
+                quantity: "1".into(),
+                dispenser_tx_hash: "d1".into(),
+                btc_amount: 25_000,
+                ..Default::default()
+            }),
+            sale_dispenser("d1", "A21", 1),
+            balance("bc1qbob", "A21", 1),
+            balance("bc1qartist", "A21", 0),
+        ],
+    ))
+    .await;
+    // The dispenser still offers a whole unit: the floor and the market cap are its price.
+    assert_eq!(
+        db.rows("collection_stats", stats).await,
+        vec![
+            "A20|1|1|21|21|25000|25000|25000|25000|0|25000|25000",
+            "c1|2|0|10|11|-|0|-|0|0|0|0"
+        ]
+    );
+    let mut next_day = block(
+        3,
+        "h3",
+        vec![op::Op::Dispensed(pb::Dispensed {
+            tx_hash: "s2".into(),
+            source: "bc1qartist".into(),
+            destination: "bc1qcarol".into(),
+            asset: "A21".into(),
+            quantity: "1".into(),
+            dispenser_tx_hash: "d1".into(),
+            btc_amount: 30_000,
+            ..Default::default()
+        })],
+    );
+    next_day.time = 1_700_000_000 + 2 * 600 + 86_400;
+    db.indexed(&next_day).await;
+    // The windows moved a day: the first sale is in the day before, both are in the week.
+    assert_eq!(
+        db.rows("collection_stats", stats).await,
+        vec![
+            "A20|1|1|21|21|25000|55000|25000|30000|25000|55000|55000",
+            "c1|2|0|10|11|-|0|-|0|0|0|0"
+        ]
+    );
+
+    // Reverts put back the figures before them, and remove the chain's collection with its deploy.
+    db.reverted(3, "h3").await;
+    assert_eq!(
+        db.rows("collection_stats", stats).await,
+        vec![
+            "A20|1|1|21|21|25000|25000|25000|25000|0|25000|25000",
+            "c1|2|0|10|11|-|0|-|0|0|0|0"
+        ]
+    );
+    db.reverted(2, "h2").await;
+    db.reverted(1, "h1").await;
+    assert!(
+        db.rows("src721_collections", "collection_id")
+            .await
+            .is_empty()
+    );
+    assert!(db.rows("src721_mints", "cpid").await.is_empty());
+    assert_eq!(
+        db.rows("collection_stats", stats).await,
+        vec!["c1|0|0|-|-|-|0|-|0|0|0|0"],
+        "the user's collection stays, without stamps"
+    );
+    db.finish().await;
+}

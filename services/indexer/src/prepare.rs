@@ -263,6 +263,11 @@ fn stamp_row(
         asset_longname: s.asset_longname.clone().unwrap_or_default(),
         encoding: s.encoding.to_owned(),
         file_suffix,
+        src_data: s
+            .valid
+            .as_ref()
+            .map(|v| v.src_data.clone())
+            .unwrap_or_default(),
     };
     (row, event)
 }

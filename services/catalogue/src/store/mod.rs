@@ -1,6 +1,7 @@
 //! The catalogue's queries (schema `catalogue`): one function each. Stamps here; SRC-20 in [`src20`].
 
 pub mod autocomplete;
+pub mod collections;
 pub mod detail;
 pub mod fairminters;
 pub mod home;
@@ -235,6 +236,8 @@ pub struct StampQuery {
     pub creators: Vec<String>,
     /// Whose asset any of these addresses owns (issues).
     pub owners: Vec<String>,
+    /// In this collection.
+    pub collection: Option<String>,
 }
 
 impl StampQuery {
@@ -269,12 +272,13 @@ impl StampQuery {
             holders: Vec::new(),
             creators: Vec::new(),
             owners: Vec::new(),
+            collection: None,
         })
     }
 
     /// The `WHERE` clause, naming only the conditions in force, so that the planner sees each query's real
     /// shape: the text ($1 a number, or $2 a cpid prefix and $3 the text), the holders, creators and owners
-    /// ($4–$6), the types, the show-only filters, and for a sort by a value only some stamps have, that they
+    /// ($4–$6), the collection ($7), the types, the show-only filters, and for a sort by a value only some stamps have, that they
     /// have it. Every piece is one of the fixed conditions above; `TRUE` when none applies.
     fn filter(&self) -> String {
         let mut parts: Vec<String> = Vec::new();
@@ -297,6 +301,11 @@ impl StampQuery {
         }
         if !self.owners.is_empty() {
             parts.push("cpid IN (SELECT asset FROM assets WHERE issuer = ANY($6))".into());
+        }
+        if self.collection.is_some() {
+            parts.push(
+                "cpid IN (SELECT cpid FROM collection_members WHERE collection_id = $7)".into(),
+            );
         }
         if !self.types.is_empty() {
             parts.push(format!("({})", self.types.join(") OR (")));
@@ -338,7 +347,7 @@ pub async fn search(
     // rows are read: a deep page does not read every row before it.
     let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM stamps WHERE stamp IN (
-             SELECT stamp FROM stamps WHERE {filter} ORDER BY {order} OFFSET $7 LIMIT $8)
+             SELECT stamp FROM stamps WHERE {filter} ORDER BY {order} OFFSET $8 LIMIT $9)
          ORDER BY {order}"
     )))
     .bind(number)
@@ -347,6 +356,7 @@ pub async fn search(
     .bind(&q.holders)
     .bind(&q.creators)
     .bind(&q.owners)
+    .bind(&q.collection)
     .bind(offset)
     .bind(limit)
     .fetch_all(pool)
@@ -367,6 +377,7 @@ pub async fn search(
         .bind(&q.holders)
         .bind(&q.creators)
         .bind(&q.owners)
+        .bind(&q.collection)
         .fetch_one(pool)
         .await?;
     Ok((hits, total))

@@ -133,6 +133,7 @@ async fn a_stamp_detail_shows_its_holders_dispensers_and_sales_as_the_ledger_has
     leaderboard(&services, &mut db).await;
     home(&services, &mut db).await;
     profile(&services, &mut db).await;
+    crate::api_collections::collections(&services, &mut db).await;
     services.stop().await;
     stack.finish().await;
 }

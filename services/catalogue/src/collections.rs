@@ -1,0 +1,341 @@
+//! Collections on the projection side: SRC-721 deploys become collections and their mints its stamps, and every
+//! collection's market figures (stamps, holders, range of numbers and times, 1/1 floor, volumes by window, market
+//! cap) are derived from the read models.
+//!
+//! The figures of a collection are a function of its members, the chain's read models and the volume windows'
+//! end (the end of the latest block's hour). They are computed again whenever one of the three changes: after a
+//! block (or revert) for the collections whose stamps it touched, for every collection when the windows' end
+//! moves, and after a user collection's stamps change. Both writers hold one advisory lock while they pick and
+//! compute, so whichever commits last computed from what the other committed: a replay gives the same rows.
+
+use serde_json::Value;
+use sqlx::PgConnection;
+
+/// The advisory lock both writers of `collection_stats` hold.
+const STATS_LOCK: i64 = 0x0c01_1ec7;
+
+/// Layers an SRC-721 deploy may have (`t0` to `t9`).
+const LAYERS: usize = 10;
+
+/// What an SRC-721 stamp's JSON says, as far as collections go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Src721 {
+    /// A deploy: a new collection.
+    Deploy {
+        /// `name`.
+        name: String,
+        /// `tick` (the deploy's `symbol`).
+        tick: String,
+        /// `description`.
+        description: String,
+        /// `website`.
+        website: String,
+        /// `icon`: a cpid, or empty.
+        icon: String,
+        /// Per layer, the cpids of the stamps its images come from.
+        layers: Vec<Vec<String>>,
+    },
+    /// A mint: the deploy it names (`c`) and its index into each layer (`ts`).
+    Mint {
+        /// The deploy's cpid.
+        collection: String,
+        /// Index into layer k, for each k (`None` where not a whole number).
+        indexes: Vec<Option<usize>>,
+    },
+}
+
+/// Text of a JSON value as the stamp wrote it: a string as is, a number or boolean as its JSON text.
+fn text(v: Option<&Value>) -> String {
+    match v {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        Some(Value::Bool(b)) => b.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// Reads an SRC-721 stamp's JSON; `None` for anything that is neither a deploy nor a mint naming its deploy.
+pub fn parse(src_data: &str) -> Option<Src721> {
+    let Value::Object(map) = serde_json::from_str::<Value>(src_data).ok()? else {
+        return None;
+    };
+    let op = text(map.get("op")).to_ascii_uppercase();
+    match op.as_str() {
+        "DEPLOY" => {
+            let layers = (0..LAYERS)
+                .map_while(|k| match map.get(&format!("t{k}")) {
+                    Some(Value::Array(items)) => Some(
+                        items
+                            .iter()
+                            .filter_map(|i| i.as_str().map(str::to_owned))
+                            .collect(),
+                    ),
+                    _ => None,
+                })
+                .collect();
+            Some(Src721::Deploy {
+                name: text(map.get("name")),
+                tick: text(map.get("tick")),
+                description: text(map.get("description")),
+                website: text(map.get("website")),
+                icon: text(map.get("icon")),
+                layers,
+            })
+        }
+        "MINT" => {
+            let collection = text(map.get("c"));
+            if collection.is_empty() {
+                return None;
+            }
+            let indexes = match map.get("ts") {
+                Some(Value::Array(ts)) => ts
+                    .iter()
+                    .take(LAYERS)
+                    .map(|t| match t {
+                        Value::Number(n) => n.as_u64().and_then(|n| usize::try_from(n).ok()),
+                        Value::String(s) => s.trim().parse().ok(),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            Some(Src721::Mint {
+                collection,
+                indexes,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Records what SRC-721 stamp `cpid` (number `stamp`, by `creator`, in block `block`) says: a deploy becomes a
+/// collection, a mint naming a known deploy joins it with the stamp it chose in each layer. Anything else is
+/// left alone (the stamp itself is recorded either way).
+pub async fn record_src721(
+    tx: &mut PgConnection,
+    cpid: &str,
+    stamp: i64,
+    creator: &str,
+    block: i64,
+    src_data: &str,
+) -> Result<(), sqlx::Error> {
+    match parse(src_data) {
+        Some(Src721::Deploy {
+            name,
+            tick,
+            description,
+            website,
+            icon,
+            layers,
+        }) => {
+            sqlx::query(
+                "INSERT INTO src721_collections (collection_id, block_index, name, tick, description, website,
+                                                 creator, icon, layers)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (collection_id) DO NOTHING",
+            )
+            .bind(cpid)
+            .bind(block)
+            .bind(name)
+            .bind(tick)
+            .bind(description)
+            .bind(website)
+            .bind(creator)
+            .bind(icon)
+            .bind(sqlx::types::Json(layers))
+            .execute(tx)
+            .await?;
+        }
+        Some(Src721::Mint {
+            collection,
+            indexes,
+        }) => {
+            let layers: Option<sqlx::types::Json<Vec<Vec<String>>>> = sqlx::query_scalar(
+                "SELECT layers FROM src721_collections WHERE collection_id = $1",
+            )
+            .bind(&collection)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let Some(sqlx::types::Json(layers)) = layers else {
+                return Ok(());
+            };
+            let traits: Vec<Option<String>> = indexes
+                .iter()
+                .enumerate()
+                .map(|(k, i)| i.and_then(|i| layers.get(k)?.get(i).cloned()))
+                .collect();
+            sqlx::query(
+                "INSERT INTO src721_mints (cpid, collection_id, block_index, stamp, traits)
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (cpid) DO NOTHING",
+            )
+            .bind(cpid)
+            .bind(&collection)
+            .bind(block)
+            .bind(stamp)
+            .bind(sqlx::types::Json(traits))
+            .execute(tx)
+            .await?;
+        }
+        None => {}
+    }
+    Ok(())
+}
+
+/// Takes the lock of the figures' writers (held until the transaction ends). Call it before picking the
+/// collections to compute.
+pub async fn lock(tx: &mut PgConnection) -> Result<(), sqlx::Error> {
+    sqlx::query("SELECT pg_advisory_xact_lock($1)")
+        .bind(STATS_LOCK)
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+/// Collections whose figures block `h` may change: those holding a stamp of `repriced` (the stamps whose own
+/// figures it changed) or a stamp whose balances it changed, and the SRC-721 collections deployed or minted in it.
+pub async fn collections_of_block(
+    tx: &mut PgConnection,
+    h: i64,
+    repriced: &[String],
+) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT collection_id FROM collection_members
+         WHERE cpid = ANY($2) OR cpid IN (SELECT asset FROM balance_versions WHERE changed_at = $1)
+         UNION SELECT collection_id FROM src721_collections WHERE block_index = $1
+         UNION SELECT collection_id FROM src721_mints WHERE block_index = $1",
+    )
+    .bind(h)
+    .bind(repriced)
+    .fetch_all(tx)
+    .await
+}
+
+/// After a block is applied or reverted: computes `touched` again, or every collection when the windows' end
+/// (the end of the latest block's hour) moved.
+pub async fn refresh_after_block(
+    tx: &mut PgConnection,
+    touched: &[String],
+) -> Result<(), sqlx::Error> {
+    let latest: Option<i64> = sqlx::query_scalar("SELECT max(time) FROM blocks")
+        .fetch_one(&mut *tx)
+        .await?;
+    let anchor = latest.map_or(0, |t| (t.div_euclid(3600) + 1) * 3600);
+    let stored = stored_anchor(tx).await?;
+    if stored == Some(anchor) {
+        return compute(tx, touched, anchor).await;
+    }
+    sqlx::query(
+        "INSERT INTO collection_stats_anchor (id, anchor) VALUES (TRUE, $1)
+         ON CONFLICT (id) DO UPDATE SET anchor = EXCLUDED.anchor",
+    )
+    .bind(anchor)
+    .execute(&mut *tx)
+    .await?;
+    let all: Vec<String> = sqlx::query_scalar(
+        "SELECT collection_id FROM collection_cards UNION SELECT collection_id FROM collection_stats",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    compute(tx, &all, anchor).await
+}
+
+/// Computes `ids` again with the windows in force (after a user collection changed). Takes the lock.
+pub async fn refresh(tx: &mut PgConnection, ids: &[String]) -> Result<(), sqlx::Error> {
+    lock(tx).await?;
+    let anchor = stored_anchor(tx).await?.unwrap_or(0);
+    compute(tx, ids, anchor).await
+}
+
+async fn stored_anchor(tx: &mut PgConnection) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT anchor FROM collection_stats_anchor")
+        .fetch_optional(tx)
+        .await
+}
+
+/// Writes the figures of `ids` for windows ending at `anchor`; a collection that no longer exists loses its row.
+async fn compute(tx: &mut PgConnection, ids: &[String], anchor: i64) -> Result<(), sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    sqlx::query("DELETE FROM collection_stats WHERE collection_id = ANY($1)")
+        .bind(ids)
+        .execute(&mut *tx)
+        .await?;
+    // Sums are clamped to the BIGINT range: absurd on-chain prices must not stop the projection (LEAST skips
+    // NULLs, so a market cap without any floor stays NULL by the CASE).
+    const MAX: &str = "9223372036854775807";
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "INSERT INTO collection_stats (collection_id, stamp_count, collector_count, lowest_stamp, highest_stamp,
+                                       lowest_time, highest_time, floor_price, total_volume, market_cap,
+                                       day_volume, prev_day_volume, week_volume, prev_week_volume,
+                                       month_volume, prev_month_volume)
+         SELECT k.collection_id, m.n, h.holders, m.lo, m.hi, m.lo_t, m.hi_t, m.floor,
+                LEAST(COALESCE(m.vol, 0), {MAX})::BIGINT,
+                CASE WHEN m.cap IS NOT NULL THEN LEAST(m.cap, {MAX})::BIGINT END,
+                LEAST(v.d, {MAX})::BIGINT, LEAST(v.pd, {MAX})::BIGINT, LEAST(v.w, {MAX})::BIGINT,
+                LEAST(v.pw, {MAX})::BIGINT, LEAST(v.mo, {MAX})::BIGINT, LEAST(v.pmo, {MAX})::BIGINT
+         FROM (SELECT DISTINCT collection_id FROM collection_cards WHERE collection_id = ANY($1)) k
+         CROSS JOIN LATERAL (
+             SELECT count(*) AS n, min(s.stamp) AS lo, max(s.stamp) AS hi, min(s.block_time) AS lo_t,
+                    max(s.block_time) AS hi_t, min(s.floor_price) AS floor, sum(s.total_volume) AS vol,
+                    sum(floor(s.floor_price::NUMERIC * s.supply
+                              / CASE WHEN s.divisible THEN 100000000 ELSE 1 END)) AS cap
+             FROM (SELECT DISTINCT cpid FROM collection_members WHERE collection_id = k.collection_id) cm
+             JOIN stamps s ON s.cpid = cm.cpid) m
+         CROSS JOIN LATERAL (
+             SELECT count(DISTINCT b.holder) AS holders
+             FROM collection_members cm JOIN balances b ON b.asset = cm.cpid
+             WHERE cm.collection_id = k.collection_id AND b.quantity > 0 AND b.holder NOT LIKE '%:%') h
+         CROSS JOIN LATERAL (
+             SELECT COALESCE(sum(x.btc_amount) FILTER (WHERE x.block_time >= $2 - 86400), 0) AS d,
+                    COALESCE(sum(x.btc_amount) FILTER (WHERE x.block_time < $2 - 86400
+                                                         AND x.block_time >= $2 - 2 * 86400), 0) AS pd,
+                    COALESCE(sum(x.btc_amount) FILTER (WHERE x.block_time >= $2 - 7 * 86400), 0) AS w,
+                    COALESCE(sum(x.btc_amount) FILTER (WHERE x.block_time < $2 - 7 * 86400
+                                                         AND x.block_time >= $2 - 14 * 86400), 0) AS pw,
+                    COALESCE(sum(x.btc_amount) FILTER (WHERE x.block_time >= $2 - 30 * 86400), 0) AS mo,
+                    COALESCE(sum(x.btc_amount) FILTER (WHERE x.block_time < $2 - 30 * 86400), 0) AS pmo
+             FROM (SELECT DISTINCT cpid FROM collection_members WHERE collection_id = k.collection_id) cm
+             JOIN dispenses x ON x.asset = cm.cpid
+             WHERE x.block_time >= $2 - 60 * 86400 AND x.block_time < $2) v"
+    )))
+    .bind(ids)
+    .bind(anchor)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_deploys_and_mints() {
+        let deploy = r#"{"p": "src-721", "op": "deploy", "name": "Punks", "tick": "PNK", "max": "100",
+                         "icon": "A1", "t0": ["A10", "A11"], "t1": ["A12"], "t3": ["A99"]}"#;
+        assert_eq!(
+            parse(deploy),
+            Some(Src721::Deploy {
+                name: "Punks".into(),
+                tick: "PNK".into(),
+                description: String::new(),
+                website: String::new(),
+                icon: "A1".into(),
+                // Layers stop at the first gap.
+                layers: vec![vec!["A10".into(), "A11".into()], vec!["A12".into()]],
+            })
+        );
+        let mint = r#"{"p": "src-721", "op": "mint", "c": "A5", "ts": [1, "0", -1, 2.5]}"#;
+        assert_eq!(
+            parse(mint),
+            Some(Src721::Mint {
+                collection: "A5".into(),
+                indexes: vec![Some(1), Some(0), None, None],
+            })
+        );
+        assert_eq!(parse(r#"{"p": "src-721", "op": "mint"}"#), None);
+        assert_eq!(parse(r#"{"p": "src-721", "op": "transfer"}"#), None);
+        assert_eq!(parse("[1, 2]"), None);
+        assert_eq!(parse("not json"), None);
+    }
+}

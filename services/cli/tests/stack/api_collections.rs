@@ -1,0 +1,258 @@
+//! Collections on the indexed demo: every SRC-721 deploy is a collection of its mints, with figures that agree
+//! with the ledger's tables; sorts hold over the pages; its stamps, collectors, destroyers and SRC-721 layers;
+//! bad input.
+
+use serde_json::Value;
+
+use crate::helpers::Services;
+
+fn total(body: &Value) -> i64 {
+    body["estimatedTotalHits"].as_i64().expect("total")
+}
+
+fn hits(body: &Value) -> Vec<Value> {
+    body["hits"].as_array().expect("hits").clone()
+}
+
+async fn scalar(db: &mut sqlx::PgConnection, sql: &str, bind: &str) -> i64 {
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_owned()))
+        .bind(bind)
+        .fetch_one(db)
+        .await
+        .expect(sql)
+}
+
+/// The mints of each deploy, read off the stamps' own JSON (not the collection tables).
+const MINTS: &str = "SELECT cpid FROM catalogue.stamps
+    WHERE ident = 'SRC-721' AND src_data <> '' AND src_data::jsonb ->> 'op' ILIKE 'mint'
+      AND src_data::jsonb ->> 'c' = $1";
+
+pub async fn collections(services: &Services, db: &mut sqlx::PgConnection) {
+    let deploys: Vec<String> = sqlx::query_scalar(
+        "SELECT cpid FROM catalogue.stamps
+         WHERE ident = 'SRC-721' AND src_data <> '' AND src_data::jsonb ->> 'op' ILIKE 'deploy'
+         ORDER BY cpid",
+    )
+    .fetch_all(&mut *db)
+    .await
+    .expect("deploys");
+    assert!(!deploys.is_empty(), "the demo deploys SRC-721 collections");
+
+    // Every deploy is listed, as an SRC-721 collection (the demo has no user collections).
+    let (status, all) = services.get_json("/api/collections?limit=100").await;
+    assert_eq!(status, 200, "{all}");
+    assert_eq!(total(&all), deploys.len() as i64);
+    let mut listed: Vec<String> = hits(&all)
+        .iter()
+        .map(|c| c["collection_id"].as_str().expect("id").to_owned())
+        .collect();
+    listed.sort();
+    assert_eq!(listed, deploys);
+    assert!(hits(&all).iter().all(|c| c["type"] == "src721"));
+
+    // Each sort orders the pages (page size 2, so that several pages are walked).
+    for (sort, field) in [
+        ("stamp_count:asc", "stamp_count"),
+        ("stamp_count:desc", "stamp_count"),
+        ("collector_count:desc", "collector_count"),
+        ("total_volume:desc", "total_volume"),
+        ("highest_stamp_number:asc", "highest_stamp_number"),
+    ] {
+        let mut values = Vec::new();
+        for page in 1..=deploys.len().div_ceil(2) {
+            let (status, body) = services
+                .get_json(&format!("/api/collections?sort={sort}&limit=2&page={page}"))
+                .await;
+            assert_eq!(status, 200, "{body}");
+            values.extend(
+                hits(&body)
+                    .iter()
+                    .map(|c| c[field].as_i64().unwrap_or(i64::MAX)),
+            );
+        }
+        assert_eq!(values.len(), deploys.len(), "{sort}");
+        let ordered = if sort.ends_with(":asc") {
+            values.windows(2).all(|w| w[0] <= w[1])
+        } else {
+            values.windows(2).all(|w| w[0] >= w[1])
+        };
+        assert!(ordered, "{sort}: {values:?}");
+    }
+
+    // The collection with the most mints: its figures against the ledger's tables.
+    let mut biggest = (String::new(), -1);
+    for d in &deploys {
+        let n = scalar(db, &format!("SELECT count(*) FROM ({MINTS}) m"), d).await;
+        if n > biggest.1 {
+            biggest = (d.clone(), n);
+        }
+    }
+    let (id, mints) = biggest;
+    assert!(mints > 0, "the demo mints its collections");
+    let (status, c) = services.get_json(&format!("/api/collection/{id}")).await;
+    assert_eq!(status, 200, "{c}");
+    assert_eq!(c["stamp_count"].as_i64(), Some(mints));
+    let holders = scalar(
+        db,
+        &format!(
+            "SELECT count(DISTINCT holder) FROM indexer.balances
+             WHERE asset IN ({MINTS}) AND quantity > 0 AND holder NOT LIKE '%:%'"
+        ),
+        &id,
+    )
+    .await;
+    assert_eq!(c["collector_count"].as_i64(), Some(holders));
+    let volume = scalar(
+        db,
+        &format!(
+            "SELECT COALESCE(sum(btc_amount), 0)::BIGINT FROM catalogue.dispenses WHERE asset IN ({MINTS})"
+        ),
+        &id,
+    )
+    .await;
+    assert_eq!(c["total_volume"].as_i64(), Some(volume));
+    for window in ["day_volume", "week_volume", "month_volume"] {
+        let v = c[window]["volume"].as_i64().expect(window);
+        assert!(
+            (0..=volume).contains(&v),
+            "{window} {v} within the total {volume}"
+        );
+    }
+    assert_eq!(c["is_launchpad"], false);
+    let images = c["stamp_images"].as_array().expect("images");
+    assert_eq!(images.len(), c["stamp_ids"].as_array().expect("ids").len());
+
+    // Its stamps through the finder.
+    let (status, stamps) = services
+        .get_json(&format!("/api/search?collection={id}&limit=100"))
+        .await;
+    assert_eq!(status, 200, "{stamps}");
+    assert_eq!(total(&stamps), mints);
+    assert!(hits(&stamps).iter().all(|s| s["ident"] == "SRC-721"));
+
+    // Collectors: most stamps first, one per holder, the counts add up to the holdings.
+    let (status, people) = services
+        .get_json(&format!("/api/collection/{id}/collectors?limit=100"))
+        .await;
+    assert_eq!(status, 200, "{people}");
+    assert_eq!(total(&people), holders);
+    let counts: Vec<i64> = hits(&people)
+        .iter()
+        .map(|p| p["stamp_count"].as_i64().expect("count"))
+        .collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+    let held = scalar(
+        db,
+        &format!(
+            "SELECT count(*) FROM indexer.balances
+             WHERE asset IN ({MINTS}) AND quantity > 0 AND holder NOT LIKE '%:%'"
+        ),
+        &id,
+    )
+    .await;
+    if holders <= 100 {
+        assert_eq!(counts.iter().sum::<i64>(), held);
+    }
+    assert_eq!(
+        hits(&people).first().map(|p| p["rank"].clone()),
+        (holders > 0).then(|| 1.into())
+    );
+
+    // Burned: who destroyed its stamps.
+    let destroyers = scalar(
+        db,
+        &format!(
+            "SELECT count(DISTINCT source) FROM catalogue.destructions
+             WHERE asset IN ({MINTS}) AND status = 'valid'"
+        ),
+        &id,
+    )
+    .await;
+    let (status, burned) = services
+        .get_json(&format!("/api/collection/{id}/burned"))
+        .await;
+    assert_eq!(status, 200, "{burned}");
+    assert_eq!(total(&burned), destroyers);
+
+    // SRC-721: the deploy's layers and mints, a mint's parent and one stamp per layer.
+    let (status, deploy) = services.get_json(&format!("/api/stamp/src721/{id}")).await;
+    assert_eq!(status, 200, "{deploy}");
+    assert_eq!(deploy["op"], "deploy");
+    assert!(!deploy["layers"].as_array().expect("layers").is_empty());
+    assert_eq!(total(&deploy["mints"]), mints);
+    let mint = deploy["mints"]["hits"][0]["cpid"]
+        .as_str()
+        .expect("a mint")
+        .to_owned();
+    let (status, minted) = services
+        .get_json(&format!("/api/stamp/src721/{mint}"))
+        .await;
+    assert_eq!(status, 200, "{minted}");
+    assert_eq!(minted["op"], "mint");
+    assert_eq!(minted["parent"]["cpid"], id.as_str());
+    assert_eq!(minted["collection_id"], id.as_str());
+    let chosen = minted["layers"].as_array().expect("layers");
+    let ts: Vec<Value> = sqlx::query_scalar(
+        "SELECT jsonb_array_elements(src_data::jsonb -> 'ts') FROM catalogue.stamps WHERE cpid = $1",
+    )
+    .bind(&mint)
+    .fetch_all(&mut *db)
+    .await
+    .expect("ts");
+    assert_eq!(chosen.len(), ts.len());
+    for (k, (layer, index)) in chosen.iter().zip(&ts).enumerate() {
+        let index = index.as_u64().expect("index") as usize;
+        assert_eq!(
+            layer[0]["cpid"], deploy["layers"][k][index]["cpid"],
+            "layer {k}: the mint's index into the deploy's layer"
+        );
+    }
+
+    // By ids, by creator, by name prefix, and a page past the end.
+    let (_, by_ids) = services
+        .get_json(&format!("/api/collections?ids={},{}", deploys[0], id))
+        .await;
+    assert_eq!(total(&by_ids), if deploys[0] == id { 1 } else { 2 });
+    let creator = c["user_id"].as_str().expect("creator");
+    let (_, by_creator) = services
+        .get_json(&format!("/api/collections?user_id={creator}"))
+        .await;
+    assert!(hits(&by_creator).iter().all(|h| h["user_id"] == creator));
+    assert!(total(&by_creator) >= 1);
+    let name = c["name"].as_str().expect("name");
+    let prefix: String = name.chars().take(3).collect::<String>().to_lowercase();
+    let (_, by_name) = services
+        .get_json(&format!("/api/collections/{prefix}"))
+        .await;
+    assert!(
+        hits(&by_name)
+            .iter()
+            .any(|h| h["collection_id"] == id.as_str())
+    );
+    let (status, beyond) = services.get_json("/api/collections?page=1000").await;
+    assert_eq!(status, 200);
+    assert!(hits(&beyond).is_empty());
+    assert_eq!(total(&beyond), deploys.len() as i64);
+
+    // Bad input: named in a 400; an unknown collection is a 404.
+    for (path, named) in [
+        ("/api/collections?sort=hype", "hype"),
+        ("/api/collections?only=cheap", "cheap"),
+        ("/api/collections?colour=red", "colour"),
+        ("/api/collection/x/collectors?page=zero", "page"),
+    ] {
+        let (status, body) = services.get_json(path).await;
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(
+            body["error"].as_str().expect("error").contains(named),
+            "{path}: {body}"
+        );
+    }
+    let (status, body) = services.get_json("/api/collection/nope").await;
+    assert_eq!(status, 404);
+    assert_eq!(body["error"], "Collection not found");
+    let (status, _) = services.get_json("/api/collection/nope/collectors").await;
+    assert_eq!(status, 404);
+    let (status, _) = services.get_json("/api/stamp/src721/A1").await;
+    assert_eq!(status, 404);
+}
