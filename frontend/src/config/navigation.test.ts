@@ -22,11 +22,26 @@ describe('NAVIGATION', () => {
     ]);
   });
 
-  it('offers only the pages this app has: Src20 and the Finder on the Stamps site, the Finder on the XCP site', () => {
-    expect(availableNavigation('stamps')).toEqual([
-      { label: 'Src20', href: '/src20/search' },
-      { label: 'Finder', href: '/search' },
-    ]);
-    expect(availableNavigation('xcp')).toEqual([{ label: 'Finder', href: '/search' }]);
+  it('offers the pages this app has: Src20, the Finder and the Leaderboard; FairMint on the XCP site', () => {
+    expect(availableNavigation('stamps')).toEqual(
+      expect.arrayContaining([
+        { label: 'Src20', href: '/src20/search' },
+        { label: 'Finder', href: '/search' },
+        { label: 'Leaderboard', href: '/leaderboard' },
+      ]),
+    );
+    expect(availableNavigation('xcp')).toEqual(
+      expect.arrayContaining([
+        { label: 'FairMint', href: '/fairmint' },
+        { label: 'Finder', href: '/search' },
+        { label: 'Leaderboard', href: '/leaderboard' },
+      ]),
+    );
+  });
+
+  it('never offers a link to a page this app does not have', () => {
+    const labels = [...availableNavigation('stamps'), ...availableNavigation('xcp')].map((entry) => entry.label);
+    for (const missing of ['Mint', 'Faq', 'Stamps']) expect(labels).not.toContain(missing);
+    expect(availableNavigation('stamps').map((entry) => entry.label)).not.toContain('FairMint');
   });
 });

@@ -46,6 +46,43 @@ export const paths = {
     path: '/telegram',
     getHref: () => '/telegram',
   },
+  collections: {
+    path: '/collections',
+    getHref: () => '/collections',
+  },
+  collectionsQuery: {
+    path: '/collections/:q',
+    getHref: (q: string) => `/collections/${encodeURIComponent(q)}`,
+  },
+  /** A collection's page; its Collectors and Burned tabs are child paths. */
+  collection: {
+    path: '/collection/:id',
+    getHref: (id: string) => `/collection/${encodeURIComponent(id)}`,
+  },
+  collectionCollectors: {
+    path: 'collectors',
+    getHref: (id: string) => `/collection/${encodeURIComponent(id)}/collectors`,
+  },
+  collectionBurned: {
+    path: 'burned',
+    getHref: (id: string) => `/collection/${encodeURIComponent(id)}/burned`,
+  },
+  leaderboard: {
+    path: '/leaderboard',
+    getHref: () => '/leaderboard',
+  },
+  profile: {
+    path: '/profile/:id',
+    getHref: (id: string) => `/profile/${encodeURIComponent(id)}`,
+  },
+  fairmint: {
+    path: '/fairmint',
+    getHref: () => '/fairmint',
+  },
+  fairmintQuery: {
+    path: '/fairmint/:q',
+    getHref: (q: string) => `/fairmint/${encodeURIComponent(q)}`,
+  },
   notFound: {
     path: '*',
   },

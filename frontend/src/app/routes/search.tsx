@@ -1,15 +1,12 @@
-import { useParams, useSearchParams } from 'react-router';
-import { StampResults } from '@/features/stamps/components/stamp-results';
+import { useParams } from 'react-router';
+import { StampFinder } from '@/features/stamps/components/stamp-finder';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { PAGE_PARAM, parsePage } from '@/utils/pagination';
 
 export { RouteErrorBoundary as ErrorBoundary } from '@/components/errors/route-error-boundary';
 
-/** The stamp finder (/search and /search/{q}), paginated with ?page=N. */
+/** The stamp finder (/search and /search/{q}): filters, sort and ?page=N in the query. */
 export function Component() {
   const q = useParams().q ?? '';
-  const [searchParams] = useSearchParams();
-  const page = parsePage(searchParams.get(PAGE_PARAM));
   useDocumentTitle(q ? `Finder: ${q}` : 'Finder');
 
   return (
@@ -24,7 +21,7 @@ export function Component() {
           </p>
         )}
       </div>
-      <StampResults q={q} page={page} />
+      <StampFinder q={q} />
     </section>
   );
 }

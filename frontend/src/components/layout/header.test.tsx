@@ -21,7 +21,6 @@ describe('Header', () => {
         .map((link) => link.textContent);
       const expected = NAVIGATION[site].filter((entry) => entry.available).map((entry) => entry.label);
       expect(labels).toEqual(expected);
-      expect(labels).toEqual(site === 'stamps' ? ['Src20', 'Finder'] : ['Finder']);
       expect(within(nav).getByRole('link', { name: 'Finder' })).toHaveAttribute('href', '/search');
     },
   );

@@ -11,9 +11,9 @@ const stampsApi = api.injectEndpoints({
       providesTags: (_result, _error, cpid) => [{ type: 'Stamp', id: cpid }],
     }),
     searchStamps: build.query<Paged<StampHit>, StampSearchArgs>({
-      query: ({ q, offset, limit }) => ({
+      query: ({ q, offset, limit, types, only, sort }) => ({
         url: 'search',
-        params: { q: q || undefined, offset, limit },
+        params: { q: q || undefined, types, only, sort, offset, limit },
       }),
       providesTags: ['StampList'],
     }),

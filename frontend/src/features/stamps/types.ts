@@ -25,7 +25,32 @@ export type StampDetail = {
 export type StampHit = Pick<
   StampDetail,
   'cpid' | 'stamp' | 'stamp_url' | 'stamp_mimetype' | 'ident' | 'creator' | 'block_index' | 'supply' | 'is_cursed'
->;
+> &
+  StampListFields;
+
+/**
+ * What stamp lists (`/api/search`, the profile lists) carry besides the issuance; optional because other lists
+ * give less. Prices are integer satoshis per whole unit; quantities exact integer strings in base units.
+ */
+export type StampListFields = {
+  asset_longname?: string | null;
+  divisible?: boolean;
+  locked?: boolean;
+  keyburn?: boolean | null;
+  /** multisig, olga or op_return. */
+  encoding?: string;
+  /** png, gif, svg, jpeg, html, bmn, ... */
+  file_suffix?: string;
+  floor_price?: number | null;
+  /** The cheapest buyable dispenser's txid. */
+  on_sale?: string | null;
+  last_sale_price?: number | null;
+  /** Satoshis paid in every sale. */
+  total_volume?: number;
+  dividend_count?: number;
+  /** Destroyed, base units. */
+  destructions?: string;
+};
 
 /** A page of a list endpoint; `estimatedTotalHits` is the exact total. */
 export type Paged<T> = {
@@ -40,4 +65,10 @@ export type StampSearchArgs = {
   q: string;
   offset: number;
   limit: number;
+  /** Comma-separated type filters. */
+  types?: string;
+  /** Comma-separated show-only filters. */
+  only?: string;
+  /** `field:direction`; absent is the API's default (newest first). */
+  sort?: string;
 };

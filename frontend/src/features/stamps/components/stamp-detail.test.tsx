@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, requestedUrl, stubFetchJson } from '@/testing/render';
-import type { StampDetail as StampDetailData } from '../types';
+import type { StampDetailData } from '../detail-types';
 import { StampDetail } from './stamp-detail';
 
 const CPID = 'A3471624412617400000';
@@ -54,14 +54,6 @@ describe('StampDetail', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '#∞' })).toBeInTheDocument();
   });
 
-  it('shows a placeholder instead of an image for HTML stamps', async () => {
-    stubFetchJson(200, { ...stamp, stamp_mimetype: 'text/html' });
-    renderWithProviders(<StampDetail cpid={CPID} />);
-    const placeholder = await screen.findByRole('img', { name: new RegExp(CPID) });
-    expect(placeholder.tagName).toBe('DIV');
-    expect(placeholder).toHaveTextContent('HTML');
-  });
-
   it('shows the spec text for a missing stamp', async () => {
     stubFetchJson(404, { error: '404 - Stamp not found.' });
     renderWithProviders(<StampDetail cpid="A999" />);
@@ -73,5 +65,199 @@ describe('StampDetail', () => {
     stubFetchJson(400, { error: 'invalid cpid' });
     renderWithProviders(<StampDetail cpid="nope" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('invalid cpid');
+  });
+
+  it('shows the information rows: owner, destructions, and an unlimited supply as infinity', async () => {
+    stubFetchJson(200, { ...stamp, supply: '999999999', owner: 'bc1qowner0000000000000000000000000000ownr1', destructions: '3' });
+    renderWithProviders(<StampDetail cpid={CPID} />);
+    const info = await screen.findByRole('region', { name: 'Information' });
+    expect(within(info).getByText('∞')).toBeInTheDocument();
+    expect(within(info).getByText('bc1qo...ownr1')).toBeInTheDocument();
+    expect(within(info).getByText('Destructions').nextSibling).toHaveTextContent('3');
+  });
+});
+
+const DISPENSER = {
+  tx_hash: 'd'.repeat(64),
+  block_index: 800000,
+  source: 'bc1qseller000000000000000000000000000sell1',
+  give_quantity: '1',
+  escrow_quantity: '10',
+  give_remaining: '4',
+  satoshi_price: 54000,
+  status: 0,
+  closed: false,
+  dispense_count: 6,
+};
+
+const blocks: StampDetailData = {
+  ...stamp,
+  owner: CREATOR,
+  holders: [
+    { address: 'bc1qholder00000000000000000000000000hold1', utxo_address: null, quantity: '3', percentage: '75.00' },
+    { address: null, utxo_address: `${'e'.repeat(64)}:1`, quantity: '1', percentage: '25.00' },
+  ],
+  dispensers: [
+    { ...DISPENSER, tx_hash: 'c'.repeat(64), status: 10, closed: true, satoshi_price: 99000 },
+    DISPENSER,
+  ],
+  dispenses: [
+    { tx_hash: 'f1', block_index: 2, timestamp: 1690000000, destination: 'bc1qbuyer1xxxxxxxxxxxxxxxxxxxxxxxxxxbuyr1', quantity: '1', btc_amount: 60000, dispenser_tx_hash: 'd' },
+    { tx_hash: 'f2', block_index: 1, timestamp: 1680000000, destination: 'bc1qbuyer2xxxxxxxxxxxxxxxxxxxxxxxxxxbuyr2', quantity: '2', btc_amount: 108000, dispenser_tx_hash: 'd' },
+  ],
+  dividends: [{ tx_hash: 'v1', block_index: 810000, source: CREATOR, dividend_asset: 'XCP', quantity_per_unit: '100' }],
+  fairminter: {
+    tx_hash: 'fm',
+    source: CREATOR,
+    status: 'open',
+    price: '0',
+    quantity_by_price: '1',
+    hard_cap: '1000',
+    premint_quantity: '10',
+    max_mint_per_tx: '5',
+    start_block: 0,
+    end_block: 900000,
+    soft_cap: '0',
+    earned_quantity: '250',
+    minted_count: 50,
+    minters_count: 20,
+  },
+  collection_id: 'pepes',
+};
+
+describe('StampDetail blocks', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows sales with the chart, holders with shares, dispensers open first, dividends, fairminter and collection', async () => {
+    stubFetchJson(200, blocks);
+    renderWithProviders(<StampDetail cpid={CPID} />);
+
+    const sales = await screen.findByRole('region', { name: 'Sales' });
+    expect(within(sales).getByRole('img', { name: /2 sales/ })).toBeInTheDocument();
+    expect(within(sales).getByText('0.0006 BTC')).toBeInTheDocument();
+    expect(within(sales).getByText('0.00108 BTC')).toBeInTheDocument();
+
+    const holders = screen.getByRole('region', { name: 'Holders' });
+    expect(within(holders).getByText('75%')).toBeInTheDocument();
+    expect(within(holders).getByText('25%')).toBeInTheDocument();
+    expect(within(holders).getByText('UTXO')).toBeInTheDocument();
+
+    const dispensers = screen.getByRole('region', { name: 'Dispensers' });
+    const rows = within(dispensers).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Open');
+    expect(rows[0]).toHaveTextContent('0.00054 BTC');
+    expect(rows[1]).toHaveTextContent('Closed');
+    expect(rows[1]).toHaveTextContent('0.00099 BTC');
+
+    const dividends = screen.getByRole('region', { name: 'Dividends' });
+    expect(within(dividends).getByText('XCP')).toBeInTheDocument();
+
+    const fairminter = screen.getByRole('region', { name: 'Fairminter' });
+    expect(within(fairminter).getByText('Free')).toBeInTheDocument();
+    expect(within(fairminter).getByText('1,000')).toBeInTheDocument();
+
+    const collection = screen.getByRole('region', { name: 'From Collection' });
+    expect(within(collection).getByRole('link', { name: 'pepes' })).toHaveAttribute('href', '/collection/pepes');
+  });
+
+  it("shows the spec's empty texts, hides the chart under 2 sales and hides empty dividends", async () => {
+    stubFetchJson(200, { ...stamp, holders: [], dispensers: [], dispenses: [], dividends: [], fairminter: null });
+    renderWithProviders(<StampDetail cpid={CPID} />);
+    expect(await screen.findByText('No sales yet')).toBeInTheDocument();
+    expect(screen.getByText('Currently no dispensers')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Dividends' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Fairminter' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'From Collection' })).not.toBeInTheDocument();
+  });
+
+  it('hides the sales chart with a single sale', async () => {
+    stubFetchJson(200, { ...blocks, dispenses: blocks.dispenses?.slice(0, 1) });
+    renderWithProviders(<StampDetail cpid={CPID} />);
+    const sales = await screen.findByRole('region', { name: 'Sales' });
+    expect(within(sales).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('runs unverified HTML only after confirmation, in a sandbox without same-origin', async () => {
+    stubFetchJson(200, { ...stamp, stamp_mimetype: 'text/html' });
+    const { container } = renderWithProviders(<StampDetail cpid={CPID} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open HTML' }));
+    expect(container.querySelector('iframe')).toBeNull();
+    const ask = screen.getByRole('alertdialog', { name: 'Open unverified HTML' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Open HTML' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open anyway' }));
+    const frame = container.querySelector('iframe');
+    expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
+    expect(frame).toHaveAttribute('src', `/s/${CPID}`);
+  });
+
+  it('shows verified HTML at once', async () => {
+    stubFetchJson(200, { ...stamp, stamp_mimetype: 'text/html', trusted: true });
+    const { container } = renderWithProviders(<StampDetail cpid={CPID} />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(container.querySelector('iframe')).toHaveAttribute('sandbox', 'allow-scripts');
+  });
+
+  it('offers a play control for BMN', async () => {
+    const play = vi.fn(() => Promise.resolve());
+    const pause = vi.fn();
+    class FakeAudio {
+      constructor(public src: string) {}
+      play = play;
+      pause = pause;
+      addEventListener() {
+        return undefined;
+      }
+    }
+    vi.stubGlobal('Audio', FakeAudio);
+    stubFetchJson(200, { ...stamp, ident: 'STAMP', stamp_mimetype: 'text/plain', file_suffix: 'bmn' });
+    renderWithProviders(<StampDetail cpid={CPID} />);
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Play melody' }));
+      await Promise.resolve();
+    });
+    expect(play).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Pause melody' }));
+    expect(pause).toHaveBeenCalled();
+  });
+
+  it('opens the full view from the image and closes it with Escape', async () => {
+    stubFetchJson(200, stamp);
+    renderWithProviders(<StampDetail cpid={CPID} />);
+    fireEvent.click(await screen.findByRole('button', { name: /Open full view/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Full view' });
+    expect(within(dialog).getByRole('img')).toHaveAttribute('src', `/s/${CPID}`);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("copies the page link with 'Copied!' and offers share, but no download", async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    stubFetchJson(200, stamp);
+    renderWithProviders(<StampDetail cpid={CPID} />);
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
+      await Promise.resolve();
+    });
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/stamp/${CPID}`);
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Share' })).toHaveAttribute('href', expect.stringContaining('x.com'));
+    expect(screen.queryByText(/download/i)).not.toBeInTheDocument();
+  });
+
+  it('links to /asset/{cpid} on the XCP site', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    stubFetchJson(200, stamp);
+    renderWithProviders(<StampDetail cpid={CPID} />, { site: 'xcp' });
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
+      await Promise.resolve();
+    });
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/asset/${CPID}`);
   });
 });

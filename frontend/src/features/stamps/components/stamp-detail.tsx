@@ -1,17 +1,32 @@
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
+import { useSite } from '@/lib/site-variant';
 import { stampLabel } from '@/utils/format';
-import { useGetStampQuery } from '../api';
-import { StampImage } from './stamp-image';
+import { useGetStampDetailQuery } from '../detail-api';
+import { StampActions } from './stamp-detail-actions';
+import {
+  CollectionBlock,
+  DispensersBlock,
+  DividendsBlock,
+  FairminterBlock,
+  HoldersBlock,
+  SalesBlock,
+} from './stamp-detail-blocks';
+import { StampMedia } from './stamp-detail-media';
 import { StampInfo } from './stamp-info';
 
 /** The spec's text for a stamp that does not exist. */
 export const STAMP_NOT_FOUND = '404 - Stamp not found.';
 
-/** A stamp's page body: image, number, cpid and the Information block. */
+/**
+ * A stamp's page body: the media (image, sandboxed HTML, BMN play control, full view), copy link and share, then
+ * the blocks of `GET /api/stamp/{cpid}`: Information, From Collection, Sales, Fairminter, Holders, Dispensers and
+ * Dividends, each with the spec's empty text.
+ */
 export function StampDetail({ cpid }: { cpid: string }) {
+  const site = useSite();
   // currentData, not data: never show the previous stamp while the next one loads.
-  const { currentData: stamp, error, isFetching } = useGetStampQuery(cpid);
+  const { currentData: stamp, error, isFetching } = useGetStampDetailQuery(cpid);
 
   if (!stamp && isFetching) return <Loading />;
   if (!stamp) {
@@ -20,16 +35,16 @@ export function StampDetail({ cpid }: { cpid: string }) {
     return <ErrorNotice message={(status === 400 && errorMessage(error)) || GENERIC_ERROR} />;
   }
 
+  const alt = `${site.stampWord} ${stampLabel(stamp.stamp)} ${stamp.cpid}`;
+  const pageUrl = new URL(site.stampHref(stamp.cpid), window.location.origin).href;
+
   return (
     <article className="stamp-detail">
-      <div className="stamp-detail__media">
-        <StampImage
-          cpid={stamp.cpid}
-          stamp={stamp.stamp}
-          url={stamp.stamp_url}
-          mimetype={stamp.stamp_mimetype}
-          loading="eager"
-        />
+      <div className="stamp-detail__side">
+        <div className="stamp-detail__media">
+          <StampMedia stamp={stamp} alt={alt} />
+        </div>
+        <StampActions url={pageUrl} title={`${site.stampWord}: ${stamp.cpid}`} />
       </div>
       <div className="stamp-detail__main">
         <h1 className="stamp-detail__number">
@@ -37,7 +52,15 @@ export function StampDetail({ cpid }: { cpid: string }) {
           {stamp.is_cursed && <span className="badge">Cursed</span>}
         </h1>
         <p className="stamp-detail__cpid mono break">{stamp.cpid}</p>
-        <StampInfo stamp={stamp} />
+        <div className="stamp-detail__blocks">
+          <StampInfo stamp={stamp} />
+          <CollectionBlock value={stamp.collection_id} />
+          <SalesBlock sales={stamp.dispenses ?? []} divisible={stamp.divisible} />
+          {stamp.fairminter && <FairminterBlock fairminter={stamp.fairminter} divisible={stamp.divisible} />}
+          <HoldersBlock holders={stamp.holders ?? []} divisible={stamp.divisible} />
+          <DispensersBlock dispensers={stamp.dispensers ?? []} divisible={stamp.divisible} />
+          <DividendsBlock dividends={stamp.dividends ?? []} />
+        </div>
       </div>
     </article>
   );

@@ -7,6 +7,8 @@ import {
   shortenAddress,
   yesNo,
 } from '@/utils/format';
+import { displaySupply } from '@/utils/supply';
+import type { StampDetailData } from '../detail-types';
 import type { StampDetail } from '../types';
 
 /** The type line: ident and MIME type ("STAMP · image/png"). */
@@ -24,7 +26,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The detail page's Information block. */
-export function StampInfo({ stamp }: { stamp: StampDetail }) {
+export function StampInfo({ stamp }: { stamp: StampDetailData }) {
   return (
     <section className="panel" aria-labelledby="stamp-info-title">
       <h2 id="stamp-info-title" className="panel__title">
@@ -34,17 +36,34 @@ export function StampInfo({ stamp }: { stamp: StampDetail }) {
         <Row label="CPID">
           <span className="mono break">{stamp.cpid}</span>
         </Row>
+        {stamp.asset_longname && (
+          <Row label="Name">
+            <span className="break">{stamp.asset_longname}</span>
+          </Row>
+        )}
         <Row label="Creator">
           <span className="mono" title={stamp.creator}>
-            {shortenAddress(stamp.creator)}
+            {stamp.creator_name ?? shortenAddress(stamp.creator)}
           </span>
+        </Row>
+        <Row label="Owner">
+          {stamp.owner ? (
+            <span className="mono" title={stamp.owner}>
+              {shortenAddress(stamp.owner)}
+            </span>
+          ) : (
+            '-'
+          )}
         </Row>
         <Row label="Block">{formatInteger(stamp.block_index)}</Row>
         <Row label="Date">{formatBlockTime(stamp.block_time)}</Row>
-        <Row label="Supply">{formatSupply(stamp.supply, stamp.divisible)}</Row>
+        <Row label="Supply">{displaySupply(stamp.supply, stamp.divisible)}</Row>
         <Row label="Divisible">{yesNo(stamp.divisible)}</Row>
         <Row label="Locked">{yesNo(stamp.locked)}</Row>
         <Row label="Keyburn">{yesNo(stamp.keyburn)}</Row>
+        <Row label="Destructions">
+          {stamp.destructions ? formatSupply(stamp.destructions, stamp.divisible) : '0'}
+        </Row>
         <Row label="Type">{stampType(stamp)}</Row>
         <Row label="Tx hash">
           <span className="mono" title={stamp.tx_hash}>

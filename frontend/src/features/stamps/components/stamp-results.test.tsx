@@ -23,7 +23,7 @@ describe('StampResults', () => {
   it('asks for the page, shows the exact total and cards linking to the stamps', async () => {
     const hits = Array.from({ length: 24 }, (_, index) => hit(1000 - 24 - index));
     const fetchMock = stubFetchJson(200, { hits, estimatedTotalHits: 1000, offset: 24, limit: 24 });
-    renderWithProviders(<StampResults q="pepe" page={2} />, { route: '/search/pepe?page=2' });
+    renderWithProviders(<StampResults args={{ q: 'pepe', offset: 24, limit: 24 }} />, { route: '/search/pepe?page=2' });
 
     expect(await screen.findByText('25 - 48 of 1,000 results')).toBeInTheDocument();
     const url = new URL(requestedUrl(fetchMock.mock.calls[0]?.[0]));
@@ -41,7 +41,7 @@ describe('StampResults', () => {
 
   it("shows 'NO RESULTS' when nothing matches", async () => {
     const fetchMock = stubFetchJson(200, { hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 });
-    renderWithProviders(<StampResults q="" page={1} />, { route: '/search' });
+    renderWithProviders(<StampResults args={{ q: '', offset: 0, limit: 24 }} />, { route: '/search' });
 
     expect(await screen.findByText('NO RESULTS')).toBeInTheDocument();
     expect(new URL(requestedUrl(fetchMock.mock.calls[0]?.[0])).searchParams.has('q')).toBe(false);
@@ -50,7 +50,7 @@ describe('StampResults', () => {
 
   it('links the cards to /asset/{cpid} on the XCP site', async () => {
     stubFetchJson(200, { hits: [hit(5)], estimatedTotalHits: 1, offset: 0, limit: 24 });
-    renderWithProviders(<StampResults q="" page={1} />, { route: '/search', site: 'xcp' });
+    renderWithProviders(<StampResults args={{ q: '', offset: 0, limit: 24 }} />, { route: '/search', site: 'xcp' });
     expect(await screen.findByRole('link', { name: /#5/ })).toHaveAttribute('href', '/asset/A1005');
   });
 });

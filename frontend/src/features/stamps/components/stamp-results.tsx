@@ -1,29 +1,34 @@
 import { Pagination } from '@/components/ui/pagination';
 import { ErrorNotice, Loading } from '@/components/ui/status';
-import { GENERIC_ERROR } from '@/lib/api-error';
+import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
+import { useSite } from '@/lib/site-variant';
 import { formatInteger } from '@/utils/format';
-import { pageCount, pageToOffset, resultRange } from '@/utils/pagination';
-import { STAMP_PAGE_SIZE, useSearchStampsQuery } from '../api';
+import { offsetToPage, pageCount, resultRange } from '@/utils/pagination';
+import { useSearchStampsQuery } from '../api';
+import type { StampSearchArgs } from '../types';
 import { StampGrid } from './stamp-grid';
 
 type StampResultsProps = {
-  /** The search text; empty lists every stamp, newest first. */
-  q: string;
-  /** 1-based page from the `?page=N` query. */
-  page: number;
+  /** The API call: search text, filters, sort and the page's offset. */
+  args: StampSearchArgs;
+  /** Shows every card's details. */
+  expanded?: boolean;
 };
 
 /** The finder's results: 'x - y of n results', pagination above and below, and the card grid. */
-export function StampResults({ q, page }: StampResultsProps) {
-  const offset = pageToOffset(page, STAMP_PAGE_SIZE);
-  const { data, isLoading, isFetching, isError } = useSearchStampsQuery({ q, offset, limit: STAMP_PAGE_SIZE });
+export function StampResults({ args, expanded = false }: StampResultsProps) {
+  const site = useSite();
+  const { data, error, isLoading, isFetching, isError } = useSearchStampsQuery(args);
+  const page = offsetToPage(args.offset, args.limit);
 
   if (isLoading) return <Loading />;
-  if (isError || !data) return <ErrorNotice message={GENERIC_ERROR} />;
+  if (isError || !data) {
+    return <ErrorNotice message={(errorStatus(error) === 400 && errorMessage(error)) || GENERIC_ERROR} />;
+  }
 
   // The previous page stays on screen (dimmed) while the next one loads, so count from its offset.
   const range = resultRange(data.offset, data.hits.length, data.estimatedTotalHits);
-  const pages = pageCount(data.estimatedTotalHits, STAMP_PAGE_SIZE);
+  const pages = pageCount(data.estimatedTotalHits, args.limit);
 
   return (
     <div className="results">
@@ -33,7 +38,7 @@ export function StampResults({ q, page }: StampResultsProps) {
           : `${formatInteger(range.from)} - ${formatInteger(range.to)} of ${formatInteger(range.total)} results`}
       </p>
       <Pagination page={page} count={pages} label="Pages (top)" />
-      <StampGrid hits={data.hits} busy={isFetching} />
+      <StampGrid hits={data.hits} busy={isFetching} expanded={expanded} label={site.stampsWord} />
       <Pagination page={page} count={pages} label="Pages (bottom)" />
     </div>
   );

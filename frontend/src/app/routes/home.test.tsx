@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeCollection } from '@/features/collections/fixtures';
+import { renderWithProviders, stubFetchRoutes } from '@/testing/render';
+import { Component as Home } from './home';
+
+const stamp = (cpid: string, number: number) => ({
+  cpid,
+  stamp: number,
+  block_index: 800000,
+  block_time: 1690000000,
+  tx_hash: 'f'.repeat(64),
+  creator: 'bc1qcreatoraddressxxxxxxxxxxxxxxxxxx',
+  supply: '1',
+  divisible: false,
+  locked: true,
+  keyburn: false,
+  ident: 'STAMP',
+  is_cursed: false,
+  stamp_mimetype: 'image/png',
+  stamp_url: `/s/${cpid}`,
+});
+
+const home = {
+  lastSales: [
+    {
+      cpid: 'A1',
+      stamp: 11,
+      stamp_url: '/s/A1',
+      tx_hash: 'a'.repeat(64),
+      timestamp: 1680000600,
+      destination: 'bc1qbuyeraddress000000000000000000000abcde',
+      quantity: '2',
+      btc_amount: 54000,
+    },
+  ],
+  newDispenser: [
+    {
+      cpid: 'A2',
+      stamp: 22,
+      stamp_url: '/s/A2',
+      tx_hash: 'b'.repeat(64),
+      timestamp: 1680000600,
+      source: 'bc1qselleraddress00000000000000000000fghij',
+      give_quantity: '1',
+      give_remaining: '5',
+      satoshi_price: 150000000,
+    },
+  ],
+  src721: [stamp('A3', 33)],
+  classic: [stamp('A4', 44)],
+};
+
+function headings(): string[] {
+  return screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+}
+
+describe('Home', () => {
+  it("shows the served sections in the spec's order, hiding those whose API answers 404", async () => {
+    const fetchMock = stubFetchRoutes((url) =>
+      url.pathname === '/api/home' ? { body: home } : { status: 404, body: { error: 'not found' } },
+    );
+    renderWithProviders(<Home />);
+    expect(await screen.findByText('#11')).toBeInTheDocument();
+    expect(headings()).toEqual(['Last sales', 'Recent listings', 'Latest SRC-721', 'Latest art stamps']);
+
+    const sales = screen.getByRole('list', { name: 'Last sales' });
+    expect(within(sales).getByRole('link')).toHaveAttribute('href', '/stamp/A1');
+    expect(sales).toHaveTextContent('0.00054 BTC');
+    expect(sales).toHaveTextContent('bc1qb...abcde');
+    const listings = screen.getByRole('list', { name: 'Recent listings' });
+    expect(listings).toHaveTextContent('1.5 BTC');
+    expect(listings).toHaveTextContent('5 left');
+    expect(screen.getByText('#33')).toBeInTheDocument();
+    expect(screen.getByText('#44')).toBeInTheDocument();
+    const urls = fetchMock.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).pathname);
+    expect(urls).toContain('/api/collections');
+  });
+
+  it('uses the XCP wording and links on the XCP site', async () => {
+    stubFetchRoutes((url) => (url.pathname === '/api/home' ? { body: home } : { status: 404, body: {} }));
+    renderWithProviders(<Home />, { site: 'xcp' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Latest assets' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Last sales' })).getByRole('link')).toHaveAttribute('href', '/asset/A1');
+  });
+
+  it('adds market stats and SRC-721 collections once the collections API answers', async () => {
+    const collections = Array.from({ length: 12 }, (_, index) =>
+      makeCollection({ collection_id: `c${String(index)}`, name: `Col${String(index)}`, type: 'src721' }),
+    );
+    stubFetchRoutes((url) =>
+      url.pathname === '/api/home'
+        ? { body: home }
+        : { body: { hits: collections, estimatedTotalHits: 12, offset: 0, limit: 50 } },
+    );
+    renderWithProviders(<Home />);
+    await waitFor(() => {
+      expect(headings()).toEqual([
+        'Market stats',
+        'Last sales',
+        'Recent listings',
+        'SRC-721 collections',
+        'Latest SRC-721',
+        'Latest art stamps',
+      ]);
+    });
+    expect(screen.getByRole('link', { name: 'See all ›' })).toHaveAttribute('href', '/collections');
+    expect(within(screen.getByRole('list', { name: 'Collections' })).getAllByRole('listitem')).toHaveLength(10);
+  });
+
+  it('has no see-all link with 10 SRC-721 collections or fewer', async () => {
+    stubFetchRoutes((url) =>
+      url.pathname === '/api/home'
+        ? { body: home }
+        : { body: { hits: [makeCollection({ type: 'src721' })], estimatedTotalHits: 1, offset: 0, limit: 50 } },
+    );
+    renderWithProviders(<Home />);
+    expect(await screen.findByRole('heading', { name: 'SRC-721 collections' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'See all ›' })).not.toBeInTheDocument();
+  });
+
+  it('shows NO RESULTS for empty lists', async () => {
+    stubFetchRoutes(() => ({ body: { lastSales: [], newDispenser: [], src721: [], classic: [] } }));
+    renderWithProviders(<Home />);
+    await waitFor(() => {
+      expect(screen.getAllByText('NO RESULTS')).toHaveLength(4);
+    });
+  });
+
+  it('shows the generic error when the home call fails', async () => {
+    stubFetchRoutes(() => ({ status: 503, body: { error: 'down' } }));
+    renderWithProviders(<Home />);
+    await waitFor(() => {
+      expect(screen.getAllByRole('alert')).toHaveLength(4);
+    });
+    expect(screen.getAllByRole('alert')[0]).toHaveTextContent('An error occurred');
+  });
+});

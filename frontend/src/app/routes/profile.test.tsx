@@ -1,0 +1,213 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Src20Item } from '@/features/src20/types';
+import type { StampHit } from '@/features/stamps/types';
+import { renderWithProviders, requestedUrl, stubFetchRoutes, type StubAnswer } from '@/testing/render';
+import type { Profile } from '@/features/profile/types';
+import { Component as ProfileRoute } from './profile';
+
+const ADDRESS_A = 'bc1qaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa12345';
+const ADDRESS_B = 'bc1qbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb67890';
+
+const alice: Profile = {
+  user_id: ADDRESS_A,
+  display_name: 'alice',
+  twitter: 'alice_btc',
+  addresses: [ADDRESS_A, ADDRESS_B],
+  stamp_count: 1234,
+  stamp_created_count: 5,
+  floor_valuation: 123456789012,
+  last_sale_valuation: 27000,
+  src20: [{ tick: 'PEPE', address: ADDRESS_B, balance: '21000000.5' }],
+};
+
+function stamp(n: number): StampHit {
+  return {
+    cpid: `A${String(n)}`,
+    stamp: n,
+    stamp_url: `/s/A${String(n)}`,
+    stamp_mimetype: 'image/png',
+    ident: 'STAMP',
+    creator: ADDRESS_A,
+    block_index: 1,
+    supply: '1',
+    is_cursed: false,
+  };
+}
+
+const mint: Src20Item = {
+  tick: 'KEVIN',
+  op: 'MINT',
+  amount: '1000',
+  creator: ADDRESS_B,
+  destination: ADDRESS_B,
+  blockIndex: 800123,
+  timestamp: 1,
+  stamp: 9,
+  cpid: null,
+  hostedUrl: null,
+  txHash: 'mint-tx',
+  isInvalid: false,
+  status: '',
+};
+
+function Probe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function Page() {
+  return (
+    <>
+      <ProfileRoute />
+      <Probe />
+    </>
+  );
+}
+
+function renderProfile(route: string, answer: (url: URL) => StubAnswer) {
+  const fetchMock = stubFetchRoutes(answer);
+  renderWithProviders(
+    <Routes>
+      <Route path="/profile/:id" element={<Page />} />
+    </Routes>,
+    { route },
+  );
+  return fetchMock;
+}
+
+function defaultAnswer(url: URL): StubAnswer {
+  if (url.pathname.startsWith('/api/profile/')) return { body: alice };
+  if (url.pathname.startsWith('/api/stamps/')) {
+    return { body: { hits: [stamp(1), stamp(2)], estimatedTotalHits: 30, offset: 0, limit: 24 } };
+  }
+  if (url.pathname.startsWith('/api/src20/activity/')) {
+    return { body: { hits: [mint], estimatedTotalHits: 1, offset: 0, limit: 20 } };
+  }
+  return { status: 404, body: { error: 'nope' } };
+}
+
+function calledPaths(fetchMock: ReturnType<typeof stubFetchRoutes>): string[] {
+  return fetchMock.mock.calls.map(([input]) => {
+    const url = new URL(requestedUrl(input));
+    return url.pathname + url.search;
+  });
+}
+
+function location(): string {
+  return screen.getByTestId('location').textContent;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('profile page', () => {
+  it('shows the header, exact BTC stats and the collected stamps by default', async () => {
+    const fetchMock = renderProfile('/profile/alice', defaultAnswer);
+    expect(await screen.findByRole('heading', { level: 1, name: 'alice' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '@alice_btc' })).toHaveAttribute('href', 'https://x.com/alice_btc');
+    const addresses = screen.getByRole('list', { name: 'Addresses' });
+    expect(within(addresses).getByRole('link', { name: 'bc1qa...12345' })).toHaveAttribute(
+      'href',
+      `https://mempool.space/address/${ADDRESS_A}`,
+    );
+    expect(screen.getByText('1,234')).toBeInTheDocument();
+    expect(screen.getByText('1,234.56789012 BTC')).toBeInTheDocument();
+    expect(screen.getByText('0.00027 BTC')).toBeInTheDocument();
+
+    const grid = await screen.findByRole('list', { name: 'Collected stamps' });
+    expect(within(grid).getAllByRole('link')).toHaveLength(2);
+    expect(screen.getByText('1 - 2 of 30 results')).toBeInTheDocument();
+    expect(calledPaths(fetchMock)).toContain(
+      `/api/stamps/holders_addresses?addresses=${ADDRESS_A}%2C${ADDRESS_B}&page=1&limit=24`,
+    );
+    // Tabs the API does not serve do not appear.
+    const tabs = screen.getByRole('navigation', { name: 'Profile sections' });
+    expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Collected',
+      'Minted',
+      'Owned',
+      'SRC-20',
+    ]);
+    expect(within(tabs).getByRole('link', { name: 'Collected' })).toHaveAttribute('aria-current', 'page');
+    expect(document.title).toBe('Profile: alice');
+  });
+
+  it('asks the minted and owned lists by the tab, with the page, and tab links reset the page', async () => {
+    const fetchMock = renderProfile('/profile/alice?tab=minted&page=2', defaultAnswer);
+    await screen.findByRole('list', { name: 'Minted stamps' });
+    expect(calledPaths(fetchMock)).toContain(`/api/stamps/creator?addresses=${ADDRESS_A}%2C${ADDRESS_B}&page=2&limit=24`);
+    const owned = screen.getByRole('link', { name: 'Owned' });
+    expect(owned).toHaveAttribute('href', '/profile/alice?tab=owned');
+    fireEvent.click(owned);
+    await screen.findByRole('list', { name: 'Owned stamps' });
+    expect(calledPaths(fetchMock)).toContain(`/api/stamps/owner?addresses=${ADDRESS_A}%2C${ADDRESS_B}&page=1&limit=24`);
+    expect(screen.getByRole('link', { name: 'Collected' })).toHaveAttribute('href', '/profile/alice');
+  });
+
+  it('shows SRC-20 balances and the activity of the chosen address', async () => {
+    const fetchMock = renderProfile('/profile/alice?tab=src20', defaultAnswer);
+    const balances = await screen.findByRole('table', { name: 'SRC-20 balances' });
+    expect(within(balances).getByRole('link', { name: 'PEPE' })).toHaveAttribute('href', '/src20/tick/PEPE');
+    expect(within(balances).getByText('21M')).toHaveAttribute('title', '21,000,000.5');
+    const activity = await screen.findByRole('table', { name: `SRC-20 activity of ${ADDRESS_A}` });
+    expect(within(activity).getByRole('link', { name: 'KEVIN' })).toBeInTheDocument();
+    expect(within(activity).getByText('800,123')).toBeInTheDocument();
+    expect(calledPaths(fetchMock)).toContain(`/api/src20/activity/${ADDRESS_A}?page=1&limit=20`);
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Address' }), { target: { value: ADDRESS_B } });
+    expect(location()).toBe(`/profile/alice?tab=src20&address=${ADDRESS_B}`);
+    await screen.findByRole('table', { name: `SRC-20 activity of ${ADDRESS_B}` });
+  });
+
+  it("copies an address and says 'Copied!' for one second", async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderProfile('/profile/alice', defaultAnswer);
+    await screen.findByRole('heading', { level: 1, name: 'alice' });
+    vi.useFakeTimers();
+    const button = screen.getByRole('button', { name: `Copy ${ADDRESS_B}` });
+    await act(async () => {
+      fireEvent.click(button);
+      await Promise.resolve();
+    });
+    expect(writeText).toHaveBeenCalledWith(ADDRESS_B);
+    expect(button).toHaveTextContent('Copied!');
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
+    expect(button).toHaveTextContent('Copied!');
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(button).toHaveTextContent(/^Copy$/);
+    expect(button).toHaveAccessibleName(`Copy ${ADDRESS_B}`);
+  });
+
+  it('follows a redirect answer, replacing the history entry', async () => {
+    renderProfile(`/profile/${ADDRESS_A}?tab=owned`, (url) =>
+      url.pathname === `/api/profile/${ADDRESS_A}` ? { body: { redirect: 'alice' } } : defaultAnswer(url),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'alice' })).toBeInTheDocument();
+    expect(location()).toBe('/profile/alice?tab=owned');
+  });
+
+  it("shows the API's message when the profile is not found", async () => {
+    renderProfile('/profile/nobody', (url) =>
+      url.pathname === '/api/profile/nobody' ? { status: 404, body: { error: 'profile not found' } } : defaultAnswer(url),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('profile not found');
+  });
+
+  it('names a profile without display name by its shortened id', async () => {
+    renderProfile('/profile/x', (url) =>
+      url.pathname === '/api/profile/x'
+        ? { body: { ...alice, display_name: undefined, twitter: undefined, src20: [] } }
+        : { body: { hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 } },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'bc1qa...12345' })).toBeInTheDocument();
+    expect(await screen.findByText('NO RESULTS')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,87 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COPY_FLASH_MS } from '@/lib/use-copy-flash';
+import { CopyButton } from './copy-button';
+import { FallbackImage } from './fallback-image';
+import { LineChart } from './line-chart';
+
+describe('CopyButton', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("copies the text and says 'Copied!' for one second", async () => {
+    vi.useFakeTimers();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(<CopyButton text="https://example/stamp/A1" label="Copy link" />);
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+      await Promise.resolve();
+    });
+    expect(writeText).toHaveBeenCalledWith('https://example/stamp/A1');
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+
+    act(() => {
+      vi.advanceTimersByTime(COPY_FLASH_MS - 1);
+    });
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+  });
+
+  it('does not claim a copy the clipboard refused', async () => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('no')) }, configurable: true });
+    render(<CopyButton text="x" />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+      await Promise.resolve();
+    });
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  });
+});
+
+describe('FallbackImage', () => {
+  it('skips ERROR_ URLs, falls back on load errors, then shows the placeholder', () => {
+    render(<FallbackImage sources={['https://h/ERROR_1.png', '/s/A1', 'https://x/a.png']} alt="Stamp A1" />);
+    const first = screen.getByRole('img', { name: 'Stamp A1' });
+    expect(first).toHaveAttribute('src', '/s/A1');
+    fireEvent.error(first);
+    const second = screen.getByRole('img', { name: 'Stamp A1' });
+    expect(second).toHaveAttribute('src', 'https://x/a.png');
+    fireEvent.error(second);
+    const placeholder = screen.getByRole('img', { name: 'Stamp A1' });
+    expect(placeholder.tagName).toBe('DIV');
+    expect(placeholder).toHaveTextContent('No image');
+  });
+
+  it('shows the placeholder when no URL is usable', () => {
+    render(<FallbackImage sources={[null, 'https://h/ERROR_1.png']} alt="Nothing" />);
+    expect(screen.getByRole('img', { name: 'Nothing' }).tagName).toBe('DIV');
+  });
+});
+
+describe('LineChart', () => {
+  it('is hidden under 2 points', () => {
+    const { container } = render(<LineChart title="Sales" summary="s" points={[{ x: 1, y: 1 }]} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('draws 2 points or more', () => {
+    render(
+      <LineChart
+        title="Sales"
+        summary="2 sales"
+        points={[
+          { x: 1, y: 1 },
+          { x: 2, y: 3 },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('img', { name: '2 sales' })).toBeInTheDocument();
+  });
+});

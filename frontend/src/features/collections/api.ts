@@ -1,0 +1,73 @@
+import { api } from '@/lib/api';
+import type { CollectionListArgs } from './sort-params';
+import type { Burner, Collection, CollectionStamp, Collector, Paged } from './types';
+
+/** Page sizes (spec): 50 in the collections list, 20 in the collectors list. */
+export const COLLECTIONS_PAGE_SIZE = 50;
+export const COLLECTORS_PAGE_SIZE = 20;
+export const BURNED_PAGE_SIZE = 20;
+/** A collection's stamps, as the finder pages them. */
+export const COLLECTION_STAMPS_PAGE_SIZE = 24;
+
+/** Arguments of a collection's paged sub-list. */
+export type CollectionPageArgs = { id: string; page: number };
+
+/** A page read defensively: a body without a hits list reads as an empty page. */
+export function normalizePage<T>(raw: Partial<Paged<T>> | null): Paged<T> {
+  const hits = Array.isArray(raw?.hits) ? raw.hits : [];
+  return {
+    hits,
+    estimatedTotalHits: typeof raw?.estimatedTotalHits === 'number' ? raw.estimatedTotalHits : hits.length,
+    offset: typeof raw?.offset === 'number' ? raw.offset : 0,
+    limit: typeof raw?.limit === 'number' ? raw.limit : hits.length,
+  };
+}
+
+const collectionsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listCollections: build.query<Paged<Collection>, CollectionListArgs>({
+      query: ({ q, ...params }) => ({
+        url: q ? `collections/${encodeURIComponent(q)}` : 'collections',
+        params,
+      }),
+      transformResponse: (raw: Partial<Paged<Collection>> | null) => normalizePage(raw),
+      providesTags: ['CollectionList'],
+    }),
+    getCollection: build.query<Collection, string>({
+      query: (id) => `collection/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Collection', id }],
+    }),
+    getCollectionCollectors: build.query<Paged<Collector>, CollectionPageArgs>({
+      transformResponse: (raw: Partial<Paged<Collector>> | null) => normalizePage(raw),
+      query: ({ id, page }) => ({
+        url: `collection/${encodeURIComponent(id)}/collectors`,
+        params: page > 1 ? { page } : undefined,
+      }),
+      providesTags: (_result, _error, { id }) => [{ type: 'Collection', id }],
+    }),
+    getCollectionBurned: build.query<Paged<Burner>, CollectionPageArgs>({
+      transformResponse: (raw: Partial<Paged<Burner>> | null) => normalizePage(raw),
+      query: ({ id, page }) => ({
+        url: `collection/${encodeURIComponent(id)}/burned`,
+        params: page > 1 ? { page } : undefined,
+      }),
+      providesTags: (_result, _error, { id }) => [{ type: 'Collection', id }],
+    }),
+    getCollectionStamps: build.query<Paged<CollectionStamp>, CollectionPageArgs>({
+      transformResponse: (raw: Partial<Paged<CollectionStamp>> | null) => normalizePage(raw),
+      query: ({ id, page }) => ({
+        url: 'search',
+        params: { collection: id, page, limit: COLLECTION_STAMPS_PAGE_SIZE },
+      }),
+      providesTags: (_result, _error, { id }) => [{ type: 'Collection', id }],
+    }),
+  }),
+});
+
+export const {
+  useListCollectionsQuery,
+  useGetCollectionQuery,
+  useGetCollectionCollectorsQuery,
+  useGetCollectionBurnedQuery,
+  useGetCollectionStampsQuery,
+} = collectionsApi;

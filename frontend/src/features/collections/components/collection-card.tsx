@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { FallbackImage } from '@/components/ui/fallback-image';
+import { paths } from '@/config/paths';
+import { formatInteger } from '@/utils/format';
+import { abbreviateBtc } from '@/utils/market';
+import { collectionImages, collectionTitle } from '../rules';
+import type { Collection } from '../types';
+
+/** A collection in a grid: image, title, stamp and collector counts, floor; links to its page. */
+export function CollectionCard({ collection, stampsWord }: { collection: Collection; stampsWord: string }) {
+  const title = collectionTitle(collection);
+  return (
+    <li className="collection-card">
+      <Link className="collection-card__link" to={paths.collection.getHref(collection.collection_id)}>
+        <div className="collection-card__media">
+          <FallbackImage sources={collectionImages(collection)} alt={`${title} collection`} />
+        </div>
+        <div className="collection-card__body">
+          <span className="collection-card__name">
+            {title}
+            {collection.is_launchpad && <span className="badge">Launchpad</span>}
+          </span>
+          <span className="collection-card__facts">
+            {formatInteger(collection.stamp_count)} {stampsWord.toLowerCase()} ·{' '}
+            {formatInteger(collection.collector_count)} collectors
+          </span>
+          <span className="collection-card__facts">Floor {abbreviateBtc(collection.floor_price)}</span>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** Collection cards in a responsive grid; 'NO RESULTS' when there are none. */
+export function CollectionGrid({ collections, stampsWord, busy = false }: { collections: Collection[]; stampsWord: string; busy?: boolean }) {
+  if (collections.length === 0) return <p className="empty">NO RESULTS</p>;
+  return (
+    <ul className="collection-grid" aria-busy={busy} aria-label="Collections">
+      {collections.map((collection) => (
+        <CollectionCard key={collection.collection_id} collection={collection} stampsWord={stampsWord} />
+      ))}
+    </ul>
+  );
+}

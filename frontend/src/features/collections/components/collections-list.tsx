@@ -1,0 +1,127 @@
+import { useId, useRef, type SubmitEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Pagination } from '@/components/ui/pagination';
+import { ErrorNotice, Loading } from '@/components/ui/status';
+import { paths } from '@/config/paths';
+import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
+import { pageCount } from '@/utils/pagination';
+import { COLLECTIONS_PAGE_SIZE, useListCollectionsQuery } from '../api';
+import {
+  COLLECTION_SORT_FIELDS,
+  parseCollectionList,
+  sortSearch,
+  toCollectionListArgs,
+  type CollectionSortField,
+} from '../sort-params';
+import { CollectionGrid } from './collection-card';
+import { ResultLine } from './result-line';
+
+function sortLabels(stampsWord: string): Record<CollectionSortField, string> {
+  return {
+    trending: 'Trending',
+    lowest_stamp_number: 'Lowest number',
+    highest_stamp_number: 'Highest number',
+    floor_price: 'Floor price',
+    total_volume: 'Total volume',
+    market_cap: 'Market cap',
+    stamp_count: stampsWord,
+    collector_count: 'Collectors',
+  };
+}
+
+/**
+ * The collections list (/collections/{q?}): heading, search bar, 'x - y of n results', pagination, sort buttons
+ * and cards. Sort (spec): a click sets a field ascending, a click on the active field flips it, the default
+ * trending:desc is removed from the URL, and a sort change drops the page.
+ */
+export function CollectionsList({ q, stampsWord }: { q: string; stampsWord: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const state = parseCollectionList(searchParams);
+  const inputId = useId();
+  const sortId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const labels = sortLabels(stampsWord);
+  const { data, error, isLoading, isFetching, isError } = useListCollectionsQuery(
+    toCollectionListArgs(q, state, COLLECTIONS_PAGE_SIZE),
+  );
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = inputRef.current?.value.trim() ?? '';
+    const params = new URLSearchParams(searchParams);
+    params.delete('page');
+    const search = params.toString();
+    void navigate({
+      pathname: text ? paths.collectionsQuery.getHref(text) : paths.collections.getHref(),
+      search: search ? `?${search}` : '',
+    });
+  };
+
+  const pages = data ? pageCount(data.estimatedTotalHits, COLLECTIONS_PAGE_SIZE) : 1;
+
+  return (
+    <div className="collections-list">
+      <h1 className="page-title">Collections</h1>
+      <form key={q} className="src20-search" role="search" onSubmit={submit}>
+        <label htmlFor={inputId} className="src20-search__label">
+          Search collections
+        </label>
+        <div className="src20-search__row">
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="src20-search__input"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Collection name or id"
+            autoComplete="off"
+          />
+          <button className="button" type="submit">
+            Search
+          </button>
+        </div>
+      </form>
+
+      <div className="filter-group" role="group" aria-labelledby={sortId}>
+        <span id={sortId} className="filter-group__legend">
+          Sort
+        </span>
+        {COLLECTION_SORT_FIELDS.map((field) => {
+          const active = state.sort.field === field;
+          const direction = state.sort.direction === 'asc' ? 'ascending' : 'descending';
+          return (
+            <button
+              key={field}
+              type="button"
+              className={active ? 'sort-button sort-button--active' : 'sort-button'}
+              aria-pressed={active}
+              aria-label={active ? `Sort by ${labels[field]}, ${direction}` : `Sort by ${labels[field]}`}
+              onClick={() => {
+                void navigate({ pathname: location.pathname, search: sortSearch(searchParams, field) });
+              }}
+            >
+              {labels[field]}
+              {active && <span aria-hidden="true">{state.sort.direction === 'asc' ? ' ↑' : ' ↓'}</span>}
+            </button>
+          );
+        })}
+      </div>
+
+      {isLoading ? (
+        <Loading />
+      ) : isError || !data ? (
+        <ErrorNotice message={(errorStatus(error) === 400 && errorMessage(error)) || GENERIC_ERROR} />
+      ) : (
+        <div className="results">
+          <ResultLine offset={data.offset} shown={data.hits.length} total={data.estimatedTotalHits} />
+          <Pagination page={state.page} count={pages} label="Pages (top)" />
+          <CollectionGrid collections={data.hits} stampsWord={stampsWord} busy={isFetching} />
+          <Pagination page={state.page} count={pages} label="Pages (bottom)" />
+        </div>
+      )}
+    </div>
+  );
+}

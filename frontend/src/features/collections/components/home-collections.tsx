@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { errorStatus } from '@/lib/api-error';
+import { useListCollectionsQuery } from '../api';
+import { HOME_COLLECTIONS_SHOWN, showSeeAll } from '../rules';
+import { CollectionGrid } from './collection-card';
+import { MarketStatsTable } from './market-stats-table';
+
+/** How many collections the home sections ask for. */
+const HOME_LIMIT = 50;
+
+/**
+ * The home page's market stats table: the collections by total volume. Hidden until the collections API answers
+ * (404 or any failure hides it: a market table without data has nothing to say).
+ */
+export function HomeMarketStats() {
+  const { data, isError, error } = useListCollectionsQuery({ sort: 'total_volume:desc', limit: HOME_LIMIT });
+  if (isError || !data || errorStatus(error) === 404) return null;
+  if (data.hits.length === 0) return null;
+  return (
+    <section className="home-section" aria-labelledby="market-stats-title">
+      <div className="section-head">
+        <h2 id="market-stats-title" className="section-head__title">
+          Market stats
+        </h2>
+      </div>
+      <MarketStatsTable title="Market stats" collections={data.hits} />
+    </section>
+  );
+}
+
+/**
+ * The home page's SRC-721 collections: the trending ones of type src721, 10 shown, a see-all link only when there
+ * are more than 10. Hidden while the collections API does not answer.
+ */
+export function HomeSrc721Collections({ stampsWord }: { stampsWord: string }) {
+  const { data, isError } = useListCollectionsQuery({ limit: HOME_LIMIT });
+  if (isError || !data) return null;
+  const src721 = data.hits.filter((collection) => collection.type === 'src721');
+  if (src721.length === 0) return null;
+  return (
+    <section className="home-section" aria-labelledby="src721-collections-title">
+      <div className="section-head">
+        <h2 id="src721-collections-title" className="section-head__title">
+          SRC-721 collections
+        </h2>
+        {showSeeAll(src721.length) && (
+          <Link className="section-head__link" to={paths.collections.getHref()}>
+            See all ›
+          </Link>
+        )}
+      </div>
+      <CollectionGrid collections={src721.slice(0, HOME_COLLECTIONS_SHOWN)} stampsWord={stampsWord} />
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Pagination } from '@/components/ui/pagination';
+import { ErrorNotice, Loading } from '@/components/ui/status';
+import { paths } from '@/config/paths';
+import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
+import { formatInteger } from '@/utils/format';
+import { pageCount, resultRange } from '@/utils/pagination';
+import { useSearchFairmintersQuery } from '../api';
+import {
+  activeFairmintSort,
+  chooseFairmintSort,
+  FAIRMINT_ONLY,
+  FAIRMINT_PAGE_SIZE,
+  FAIRMINT_SORT_FIELDS,
+  fairmintSearchParams,
+  offersValid,
+  parseFairmintSearch,
+  toFairmintSearchArgs,
+  toggleFairmintOnly,
+  type FairmintOnly,
+  type FairmintSearchArgs,
+  type FairmintSearchState,
+  type FairmintSortField,
+} from '../search-params';
+import { FairmintCard } from './fairmint-card';
+
+const ONLY_LABELS: Record<FairmintOnly, string> = {
+  completed: 'Completed',
+  in_progress: 'In progress',
+  limited: 'Limited',
+  valid: 'Valid',
+};
+
+const SORT_LABELS: Record<FairmintSortField, string> = {
+  timestamp: 'Newest',
+  progress: 'Progress',
+  holders_count: 'Holders',
+  minted_count: 'Mints',
+  minters_count: 'Minters',
+  last_mint: 'Last mint',
+  end_block: 'End block',
+};
+
+function FairmintResults({ args }: { args: FairmintSearchArgs }) {
+  const { data, error, isLoading, isFetching, isError } = useSearchFairmintersQuery(args);
+  // Read once per mount: the last-mint window is coarse (10 days), a render-time clock would be impure.
+  const [nowSeconds] = useState(() => Math.floor(Date.now() / 1000));
+
+  if (isLoading) return <Loading />;
+  if (isError || !data) {
+    return <ErrorNotice message={(errorStatus(error) === 400 && errorMessage(error)) || GENERIC_ERROR} />;
+  }
+  const range = resultRange(data.offset, data.hits.length, data.estimatedTotalHits);
+  const pages = pageCount(data.estimatedTotalHits, FAIRMINT_PAGE_SIZE);
+  return (
+    <div className="results">
+      <p className="results__count" aria-live="polite">
+        {range.from === 0
+          ? `${formatInteger(range.total)} results`
+          : `${formatInteger(range.from)} - ${formatInteger(range.to)} of ${formatInteger(range.total)} results`}
+      </p>
+      <Pagination page={args.page} count={pages} label="Pages (top)" />
+      {data.hits.length === 0 ? (
+        <p className="empty">NO RESULTS</p>
+      ) : (
+        <ul className="fairmint-grid" aria-label="Fairminters" aria-busy={isFetching}>
+          {data.hits.map((card) => (
+            <FairmintCard key={card.tx_hash} card={card} nowSeconds={nowSeconds} />
+          ))}
+        </ul>
+      )}
+      <Pagination page={args.page} count={pages} label="Pages (bottom)" />
+    </div>
+  );
+}
+
+/**
+ * The fairminter list: search text in the path (/fairmint/{q}), Only filters, sort and page in the query, through
+ * the pure rules of `search-params.ts`.
+ */
+export function FairmintList({ q }: { q: string }) {
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = parseFairmintSearch(searchParams);
+  const sort = activeFairmintSort(state);
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const update = (next: FairmintSearchState) => {
+    setSearchParams(fairmintSearchParams(next));
+  };
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = inputRef.current?.value.trim() ?? '';
+    const search = fairmintSearchParams({ ...state, page: 1 }).toString();
+    void navigate({
+      pathname: text ? paths.fairmintQuery.getHref(text) : paths.fairmint.getHref(),
+      search: search ? `?${search}` : '',
+    });
+  };
+
+  return (
+    <div className="src20-finder">
+      <form key={q} className="src20-search" role="search" onSubmit={submit}>
+        <label htmlFor={inputId} className="src20-search__label">
+          Search fairminters
+        </label>
+        <div className="src20-search__row">
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="src20-search__input"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Asset, long name or creator address"
+            autoComplete="off"
+          />
+          <button className="button" type="submit">
+            Search
+          </button>
+        </div>
+      </form>
+
+      <div className="src20-controls">
+        <fieldset className="filter-group">
+          <legend>Only</legend>
+          {FAIRMINT_ONLY.filter((only) => only !== 'valid' || offersValid(state)).map((only) => (
+            <label key={only} className="filter-chip">
+              <input
+                type="checkbox"
+                checked={state.only.includes(only)}
+                onChange={() => {
+                  update(toggleFairmintOnly(state, only));
+                }}
+              />
+              {ONLY_LABELS[only]}
+            </label>
+          ))}
+        </fieldset>
+        <div className="filter-group" role="group" aria-labelledby={`${inputId}-sort`}>
+          <span id={`${inputId}-sort`} className="filter-group__legend">
+            Sort
+          </span>
+          {FAIRMINT_SORT_FIELDS.map((field) => {
+            const active = sort.field === field;
+            return (
+              <button
+                key={field}
+                type="button"
+                className={active ? 'sort-button sort-button--active' : 'sort-button'}
+                aria-pressed={active}
+                aria-label={
+                  active
+                    ? `Sort by ${SORT_LABELS[field]}, ${sort.direction === 'asc' ? 'ascending' : 'descending'}`
+                    : `Sort by ${SORT_LABELS[field]}`
+                }
+                onClick={() => {
+                  update(chooseFairmintSort(state, field));
+                }}
+              >
+                {SORT_LABELS[field]}
+                {active && <span aria-hidden="true">{sort.direction === 'asc' ? ' ↑' : ' ↓'}</span>}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+
+      <FairmintResults args={toFairmintSearchArgs(q, state)} />
+    </div>
+  );
+}

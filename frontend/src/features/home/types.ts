@@ -1,0 +1,50 @@
+/** A stamp sale of the home page's `lastSales`. */
+export type HomeSale = {
+  cpid: string;
+  stamp: number;
+  stamp_url: string;
+  tx_hash: string;
+  /** Unix seconds. */
+  timestamp: number;
+  destination: string;
+  /** Base units, exact. */
+  quantity: string;
+  /** Satoshis paid. */
+  btc_amount: number;
+};
+
+/** A dispenser still selling a stamp (`newDispenser`, the home page's recent listings). */
+export type HomeListing = {
+  cpid: string;
+  stamp: number;
+  stamp_url: string;
+  tx_hash: string;
+  timestamp: number;
+  source: string;
+  give_quantity: string;
+  give_remaining: string;
+  /** Satoshis per dispense of `give_quantity`. */
+  satoshi_price: number;
+};
+
+/** A stamp of the home page's `src721` and `classic` lists (the finder's stamp shape). */
+export type HomeStamp = {
+  cpid: string;
+  stamp: number;
+  block_index: number;
+  block_time: number;
+  creator: string;
+  supply: string;
+  ident: string;
+  is_cursed: boolean;
+  stamp_mimetype: string | null;
+  stamp_url: string;
+};
+
+/** `GET /api/home`: the chain lists, 20 each, newest first. The curated lists are not served yet. */
+export type HomeData = {
+  lastSales: HomeSale[];
+  newDispenser: HomeListing[];
+  src721: HomeStamp[];
+  classic: HomeStamp[];
+};

@@ -1,0 +1,89 @@
+import { useCopyFlash } from '@/lib/use-copy-flash';
+import { formatInteger, shortenAddress } from '@/utils/format';
+import { formatBtc } from '@/utils/money';
+import type { Profile } from '../types';
+
+/** Where an address links: its page on a public block explorer. */
+export function explorerAddressUrl(address: string): string {
+  return `https://mempool.space/address/${encodeURIComponent(address)}`;
+}
+
+/** The name a profile shows: its display name, else its id shortened to 5 characters at both ends. */
+export function profileName(profile: Profile): string {
+  return profile.display_name ?? shortenAddress(profile.user_id ?? '', 5);
+}
+
+function CopyAddress({ address }: { address: string }) {
+  const { copied, copy } = useCopyFlash();
+  return (
+    <button
+      type="button"
+      className="sort-button profile__copy"
+      aria-label={copied ? 'Copied!' : `Copy ${address}`}
+      onClick={() => {
+        void copy(address);
+      }}
+    >
+      <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
+    </button>
+  );
+}
+
+/** The profile's header: name, social handle, addresses (explorer link and copy) and the stats. */
+export function ProfileHeader({ profile, titleId }: { profile: Profile; titleId: string }) {
+  const addresses = profile.addresses ?? [];
+  const twitter = profile.twitter?.replace(/^@/, '');
+  return (
+    <header className="profile__head">
+      <h1 id={titleId} className="profile__name break" title={profile.user_id}>
+        {profileName(profile)}
+      </h1>
+      {twitter && (
+        <a
+          className="text-link profile__twitter"
+          href={`https://x.com/${encodeURIComponent(twitter)}`}
+          rel="noopener noreferrer"
+          target="_blank"
+        >
+          @{twitter}
+        </a>
+      )}
+      {addresses.length > 0 && (
+        <ul className="profile__addresses" aria-label="Addresses">
+          {addresses.map((address) => (
+            <li key={address} className="profile__address">
+              <a
+                className="mono text-link"
+                href={explorerAddressUrl(address)}
+                title={address}
+                rel="noopener noreferrer"
+                target="_blank"
+              >
+                {shortenAddress(address, 5)}
+              </a>
+              <CopyAddress address={address} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="profile__stats">
+        <div>
+          <dt>Total unique</dt>
+          <dd>{formatInteger(profile.stamp_count ?? 0)}</dd>
+        </div>
+        <div>
+          <dt>Total minted</dt>
+          <dd>{formatInteger(profile.stamp_created_count ?? 0)}</dd>
+        </div>
+        <div>
+          <dt>Floor valuation</dt>
+          <dd>{formatBtc(profile.floor_valuation)}</dd>
+        </div>
+        <div>
+          <dt>Last sale valuation</dt>
+          <dd>{formatBtc(profile.last_sale_valuation)}</dd>
+        </div>
+      </dl>
+    </header>
+  );
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  collectionIds,
+  holderLabel,
+  htmlNeedsConfirmation,
+  isAtomicSwap,
+  isDispenserClosed,
+  mediaKind,
+  salesChartPoints,
+  sortDispensers,
+} from './detail-rules';
+
+describe('dispenser rules', () => {
+  it('treats statuses 10 and 11 (or the closed flag) as closed', () => {
+    expect(isDispenserClosed({ status: 10, closed: false })).toBe(true);
+    expect(isDispenserClosed({ status: 11, closed: false })).toBe(true);
+    expect(isDispenserClosed({ status: 0, closed: true })).toBe(true);
+    expect(isDispenserClosed({ status: 0, closed: false })).toBe(false);
+  });
+
+  it('lists open dispensers first, keeping the order within each group', () => {
+    const list = [
+      { id: 'a', status: 10, closed: true },
+      { id: 'b', status: 0, closed: false },
+      { id: 'c', status: 11, closed: true },
+      { id: 'd', status: 0, closed: false },
+    ];
+    expect(sortDispensers(list).map((d) => d.id)).toEqual(['b', 'd', 'a', 'c']);
+  });
+
+  it('marks a tx_hash with a colon as an atomic swap', () => {
+    expect(isAtomicSwap('abc:0')).toBe(true);
+    expect(isAtomicSwap('abc')).toBe(false);
+  });
+});
+
+describe('mediaKind', () => {
+  it('tells images, HTML, BMN audio and other files apart', () => {
+    expect(mediaKind({ stamp_mimetype: 'image/png', ident: 'STAMP' })).toBe('image');
+    expect(mediaKind({ stamp_mimetype: 'text/html; charset=utf-8', ident: 'STAMP' })).toBe('html');
+    expect(mediaKind({ stamp_mimetype: 'text/plain', ident: 'STAMP', file_suffix: 'bmn' })).toBe('bmn');
+    expect(mediaKind({ stamp_mimetype: null, ident: 'BMN' })).toBe('bmn');
+    expect(mediaKind({ stamp_mimetype: 'audio/mpeg', ident: 'STAMP' })).toBe('audio');
+    expect(mediaKind({ stamp_mimetype: 'application/json', ident: 'SRC-20' })).toBe('other');
+  });
+
+  it('asks confirmation for HTML unless verified', () => {
+    expect(htmlNeedsConfirmation({})).toBe(true);
+    expect(htmlNeedsConfirmation({ trusted: false })).toBe(true);
+    expect(htmlNeedsConfirmation({ trusted: true })).toBe(false);
+  });
+});
+
+describe('other rules', () => {
+  it('reads one or several collection ids', () => {
+    expect(collectionIds(null)).toEqual([]);
+    expect(collectionIds('pepes')).toEqual(['pepes']);
+    expect(collectionIds(['a', '', 'b'])).toEqual(['a', 'b']);
+  });
+
+  it('orders sales oldest first for the chart', () => {
+    const sale = (timestamp: number, btc_amount: number) => ({
+      tx_hash: 't',
+      block_index: 1,
+      timestamp,
+      destination: 'd',
+      quantity: '1',
+      btc_amount,
+      dispenser_tx_hash: 'x',
+    });
+    expect(salesChartPoints([sale(20, 5), sale(10, 3)])).toEqual([
+      { x: 10, y: 3 },
+      { x: 20, y: 5 },
+    ]);
+  });
+
+  it('labels a holder by address or UTXO', () => {
+    expect(holderLabel({ address: 'bc1q', utxo_address: null })).toBe('bc1q');
+    expect(holderLabel({ address: null, utxo_address: 'tx:0' })).toBe('tx:0');
+  });
+});

@@ -1,0 +1,57 @@
+import type { ChartPoint } from '@/components/ui/line-chart';
+import type { StampDetailData, StampDispenser, StampSale } from './detail-types';
+
+/** Dispenser statuses that mean closed (spec): Buy disabled, shown as Closed, not on sale. */
+export const CLOSED_DISPENSER_STATUSES: readonly number[] = [10, 11];
+
+/** Whether a dispenser is closed: the API's flag, or a closed status. */
+export function isDispenserClosed(dispenser: Pick<StampDispenser, 'status' | 'closed'>): boolean {
+  return dispenser.closed || CLOSED_DISPENSER_STATUSES.includes(dispenser.status);
+}
+
+/** Open dispensers first, closed ones after, each group in the API's order. */
+export function sortDispensers<T extends Pick<StampDispenser, 'status' | 'closed'>>(dispensers: readonly T[]): T[] {
+  return [...dispensers.filter((d) => !isDispenserClosed(d)), ...dispensers.filter((d) => isDispenserClosed(d))];
+}
+
+/** A tx_hash with a colon marks an atomic swap. */
+export function isAtomicSwap(txHash: string): boolean {
+  return txHash.includes(':');
+}
+
+/** How the detail page shows a stamp's file. */
+export type MediaKind = 'image' | 'html' | 'bmn' | 'audio' | 'other';
+
+/** The media kind from the MIME type, file suffix and ident. */
+export function mediaKind(
+  stamp: Pick<StampDetailData, 'stamp_mimetype' | 'ident'> & { file_suffix?: string | undefined },
+): MediaKind {
+  const mime = (stamp.stamp_mimetype ?? '').toLowerCase();
+  const suffix = (stamp.file_suffix ?? '').toLowerCase();
+  if (suffix === 'bmn' || stamp.ident.toUpperCase() === 'BMN') return 'bmn';
+  if (mime.startsWith('text/html') || suffix === 'html') return 'html';
+  if (mime.startsWith('audio/')) return 'audio';
+  if (mime.startsWith('image/') || (!mime && !suffix)) return 'image';
+  return 'other';
+}
+
+/** An HTML stamp shows at once only when verified; otherwise it asks for confirmation first. */
+export function htmlNeedsConfirmation(stamp: Pick<StampDetailData, 'trusted'>): boolean {
+  return stamp.trusted !== true;
+}
+
+/** The collection ids of a stamp: none, one or several. */
+export function collectionIds(value: string | string[] | null | undefined): string[] {
+  if (!value) return [];
+  return (Array.isArray(value) ? value : [value]).filter((id) => id.trim() !== '');
+}
+
+/** The sales chart's points, oldest first: time against the satoshis paid. */
+export function salesChartPoints(sales: readonly StampSale[]): ChartPoint[] {
+  return [...sales].sort((a, b) => a.timestamp - b.timestamp).map((sale) => ({ x: sale.timestamp, y: sale.btc_amount }));
+}
+
+/** The holder's display key: the address, or the UTXO holding the balance. */
+export function holderLabel(holder: { address: string | null; utxo_address: string | null }): string {
+  return holder.address ?? holder.utxo_address ?? '-';
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chooseStampSort,
+  EMPTY_STAMP_SEARCH,
+  parseStampSearch,
+  stampSearchParams,
+  stampTypesFor,
+  toggleStampOnly,
+  toggleStampType,
+  toStampSearchArgs,
+  type StampSearchState,
+} from './finder-params';
+
+function parse(query: string, variant: 'stamps' | 'xcp' = 'stamps'): StampSearchState {
+  return parseStampSearch(new URLSearchParams(query), variant);
+}
+
+function query(state: StampSearchState): string {
+  return stampSearchParams(state).toString();
+}
+
+describe('parseStampSearch', () => {
+  it('reads an empty query as no filters, the default sort and page 1', () => {
+    expect(parse('')).toEqual(EMPTY_STAMP_SEARCH);
+  });
+
+  it('reads every parameter in canonical order, dropping unknown values', () => {
+    expect(parse('types=gif,bogus,png&only=unique,on_sale,nope&sort=floor_price:asc&page=4')).toEqual({
+      types: ['png', 'gif'],
+      only: ['on_sale', 'unique'],
+      sort: { field: 'floor_price', direction: 'asc' },
+      page: 4,
+    });
+  });
+
+  it('offers the cursed-stamp filter on the XCP site only', () => {
+    expect(parse('types=cursed_stamp,html').types).toEqual(['html']);
+    expect(parse('types=cursed_stamp,html', 'xcp').types).toEqual(['html', 'cursed_stamp']);
+    expect(stampTypesFor('stamps')).not.toContain('cursed_stamp');
+    expect(stampTypesFor('xcp')).toContain('cursed_stamp');
+  });
+
+  it('treats the default sort, the unsupported rarity sort, a bad sort and a bad page as absent', () => {
+    expect(parse('sort=stamp:desc').sort).toBeNull();
+    expect(parse('sort=stamp').sort).toBeNull();
+    expect(parse('sort=rarity_rank:asc').sort).toBeNull();
+    expect(parse('sort=supply:up').sort).toBeNull();
+    expect(parse('page=0').page).toBe(1);
+    expect(parse('page=-2').page).toBe(1);
+  });
+});
+
+describe('stampSearchParams', () => {
+  it('drops defaults: empty filters, the default sort and page 1', () => {
+    expect(query(EMPTY_STAMP_SEARCH)).toBe('');
+    expect(query({ ...EMPTY_STAMP_SEARCH, sort: { field: 'stamp', direction: 'desc' }, page: 1 })).toBe('');
+  });
+
+  it('writes what is set and reads back the same state', () => {
+    const state: StampSearchState = {
+      types: ['src-721', 'bmn'],
+      only: ['locked', 'keyburn'],
+      sort: { field: 'last_sale_price', direction: 'asc' },
+      page: 3,
+    };
+    expect(query(state)).toBe('types=src-721%2Cbmn&only=locked%2Ckeyburn&sort=last_sale_price%3Aasc&page=3');
+    expect(parse(query(state))).toEqual(state);
+  });
+});
+
+describe('filter changes', () => {
+  it('toggle a type on and off and reset the page', () => {
+    const on = toggleStampType({ ...EMPTY_STAMP_SEARCH, page: 5 }, 'svg');
+    expect(on).toEqual({ ...EMPTY_STAMP_SEARCH, types: ['svg'] });
+    expect(toggleStampType({ ...on, page: 2 }, 'svg')).toEqual(EMPTY_STAMP_SEARCH);
+  });
+
+  it('toggle a show-only filter and reset the page', () => {
+    const on = toggleStampOnly({ ...EMPTY_STAMP_SEARCH, only: ['burned'], page: 7 }, 'olga');
+    expect(on).toEqual({ ...EMPTY_STAMP_SEARCH, only: ['olga', 'burned'] });
+  });
+});
+
+describe('chooseStampSort', () => {
+  it('sorts a new field descending, flips it on the next click, and resets the page', () => {
+    const bySupply = chooseStampSort({ ...EMPTY_STAMP_SEARCH, page: 3 }, 'supply');
+    expect(bySupply).toEqual({ ...EMPTY_STAMP_SEARCH, sort: { field: 'supply', direction: 'desc' } });
+    expect(chooseStampSort(bySupply, 'supply').sort).toEqual({ field: 'supply', direction: 'asc' });
+  });
+
+  it('flips the default stamp sort to oldest first, and back to the default (left out)', () => {
+    const oldest = chooseStampSort(EMPTY_STAMP_SEARCH, 'stamp');
+    expect(oldest.sort).toEqual({ field: 'stamp', direction: 'asc' });
+    expect(query(oldest)).toBe('sort=stamp%3Aasc');
+    expect(chooseStampSort(oldest, 'stamp').sort).toBeNull();
+  });
+});
+
+describe('toStampSearchArgs', () => {
+  it('gives the defaults as the home page asks them, so the two share the cache', () => {
+    expect(toStampSearchArgs('', EMPTY_STAMP_SEARCH, 24)).toEqual({ q: '', offset: 0, limit: 24 });
+  });
+
+  it('passes the filters, the sort and the page offset as the API spells them', () => {
+    expect(toStampSearchArgs('pepe', parse('types=html&only=on_sale,unique&sort=dividend_count:asc&page=3'), 24)).toEqual(
+      { q: 'pepe', types: 'html', only: 'on_sale,unique', sort: 'dividend_count:asc', offset: 48, limit: 24 },
+    );
+  });
+});

@@ -1,0 +1,101 @@
+import type { SiteVariant } from '@/config/site';
+import { formatSort, nextSort, parseList, parseSort, sameSort, toggleInList, type Sort } from '@/utils/list-params';
+import { PAGE_PARAM, pageToOffset, parsePage } from '@/utils/pagination';
+import type { StampSearchArgs } from './types';
+
+/** The finder's type filters, as the API and the URL spell them (`types`). */
+export const STAMP_TYPES = ['src-721', 'bmn', 'png', 'gif', 'svg', 'jpeg', 'html', 'other', 'cursed_stamp'] as const;
+export type StampType = (typeof STAMP_TYPES)[number];
+
+/** The finder's show-only filters (`only`): a stamp must match all of them. */
+export const STAMP_ONLY = ['on_sale', 'locked', 'keyburn', 'olga', 'unique', 'burned'] as const;
+export type StampOnly = (typeof STAMP_ONLY)[number];
+
+/** The finder's sort fields (the API's; its rarity sort is not served, so it is not offered). */
+export const STAMP_SORT_FIELDS = [
+  'stamp',
+  'floor_price',
+  'total_volume',
+  'supply',
+  'last_sale',
+  'last_sale_price',
+  'last_dispenser',
+  'stamp_base64_size',
+  'dividend_count',
+] as const;
+export type StampSortField = (typeof STAMP_SORT_FIELDS)[number];
+export type StampSort = Sort<StampSortField>;
+
+/** The default sort: the API's, newest stamp first. Left out of the URL and of the API call. */
+export const DEFAULT_STAMP_SORT: StampSort = { field: 'stamp', direction: 'desc' };
+
+/** The type filters each site offers: the cursed-stamp filter is the alt (XCP) site's. */
+export function stampTypesFor(variant: SiteVariant): readonly StampType[] {
+  return variant === 'xcp' ? STAMP_TYPES : STAMP_TYPES.filter((type) => type !== 'cursed_stamp');
+}
+
+/** The finder's state as the URL holds it (the search text is in the path). */
+export type StampSearchState = {
+  types: StampType[];
+  only: StampOnly[];
+  /** null is the default sort. */
+  sort: StampSort | null;
+  page: number;
+};
+
+export const EMPTY_STAMP_SEARCH: StampSearchState = { types: [], only: [], sort: null, page: 1 };
+
+function withoutDefault(sort: StampSort | null): StampSort | null {
+  return sort && !sameSort(sort, DEFAULT_STAMP_SORT) ? sort : null;
+}
+
+/** Reads the finder's state from the query: unknown values (and types the site does not offer) are dropped. */
+export function parseStampSearch(params: URLSearchParams, variant: SiteVariant = 'stamps'): StampSearchState {
+  return {
+    types: parseList(params.get('types'), stampTypesFor(variant)),
+    only: parseList(params.get('only'), STAMP_ONLY),
+    sort: withoutDefault(parseSort(params.get('sort'), STAMP_SORT_FIELDS)),
+    page: parsePage(params.get(PAGE_PARAM)),
+  };
+}
+
+/** The query string of a state: empty filters, the default sort and page 1 are left out. */
+export function stampSearchParams(state: StampSearchState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.types.length) params.set('types', state.types.join(','));
+  if (state.only.length) params.set('only', state.only.join(','));
+  const sort = withoutDefault(state.sort);
+  if (sort) params.set('sort', formatSort(sort));
+  if (state.page > 1) params.set(PAGE_PARAM, String(state.page));
+  return params;
+}
+
+/** The sort in force. */
+export function activeStampSort(state: StampSearchState): StampSort {
+  return state.sort ?? DEFAULT_STAMP_SORT;
+}
+
+/** Toggles a type filter; resets the page. */
+export function toggleStampType(state: StampSearchState, type: StampType): StampSearchState {
+  return { ...state, types: toggleInList(state.types, type, STAMP_TYPES), page: 1 };
+}
+
+/** Toggles a show-only filter; resets the page. */
+export function toggleStampOnly(state: StampSearchState, only: StampOnly): StampSearchState {
+  return { ...state, only: toggleInList(state.only, only, STAMP_ONLY), page: 1 };
+}
+
+/** Sorts by `field`: another field starts descending (most first), the active one flips. Resets the page. */
+export function chooseStampSort(state: StampSearchState, field: StampSortField): StampSearchState {
+  return { ...state, sort: withoutDefault(nextSort(activeStampSort(state), field, 'desc')), page: 1 };
+}
+
+/** The API arguments of a state; empty filters and the default sort are left out (so page 1 shares the cache). */
+export function toStampSearchArgs(q: string, state: StampSearchState, limit: number): StampSearchArgs {
+  const args: StampSearchArgs = { q, offset: pageToOffset(state.page, limit), limit };
+  if (state.types.length) args.types = state.types.join(',');
+  if (state.only.length) args.only = state.only.join(',');
+  const sort = withoutDefault(state.sort);
+  if (sort) args.sort = formatSort(sort);
+  return args;
+}
