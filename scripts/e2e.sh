@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Browser test against the real stack: a devnet, `stamps all` on a fresh database and NATS prefix, the built
-# frontend, and Playwright driving the system Chromium.
+# Browser test against the real stack: a devnet running the demo scenario (a fifth of its size), `stamps all` on
+# a fresh database and NATS prefix, the built frontend, and Playwright driving the system Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=$(realpath "${STAMPS_BIN:-target/debug/stamps}")
@@ -23,27 +23,40 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$BIN" devnet --scenario minimal --rpc-listen "127.0.0.1:$RPC" --api-listen "127.0.0.1:$API" >"$LOGS/devnet.log" 2>&1 & pids+=($!)
+"$BIN" devnet --scenario demo --scale 0.2 --rpc-listen "127.0.0.1:$RPC" --api-listen "127.0.0.1:$API" >"$LOGS/devnet.log" 2>&1 & pids+=($!)
 "$BIN" all --rpc-url "http://127.0.0.1:$RPC" --start-height 962000 --listen "127.0.0.1:$HTTP" \
   --grpc-listen 127.0.0.1:0 --static-dir frontend/dist >"$LOGS/stamps.log" 2>&1 & pids+=($!)
 
 BASE="http://127.0.0.1:$HTTP"
+# Ready when the demo's market has been indexed: stamps, collections, collectors and SRC-20 deploys served.
+ready() {
+  python3 - "$BASE" <<'PY'
+import json, sys, urllib.request
+base = sys.argv[1]
+def total(path):
+    with urllib.request.urlopen(base + path, timeout=5) as r:
+        return json.load(r)["estimatedTotalHits"]
+paths = ["/api/search?limit=1", "/api/collections?limit=1", "/api/leaderboard?limit=1",
+         "/api/src20/search?types=deploy&limit=1", "/api/fairminter/search?limit=1"]
+if all(total(p) > 0 for p in paths):
+    # The newest PNG stamp: the stamp journeys check its image loads.
+    with urllib.request.urlopen(base + "/api/search?types=png&limit=1", timeout=5) as r:
+        hit = json.load(r)["hits"][0]
+    print(hit["cpid"], hit["stamp"])
+PY
+}
 first=""
-for _ in $(seq 1 300); do
-  first=$(curl -sf "$BASE/api/search?limit=1" 2>/dev/null | python3 -c '
-import json, sys
-hits = json.load(sys.stdin)["hits"]
-if hits:
-    print(hits[0]["cpid"], hits[0]["stamp"])' 2>/dev/null || true)
+for _ in $(seq 1 600); do
+  first=$(ready 2>/dev/null || true)
   [ -n "$first" ] && break
   sleep 0.2
 done
 if [ -z "$first" ]; then
-  echo "error: the stack served no stamp within 60 s" >&2
+  echo "error: the stack did not serve the demo's stamps, collections, collectors, SRC-20 and fairminters within 120 s" >&2
   tail -n 30 "$LOGS/devnet.log" "$LOGS/stamps.log" >&2
   exit 1
 fi
 read -r CPID STAMP <<<"$first"
-echo "e2e: stack at $BASE, newest stamp $CPID (#$STAMP)"
+echo "e2e: stack at $BASE, newest PNG stamp $CPID (#$STAMP)"
 cd frontend
 E2E_BASE_URL="$BASE" E2E_CPID="$CPID" E2E_STAMP="$STAMP" CHROMIUM_PATH="$CHROMIUM_PATH" npm run --silent e2e

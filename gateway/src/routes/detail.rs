@@ -33,6 +33,8 @@ pub struct DetailJson {
     dispenses: Vec<SaleJson>,
     dividends: Vec<DividendJson>,
     fairminter: Option<FairminterJson>,
+    /// The collections holding the stamp.
+    collection_id: Vec<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -198,5 +200,6 @@ pub(crate) async fn detail(
             })
             .collect(),
         fairminter: d.fairminter.map(FairminterJson::from),
+        collection_id: d.collection_ids,
     }))
 }

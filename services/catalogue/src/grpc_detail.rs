@@ -30,16 +30,18 @@ impl CatalogueGrpc {
             .await?
             .ok_or_else(|| QueryError::NotFound(format!("no stamp {cpid}")))?;
         let pool = &self.pool;
-        let (asset, holders, dispensers, sales, dividends, fairminter) = tokio::try_join!(
+        let (asset, holders, dispensers, sales, dividends, fairminter, collection_ids) = tokio::try_join!(
             detail::asset(pool, cpid),
             detail::holders(pool, cpid, DETAIL_HOLDERS),
             detail::dispensers(pool, cpid),
             detail::sales(pool, cpid, DETAIL_SALES),
             detail::dividends(pool, cpid),
             detail::fairminter(pool, cpid),
+            detail::collections(pool, cpid),
         )?;
         let mut out = StampDetail {
             stamp: Some(stamp_to_proto(stamp)),
+            collection_ids,
             holders: holders
                 .into_iter()
                 .map(|h| StampHolder {

@@ -215,3 +215,13 @@ pub async fn fairminter(pool: &PgPool, cpid: &str) -> Result<Option<FairminterRo
     .fetch_optional(pool)
     .await
 }
+
+/// The collections holding `cpid`, by id.
+pub async fn collections(pool: &PgPool, cpid: &str) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT DISTINCT collection_id FROM collection_members WHERE cpid = $1 ORDER BY collection_id",
+    )
+    .bind(cpid)
+    .fetch_all(pool)
+    .await
+}

@@ -191,6 +191,12 @@ pub async fn collections(services: &Services, db: &mut sqlx::PgConnection) {
     assert_eq!(minted["op"], "mint");
     assert_eq!(minted["parent"]["cpid"], id.as_str());
     assert_eq!(minted["collection_id"], id.as_str());
+    let (_, detail) = services.get_json(&format!("/api/stamp/{mint}")).await;
+    assert_eq!(
+        detail["collection_id"],
+        serde_json::json!([id]),
+        "the stamp page names its collection"
+    );
     let chosen = minted["layers"].as_array().expect("layers");
     let ts: Vec<Value> = sqlx::query_scalar(
         "SELECT jsonb_array_elements(src_data::jsonb -> 'ts') FROM catalogue.stamps WHERE cpid = $1",

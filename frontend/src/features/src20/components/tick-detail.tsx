@@ -81,9 +81,9 @@ function Holders({ holders }: { holders: Src20Holder[] }) {
             bars={legend.map((holder) => ({
               key: holder.address,
               label: (
-                <span className="mono" title={holder.address}>
+                <Link className="text-link mono" to={paths.profile.getHref(holder.address)} title={holder.address}>
                   {shortenAddress(holder.address)}
-                </span>
+                </Link>
               ),
               value: Number(holder.percentage),
               valueText: `${formatPercent(holder.percentage)} (${abbreviateDecimal(holder.amount)})`,

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LineChart } from '@/components/ui/line-chart';
+import { paths } from '@/config/paths';
 import { formatBlockTime, formatInteger, formatPercent, formatSupply, shortenAddress } from '@/utils/format';
 import { formatBtc } from '@/utils/money';
 import { collectionIds, holderLabel, isAtomicSwap, isDispenserClosed, salesChartPoints, sortDispensers } from '../detail-rules';
@@ -29,11 +30,19 @@ function Empty({ text }: { text: string }) {
 }
 
 /** An address shortened 5+5, the full value in its title. */
+/** An address, linked to its profile; a UTXO (`txid:vout`) is no profile and stays text. */
 function Address({ value }: { value: string }) {
+  if (value.includes(':')) {
+    return (
+      <span className="mono" title={value}>
+        {shortenAddress(value)}
+      </span>
+    );
+  }
   return (
-    <span className="mono" title={value}>
+    <Link className="text-link mono" to={paths.profile.getHref(value)} title={value}>
       {shortenAddress(value)}
-    </span>
+    </Link>
   );
 }
 

@@ -1,0 +1,136 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+/**
+ * Visitors' journeys through the demo market, each checked against what the API answers for the same data.
+ */
+
+type Paged<T> = { hits: T[]; estimatedTotalHits: number };
+
+async function api<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.ok(), `${path} answered ${String(response.status())}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** The first item of a list the API answered; fails the test when the demo has none. */
+function first<T>(list: T[], what: string): T {
+  const item = list[0];
+  if (item === undefined) throw new Error(`the API listed no ${what}`);
+  return item;
+}
+
+/** The page's 'x - y of n results' line for a list of `total` items starting at 1. */
+function resultLine(total: number, pageSize: number): RegExp {
+  return new RegExp(`1 - ${String(Math.min(total, pageSize))} of ${total.toLocaleString('en-US')} results`);
+}
+
+test('home → finder with a filter → a stamp → its collection → its collectors', async ({ page, request }) => {
+  const home = await api<{ lastSales: { stamp: number | null; cpid: string }[] }>(request, '/api/home');
+  expect(home.lastSales.length).toBeGreaterThan(0);
+  await page.goto('/');
+  const sales = page.getByRole('region', { name: 'Last sales' });
+  await expect(sales.getByText(`#${String(first(home.lastSales, 'sale').stamp)}`).first()).toBeVisible();
+
+  // The finder, filtered to SRC-721: the count is the API's, and the filter is in the URL.
+  await page.getByRole('navigation').getByRole('link', { name: 'Finder' }).first().click();
+  await expect(page).toHaveURL(/\/search$/);
+  await page.getByRole('checkbox', { name: 'SRC-721' }).check();
+  await expect(page).toHaveURL(/types=src-721/);
+  const src721 = await api<Paged<{ cpid: string; stamp: number }>>(request, '/api/search?types=src-721&limit=24');
+  expect(src721.estimatedTotalHits).toBeGreaterThan(0);
+  await expect(page.getByText(resultLine(src721.estimatedTotalHits, 24)).first()).toBeVisible();
+
+  // A mint of a collection (the finder's newest SRC-721 that belongs to one).
+  const collections = await api<Paged<{ collection_id: string; stamp_ids: string[] }>>(
+    request,
+    '/api/collections?sort=stamp_count:desc&limit=1',
+  );
+  const collection = first(collections.hits, 'collection');
+  const mint = first(collection.stamp_ids, 'stamp of the collection');
+  const mintCard = page.locator(`a[href="/stamp/${mint}"]`).first();
+  if (await mintCard.count()) {
+    await mintCard.click();
+  } else {
+    await page.goto(`/stamp/${mint}`);
+  }
+  await expect(page).toHaveURL(new RegExp(`/stamp/${mint}$`));
+  const detail = await api<{ stamp: number; collection_id: string[] }>(request, `/api/stamp/${mint}`);
+  await expect(page.getByRole('heading', { level: 1, name: `#${String(detail.stamp)}` })).toBeVisible();
+  expect(detail.collection_id).toContain(collection.collection_id);
+
+  // Its collection: the name, the stamp count, and the collectors tab ranked as the API ranks them.
+  await page.getByRole('region', { name: 'From Collection' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/collection/${collection.collection_id}$`));
+  const card = await api<{ name: string; stamp_count: number; collector_count: number }>(
+    request,
+    `/api/collection/${collection.collection_id}`,
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(card.name);
+  await expect(page.getByText(resultLine(card.stamp_count, 50)).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Collectors' }).click();
+  await expect(page).toHaveURL(new RegExp(`/collection/${collection.collection_id}/collectors$`));
+  const collectors = await api<Paged<{ address: string; stamp_count: number }>>(
+    request,
+    `/api/collection/${collection.collection_id}/collectors`,
+  );
+  expect(collectors.estimatedTotalHits).toBe(card.collector_count);
+  const top = first(collectors.hits, 'collector').address;
+  await expect(page.locator(`a[href="/profile/${top}"]`).first()).toBeVisible();
+});
+
+test('an SRC-20 tick → a holder\'s profile → the leaderboard → the top collector', async ({ page, request }) => {
+  const deploys = await api<Paged<{ tick: string }>>(request, '/api/src20/search?types=deploy&only=valid&sort=holdersCount:desc&limit=1');
+  const tick = first(deploys.hits, 'SRC-20 deploy').tick;
+  const data = await api<{ tick: string; holders: { address: string; amount: string }[] }>(
+    request,
+    `/api/src20/tick/${encodeURIComponent(tick)}`,
+  );
+  expect(data.holders.length).toBeGreaterThan(0);
+  await page.goto('/src20/search');
+  await page.locator(`a[href="/src20/tick/${encodeURIComponent(data.tick)}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/src20/tick/${encodeURIComponent(data.tick)}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(data.tick);
+
+  // The largest holder's profile shows that balance among its SRC-20 holdings.
+  const holder = first(data.holders, 'holder').address;
+  await page.locator(`a[href="/profile/${holder}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${holder}$`));
+  const profile = await api<{ stamp_count: number; src20: { tick: string }[] }>(request, `/api/profile/${holder}`);
+  expect(profile.src20.map((b) => b.tick)).toContain(data.tick);
+  const stats = page.locator('.profile__stats');
+  await expect(stats.getByText('Total unique')).toBeVisible();
+  await expect(stats).toContainText(profile.stamp_count.toLocaleString('en-US'));
+
+  // The leaderboard ranks as the API does; its first entry opens that collector's profile.
+  await page.getByRole('navigation').getByRole('link', { name: 'Leaderboard' }).first().click();
+  await expect(page).toHaveURL(/\/leaderboard$/);
+  const board = await api<Paged<{ user_id: string; display_name: string | null; stamp_count: number }>>(
+    request,
+    '/api/leaderboard',
+  );
+  const leader = first(board.hits, 'collector');
+  const entry = page.locator('.collector').first();
+  await expect(entry.getByLabel('Rank 1')).toBeVisible();
+  await expect(entry.locator('.collector__facts')).toContainText(leader.stamp_count.toLocaleString('en-US'));
+  await entry.locator('.collector__name').click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${encodeURIComponent(leader.display_name ?? leader.user_id)}$`));
+  await expect(page.locator('.profile__stats')).toContainText(leader.stamp_count.toLocaleString('en-US'));
+});
+
+test('the XCP site: FairMint list as the API counts it, an asset page under /asset', async ({ page, request }) => {
+  const fairminters = await api<Paged<{ cpid: string }>>(request, '/api/fairminter/search');
+  expect(fairminters.estimatedTotalHits).toBeGreaterThan(0);
+  await page.goto('/?site=xcp');
+  await page.getByRole('navigation').getByRole('link', { name: 'FairMint' }).first().click();
+  await expect(page).toHaveURL(/\/fairmint$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'FairMint' })).toBeVisible();
+  const grid = page.getByRole('list', { name: 'Fairminters' });
+  await expect(grid.getByRole('listitem')).toHaveCount(Math.min(24, fairminters.estimatedTotalHits));
+
+  // A stamp's page on the XCP site is an asset page.
+  const stamps = await api<Paged<{ cpid: string; stamp: number }>>(request, '/api/search?limit=1');
+  const { cpid, stamp } = first(stamps.hits, 'stamp');
+  await page.goto(`/asset/${cpid}`);
+  await expect(page.getByRole('heading', { level: 1, name: `#${String(stamp)}` })).toBeVisible();
+  await expect(page).toHaveTitle(`Asset: ${cpid}`);
+});
