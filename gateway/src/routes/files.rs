@@ -1,13 +1,18 @@
-//! `/s/{cpid}`: a stamp's file with its MIME type, cached forever (a stamp's file never changes).
+//! `/s/{cpid}`: a stamp's file with its MIME type, cached forever (a stamp's file never changes); for a JSON
+//! stamp (SRC-20, SRC-721) without a file, the image drawn from what it says (see [`cards`]).
 
 use axum::Router;
+use axum::body::Body;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
+use stamps_proto::catalogue::v1::{GetStampRequest, SearchSrc20Request, Stamp};
+
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::stamps::fetch_stamp;
+use crate::routes::cards;
+use crate::routes::stamps::{STAMP_NOT_FOUND, fetch_stamp};
 use crate::state::AppState;
 
 /// The policy for HTML stamps: they run only sandboxed, may load other stamps from this origin, and nothing
@@ -27,9 +32,15 @@ pub(crate) async fn file(
 ) -> Result<Response, ApiError> {
     let stamp = fetch_stamp(&state, cpid).await?;
     if stamp.file_sha256.is_empty() {
-        return Err(ApiError::NotFound(
-            "this stamp has no decodable file".into(),
-        ));
+        // JSON stamps (SRC-20, SRC-721) carry no file: their image is drawn from what they say.
+        let svg = match stamp.ident.as_str() {
+            "SRC-20" => src20_card(&state, &stamp).await?,
+            "SRC-721" => src721_image(&state, &stamp).await?,
+            _ => None,
+        };
+        let svg =
+            svg.ok_or_else(|| ApiError::NotFound("this stamp has no decodable file".into()))?;
+        return Ok(immutable("image/svg+xml", Body::from(svg)));
     }
     let bytes = state
         .content
@@ -42,7 +53,12 @@ pub(crate) async fn file(
                 stamp.file_sha256
             ))
         })?;
-    let mime = HeaderValue::from_str(&stamp.mimetype)
+    Ok(immutable(&stamp.mimetype, Body::from(bytes)))
+}
+
+/// A stamp's image with its MIME type, cached forever; HTML and SVG only under [`HTML_CSP`].
+fn immutable(mimetype: &str, bytes: Body) -> Response {
+    let mime = HeaderValue::from_str(mimetype)
         .unwrap_or(HeaderValue::from_static("application/octet-stream"));
     let mut response = (
         [
@@ -55,11 +71,83 @@ pub(crate) async fn file(
         bytes,
     )
         .into_response();
-    if stamp.mimetype.starts_with("text/html") || stamp.mimetype.starts_with("image/svg") {
+    if mimetype.starts_with("text/html") || mimetype.starts_with("image/svg") {
         response.headers_mut().insert(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(HTML_CSP),
         );
     }
-    Ok(response)
+    response
+}
+
+/// An SRC-20 stamp's card: the operation it carries, as JSON.
+async fn src20_card(state: &AppState, stamp: &Stamp) -> Result<Option<String>, ApiError> {
+    let mut catalogue = state.catalogue.clone();
+    let answer = catalogue
+        .search_src20(SearchSrc20Request {
+            q: stamp.tx_hash.clone(),
+            limit: 1,
+            ..SearchSrc20Request::default()
+        })
+        .await
+        .map_err(|s| ApiError::from_status(s, STAMP_NOT_FOUND))?
+        .into_inner();
+    let Some(op) = answer.hits.into_iter().next() else {
+        return Ok(None);
+    };
+    let figures = op.figures.unwrap_or_default();
+    let amounts: Vec<(&str, &str)> = if op.op.eq_ignore_ascii_case("deploy") {
+        vec![("max", &figures.max), ("lim", &figures.lim)]
+    } else {
+        vec![("amt", &op.amt)]
+    };
+    let title = format!("SRC-20 {} {}", op.op, op.tick);
+    Ok(Some(cards::text_card(
+        &title,
+        &cards::src20_lines(&op.op, &op.tick, &amounts),
+    )))
+}
+
+/// An SRC-721 stamp's image: a mint's chosen layers stacked, a deploy's collection name on a card.
+async fn src721_image(state: &AppState, stamp: &Stamp) -> Result<Option<String>, ApiError> {
+    let mut catalogue = state.catalogue.clone();
+    let detail = match catalogue
+        .get_src721(GetStampRequest {
+            cpid: stamp.cpid.clone(),
+        })
+        .await
+    {
+        Ok(d) => d.into_inner(),
+        Err(s) if s.code() == tonic::Code::NotFound => return Ok(None),
+        Err(s) => return Err(ApiError::from_status(s, STAMP_NOT_FOUND)),
+    };
+    if detail.op == "deploy" {
+        return Ok(Some(cards::text_card(
+            &detail.name,
+            &["SRC-721".to_owned(), detail.name.clone()],
+        )));
+    }
+    let mut layers = Vec::new();
+    for cpid in detail
+        .layers
+        .into_iter()
+        .filter_map(|l| l.cpids.into_iter().next())
+    {
+        let Ok(layer) = fetch_stamp(state, cpid).await else {
+            continue;
+        };
+        if layer.file_sha256.is_empty() {
+            continue;
+        }
+        let bytes = state
+            .content
+            .get(&layer.file_sha256)
+            .await
+            .map_err(|e| ApiError::Unavailable(e.to_string()))?;
+        if let Some(bytes) = bytes {
+            layers.push((layer.mimetype, bytes.to_vec()));
+        }
+    }
+    let title = format!("{} #{}", detail.name, stamp.stamp);
+    Ok(Some(cards::stacked(&title, &layers)))
 }

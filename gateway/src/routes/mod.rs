@@ -1,6 +1,7 @@
 //! The HTTP routes: one module per resource, each with its own `router()`.
 
 pub mod autocomplete;
+pub mod cards;
 pub mod collections;
 pub mod detail;
 pub mod fairminters;

@@ -198,6 +198,11 @@ pub async fn collections(services: &Services, db: &mut sqlx::PgConnection) {
         "the stamp page names its collection"
     );
     let chosen = minted["layers"].as_array().expect("layers");
+    // Its image: the chosen layers stacked, each the layer stamp's own file.
+    let (status, kind, svg) = services.get_text(&format!("/s/{mint}")).await;
+    assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
+    assert_eq!(svg.matches("<image ").count(), chosen.len(), "{svg:.300}");
+    assert!(svg.contains("href=\"data:image/"));
     let ts: Vec<Value> = sqlx::query_scalar(
         "SELECT jsonb_array_elements(src_data::jsonb -> 'ts') FROM catalogue.stamps WHERE cpid = $1",
     )
@@ -213,6 +218,21 @@ pub async fn collections(services: &Services, db: &mut sqlx::PgConnection) {
             "layer {k}: the mint's index into the deploy's layer"
         );
     }
+
+    // An SRC-20 stamp's image is the card of its operation.
+    let (card, tick): (String, String) = sqlx::query_as(
+        "SELECT s.cpid, o.tick FROM catalogue.src20_ops o JOIN catalogue.stamps s ON s.tx_hash = o.tx_hash
+         WHERE s.file_sha256 = '' ORDER BY s.stamp DESC LIMIT 1",
+    )
+    .fetch_one(&mut *db)
+    .await
+    .expect("an SRC-20 stamp");
+    let (status, kind, svg) = services.get_text(&format!("/s/{card}")).await;
+    assert_eq!((status, kind.as_str()), (200, "image/svg+xml"), "{svg}");
+    assert!(
+        svg.contains(&format!("&quot;tick&quot;: &quot;{tick}&quot;")),
+        "{svg}"
+    );
 
     // By ids, by creator, by name prefix, and a page past the end.
     let (_, by_ids) = services

@@ -379,6 +379,21 @@ impl Services {
         (status, response.json().await.expect("JSON body"))
     }
 
+    /// GETs `path`: the status, the content type and the body as text.
+    pub async fn get_text(&self, path: &str) -> (u16, String, String) {
+        let response = reqwest::get(format!("{}{path}", self.base))
+            .await
+            .expect("request");
+        let status = response.status().as_u16();
+        let kind = response
+            .headers()
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        (status, kind, response.text().await.expect("text body"))
+    }
+
     /// Waits until the search reports `n` stamps (30 s at most).
     pub async fn wait_for_stamps(&self, n: u64) {
         let deadline = Instant::now() + Duration::from_secs(30);
