@@ -56,6 +56,13 @@ if [ -z "$first" ]; then
   tail -n 30 "$LOGS/devnet.log" "$LOGS/stamps.log" >&2
   exit 1
 fi
+# The scenario's staff content, imported as an operator would.
+curl -sf "http://127.0.0.1:$API/devnet/curation.json" >"$LOGS/curation.json"
+"$BIN" curation import "$LOGS/curation.json" >>"$LOGS/stamps.log" 2>&1
+for _ in $(seq 1 100); do
+  curl -sf "$BASE/api/announcement" | grep -q '"content"' && break
+  sleep 0.2
+done
 read -r CPID STAMP <<<"$first"
 echo "e2e: stack at $BASE, newest PNG stamp $CPID (#$STAMP)"
 cd frontend

@@ -9,6 +9,10 @@ devnet=$!
 trap 'kill $devnet 2>/dev/null || true; wait $devnet 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do (exec 3<>/dev/tcp/127.0.0.1/18443) 2>/dev/null && break; sleep 0.1; done
 echo "devnet: Bitcoin Core JSON-RPC on http://127.0.0.1:18443, mempool-style API on http://127.0.0.1:18444 (log: .data/devnet.log)"
+# The staff content that goes with the scenario (banners, featured collections, the announcement, ...).
+for _ in $(seq 1 100); do [ -f .data/devnet/curation.json ] && break; sleep 0.1; done
+"$BIN" curation import .data/devnet/curation.json >>.data/devnet.log 2>&1 \
+  || echo "warning: the curation file was not imported (see .data/devnet.log)" >&2
 echo "open http://127.0.0.1:8080 once the services are up"
 # The devnet keeps its chain in .data/devnet and, like Core, writes a .cookie there for JSON-RPC clients.
 export STAMPS_INDEXER__RPC_COOKIE_FILE="$PWD/.data/devnet/.cookie"

@@ -111,6 +111,13 @@ pub struct CollectionJson {
     market_cap: Option<u64>,
 }
 
+impl CollectionJson {
+    /// The collection's id.
+    pub fn id(&self) -> &str {
+        &self.collection_id
+    }
+}
+
 impl From<CollectionCard> for CollectionJson {
     fn from(c: CollectionCard) -> Self {
         let has = c.has_stamps;

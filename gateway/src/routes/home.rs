@@ -1,5 +1,5 @@
-//! `/api/home`: the home page's lists drawn from the chain (the curated ones — banners, featured collections,
-//! launchpads — come with the staff content).
+//! `/api/home`: the home page's lists: the curated banners and featured collections, and the lists drawn from
+//! the chain (launchpads come with the launchpad tools).
 
 use axum::extract::State;
 use axum::routing::get;
@@ -22,6 +22,10 @@ pub fn router() -> Router<AppState> {
 #[schema(as = Home)]
 #[serde(rename_all = "camelCase")]
 pub struct HomeJson {
+    /// The curated top banners.
+    main_banner: Vec<crate::routes::curation::BannerJson>,
+    /// The curated featured collections.
+    featured: Vec<crate::routes::collections::CollectionJson>,
     last_sales: Vec<SaleJson>,
     new_dispenser: Vec<DispenserJson>,
     src721: Vec<StampJson>,
@@ -55,7 +59,7 @@ struct DispenserJson {
     satoshi_price: u64,
 }
 
-#[utoipa::path(get, path = "/api/home", tag = "home", responses((status = 200, description = "the home page's chain lists", body = HomeJson), (status = 503, description = "a dependency is down", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/home", tag = "home", responses((status = 200, description = "the home page's curated and chain lists", body = HomeJson), (status = 503, description = "a dependency is down", body = ErrorBody)))]
 pub(crate) async fn home(State(state): State<AppState>) -> Result<Json<HomeJson>, ApiError> {
     let mut catalogue = state.catalogue.clone();
     let h = catalogue
@@ -63,7 +67,13 @@ pub(crate) async fn home(State(state): State<AppState>) -> Result<Json<HomeJson>
         .await
         .map_err(|s| ApiError::from_status(s, "not found"))?
         .into_inner();
+    let (main_banner, featured) = tokio::try_join!(
+        crate::routes::curation::banners(&state),
+        crate::routes::curation::featured_cards(&state),
+    )?;
     Ok(Json(HomeJson {
+        main_banner,
+        featured,
         last_sales: h
             .last_sales
             .into_iter()

@@ -3,6 +3,7 @@
 pub mod autocomplete;
 pub mod cards;
 pub mod collections;
+pub mod curation;
 pub mod detail;
 pub mod fairminters;
 pub mod files;
@@ -40,6 +41,7 @@ pub fn router(state: AppState, static_dir: &Path) -> Router {
         .merge(openapi::router())
         .merge(src20::router())
         .merge(collections::router())
+        .merge(curation::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
     let spa = ServeDir::new(static_dir).fallback(ServeFile::new(static_dir.join("index.html")));
     Router::new()

@@ -40,6 +40,10 @@ use crate::state::AppState;
         super::collections::collectors,
         super::collections::burned,
         super::collections::src721,
+        super::curation::announcement,
+        super::curation::featured,
+        super::curation::feat,
+        super::curation::advent,
         super::realtime::realtime,
         super::files::file,
         openapi,
@@ -59,6 +63,9 @@ use crate::state::AppState;
         super::collections::CollectionJson,
         super::collections::PersonJson,
         super::collections::Src721Json,
+        super::curation::BannerJson,
+        super::curation::AnnouncementJson,
+        super::curation::FeatJson,
     ))
 )]
 pub struct ApiDoc;

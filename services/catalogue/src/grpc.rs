@@ -5,12 +5,13 @@ use stamps_platform::outbox::Relay;
 use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueService;
 use stamps_proto::catalogue::v1::{
     AutocompleteRequest, AutocompleteResponse, Collection, CollectionCard, CollectionListRequest,
-    CollectionPeopleResponse, CreateCollectionRequest, GetCollectionRequest, GetHomeRequest,
-    GetProfileRequest, GetSrc20TickRequest, GetStampRequest, Home, LeaderboardRequest,
-    LeaderboardResponse, Profile, SearchCollectionsRequest, SearchCollectionsResponse,
-    SearchFairmintersRequest, SearchFairmintersResponse, SearchSrc20Request, SearchSrc20Response,
-    SearchStampsRequest, SearchStampsResponse, Src20Tick, Src20TrendingRequest,
-    Src20TrendingResponse, Src721Detail, Stamp, StampDetail, UpdateCollectionRequest,
+    CollectionPeopleResponse, CreateCollectionRequest, CurationDocument, GetCollectionRequest,
+    GetCurationRequest, GetHomeRequest, GetProfileRequest, GetSrc20TickRequest, GetStampRequest,
+    Home, LeaderboardRequest, LeaderboardResponse, Profile, SearchCollectionsRequest,
+    SearchCollectionsResponse, SearchFairmintersRequest, SearchFairmintersResponse,
+    SearchSrc20Request, SearchSrc20Response, SearchStampsRequest, SearchStampsResponse, Src20Tick,
+    Src20TrendingRequest, Src20TrendingResponse, Src721Detail, Stamp, StampDetail,
+    UpdateCollectionRequest,
 };
 
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
@@ -254,6 +255,13 @@ impl CatalogueGrpc {
             ));
         }
         query.collection = Some(collection.to_owned()).filter(|c| !c.is_empty());
+        if r.cpids.len() > 100 {
+            return Err(QueryError::InvalidArgument("cpids: at most 100".into()));
+        }
+        for cpid in &r.cpids {
+            validate_cpid(cpid)?;
+        }
+        query.cpids = r.cpids.clone();
         let (hits, total) = store::search(&self.pool, &query, offset, rows).await?;
         Ok(SearchStampsResponse {
             hits: hits.into_iter().map(stamp_to_proto).collect(),
@@ -408,6 +416,28 @@ impl CatalogueService for CatalogueGrpc {
             .await
             .map(Response::new)
             .map_err(status)
+    }
+
+    async fn get_curation(
+        &self,
+        request: Request<GetCurationRequest>,
+    ) -> Result<Response<CurationDocument>, Status> {
+        let kind = request.get_ref().kind.as_str();
+        if !crate::curation::KINDS.contains(&kind) {
+            return Err(Status::invalid_argument(format!(
+                "unknown curation kind {kind:?} ({})",
+                crate::curation::KINDS.join(", ")
+            )));
+        }
+        match crate::curation::document(&self.pool, kind).await {
+            Ok(Some((version, document))) => Ok(Response::new(CurationDocument {
+                kind: kind.to_owned(),
+                version: unsigned(version),
+                document: document.to_string(),
+            })),
+            Ok(None) => Err(Status::not_found(format!("no {kind} was curated"))),
+            Err(e) => Err(status(QueryError::Sqlx(e))),
+        }
     }
 
     async fn get_src721(

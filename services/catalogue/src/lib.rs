@@ -2,7 +2,7 @@
 //! answers the catalogue's gRPC queries.
 //!
 //! Reading order: [`config`], [`commands`] (user collections: create and edit), [`projection`] (events to rows: stamps), [`ledger`] (Counterparty and SRC-20
-//! ops to rows), [`people`] (users and collections events to rows), [`rows`] (one statement per table; versioned state and its revert), [`src20`], [`market`], [`collectors`],
+//! ops to rows), [`people`] (users and collections events to rows), [`curation`] (staff content: the file, its import, its projection), [`rows`] (one statement per table; versioned state and its revert), [`src20`], [`market`], [`collectors`],
 //! [`collections`] and [`fairminter`] (tick, stamp, collector, collection and fairminter figures derived after each
 //! block; SRC-721 collections), [`store`] (the queries), [`grpc`], [`grpc_detail`], [`grpc_src20`] and [`grpc_collections`] (the gRPC service and the proto <-> row
 //! conversions), [`service`] (build, run, replay).
@@ -11,6 +11,7 @@ pub mod collections;
 pub mod collectors;
 pub mod commands;
 pub mod config;
+pub mod curation;
 pub mod fairminter;
 pub mod grpc;
 pub mod grpc_collections;

@@ -13,6 +13,7 @@ use tokio::net::TcpListener;
 use tokio_stream::wrappers::TcpListenerStream;
 
 use crate::config::CatalogueConfig;
+use crate::curation::{CURATION_CONSUMER, CurationProjection};
 use crate::grpc::CatalogueGrpc;
 use crate::people::{COLLECTIONS_CONSUMER, CollectionsProjection, USERS_CONSUMER, UsersProjection};
 use crate::projection::{CONSUMER, ChainProjection};
@@ -60,7 +61,12 @@ pub async fn build(
 ) -> Result<Catalogue, CatalogueError> {
     let pool = connect(pg).await?;
     let nats = Nats::connect(nats).await?;
-    for stream in [Stream::Chain, Stream::Users, Stream::Collections] {
+    for stream in [
+        Stream::Chain,
+        Stream::Users,
+        Stream::Collections,
+        Stream::Curation,
+    ] {
         nats.ensure_stream(stream).await?;
     }
     let listener = TcpListener::bind(&config.grpc_listen)
@@ -103,7 +109,7 @@ impl Catalogue {
                 shutdown.clone().cancelled_owned(),
             );
         let (nats, pool) = (&self.nats, &self.pool);
-        let (served, (), (), ()) = tokio::join!(
+        let (served, (), (), (), ()) = tokio::join!(
             server,
             project_forever(
                 nats,
@@ -127,6 +133,14 @@ impl Catalogue {
                 Stream::Collections,
                 COLLECTIONS_CONSUMER,
                 &CollectionsProjection,
+                &shutdown
+            ),
+            project_forever(
+                nats,
+                pool,
+                Stream::Curation,
+                CURATION_CONSUMER,
+                &CurationProjection,
                 &shutdown
             ),
         );
@@ -170,7 +184,7 @@ async fn project_forever<P: Projection>(
     }
 }
 
-/// Drops the catalogue's tables and rebuilds them from the CHAIN, USERS and COLLECTIONS streams, each up to its
+/// Drops the catalogue's tables and rebuilds them from the CHAIN, USERS, COLLECTIONS and CURATION streams, each up to its
 /// last message at the start; returns the CHAIN sequence reached.
 pub async fn replay(
     pg: &PostgresConfig,
@@ -182,6 +196,7 @@ pub async fn replay(
         (Stream::Chain, CONSUMER),
         (Stream::Users, USERS_CONSUMER),
         (Stream::Collections, COLLECTIONS_CONSUMER),
+        (Stream::Curation, CURATION_CONSUMER),
     ];
     for (stream, name) in consumers {
         consumer::delete_durable(&nats, stream, name).await?;
@@ -214,6 +229,16 @@ pub async fn replay(
         Stream::Collections,
         COLLECTIONS_CONSUMER,
         &CollectionsProjection,
+        Until::CaughtUp,
+        shutdown.clone(),
+    )
+    .await?;
+    consumer::run(
+        &nats,
+        &pool,
+        Stream::Curation,
+        CURATION_CONSUMER,
+        &CurationProjection,
         Until::CaughtUp,
         shutdown,
     )

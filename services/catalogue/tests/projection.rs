@@ -1063,3 +1063,56 @@ async fn src721_deploys_and_mints_make_collections_whose_figures_follow_blocks_u
     );
     db.finish().await;
 }
+
+#[tokio::test]
+async fn curation_keeps_the_latest_version_of_each_kind() {
+    use stamps_catalogue::curation::CurationProjection;
+    let db = db("curation").await;
+    let apply = async |subject: &str, kind: &str, version: u64, document: &str| {
+        let event = pb::CurationSet {
+            kind: kind.into(),
+            version,
+            document: document.into(),
+        };
+        let mut tx = db.pool.begin().await.expect("begin");
+        let outcome = CurationProjection
+            .apply(&mut tx, subject, &event.encode_to_vec())
+            .await;
+        tx.commit().await.expect("commit");
+        outcome
+    };
+    apply("curation.featured.set", "featured", 2, r#"["A1","A2"]"#)
+        .await
+        .expect("v2");
+    // An older import arriving late changes nothing; a newer one replaces the document.
+    apply("curation.featured.set", "featured", 1, r#"["A9"]"#)
+        .await
+        .expect("v1");
+    assert_eq!(
+        db.rows("curation", "kind, version, document::TEXT").await,
+        vec![r#"featured|2|["A1", "A2"]"#]
+    );
+    apply("curation.featured.set", "featured", 3, "[]")
+        .await
+        .expect("v3");
+    apply("curation.announcement.set", "announcement", 3, "null")
+        .await
+        .expect("announcement");
+    assert_eq!(
+        db.rows("curation", "kind, version, document::TEXT").await,
+        vec!["announcement|3|null", "featured|3|[]"]
+    );
+    // A document on another kind's subject, an unknown kind, or one that is not JSON is refused.
+    for (subject, kind, document) in [
+        ("curation.banners.set", "featured", "[]"),
+        ("curation.weather.set", "weather", "{}"),
+        ("curation.feat.set", "feat", "{not json"),
+    ] {
+        let outcome = apply(subject, kind, 4, document).await;
+        assert!(
+            matches!(outcome, Err(ProjectionError::Malformed(_))),
+            "{subject}: {outcome:?}"
+        );
+    }
+    db.finish().await;
+}

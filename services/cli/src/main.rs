@@ -128,6 +128,13 @@ enum Command {
         #[command(subcommand)]
         what: decode::Decode,
     },
+    /// Staff content: import a curation file (banners, featured collections, the themed featured stamps, the
+    /// announcement, the advent calendar) as `curation.*` events.
+    Curation {
+        /// What to do.
+        #[command(subcommand)]
+        action: CurationAction,
+    },
     /// Drop a service's read models and rebuild them from the streams.
     Replay {
         /// The service to rebuild.
@@ -150,6 +157,15 @@ enum DevnetAction {
         /// How many blocks to replace.
         #[arg(long)]
         depth: u64,
+    },
+}
+
+#[derive(Subcommand)]
+enum CurationAction {
+    /// Check a curation file (JSON) and publish it: every kind it holds or leaves out, with its version.
+    Import {
+        /// The curation file.
+        file: PathBuf,
     },
 }
 
@@ -348,6 +364,21 @@ async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()
             Ok(())
         }
         Command::Decode { what } => decode::run(what),
+        Command::Curation {
+            action: CurationAction::Import { file },
+        } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            let curation = stamps_catalogue::curation::CurationFile::parse(&text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            let nats = stamps_platform::nats::Nats::connect(&s.nats).await?;
+            let published = stamps_catalogue::curation::import(&nats, &curation).await?;
+            println!(
+                "curation version {} imported: {published} documents published",
+                curation.version
+            );
+            Ok(())
+        }
         Command::Replay {
             service: ReplayTarget::Catalogue,
         } => {

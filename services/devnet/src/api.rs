@@ -26,6 +26,7 @@ pub(crate) fn router(node: Node) -> Router {
         .route("/api/v1/prices", get(prices))
         .route("/asset-info/{file}", get(asset_info))
         .route("/devnet/bootstrap.json", get(bootstrap))
+        .route("/devnet/curation.json", get(curation))
         .with_state(node)
 }
 
@@ -53,6 +54,11 @@ async fn asset_info(State(node): State<Node>, Path(file): Path<String>) -> Respo
 /// from.
 async fn bootstrap(State(node): State<Node>) -> Json<crate::scenario::Bootstrap> {
     Json(node.published.bootstrap.clone())
+}
+
+/// `/devnet/curation.json`: the staff content that goes with the scenario (`stamps curation import`).
+async fn curation(State(node): State<Node>) -> Json<serde_json::Value> {
+    Json(node.published.curation.clone())
 }
 
 fn text(status: StatusCode, body: String) -> Response {

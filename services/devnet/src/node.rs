@@ -227,6 +227,8 @@ pub(crate) struct Published {
     pub(crate) asset_info: std::collections::BTreeMap<String, crate::scenario::AssetInfo>,
     /// The ledger snapshot an indexer starts from.
     pub(crate) bootstrap: crate::scenario::Bootstrap,
+    /// The staff content that goes with the scenario.
+    pub(crate) curation: serde_json::Value,
 }
 
 /// The JSON-RPC credentials: configured ones, else a fresh cookie written to the data directory as Core writes
@@ -289,9 +291,12 @@ pub async fn build_with(config: &DevnetConfig, mut scenario: Scenario) -> std::i
             std::mem::replace(&mut scenario.chain, Chain::new(config.first_height)),
         )?,
     };
+    let curation = crate::scenario::curation::curation(&scenario.intents);
     if let Some(dir) = &config.data_dir {
         let json = serde_json::to_vec_pretty(&scenario.bootstrap).map_err(std::io::Error::other)?;
         std::fs::write(dir.join("bootstrap.json"), json)?;
+        let json = serde_json::to_vec_pretty(&curation).map_err(std::io::Error::other)?;
+        std::fs::write(dir.join("curation.json"), json)?;
     }
     let secp = Arc::new(Secp256k1::verification_only());
     let mut mempool = Mempool::default();
@@ -329,6 +334,7 @@ pub async fn build_with(config: &DevnetConfig, mut scenario: Scenario) -> std::i
         published: Arc::new(Published {
             asset_info: scenario.asset_info.clone(),
             bootstrap: scenario.bootstrap.clone(),
+            curation,
         }),
     };
     Ok(Devnet {

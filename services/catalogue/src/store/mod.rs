@@ -238,6 +238,8 @@ pub struct StampQuery {
     pub owners: Vec<String>,
     /// In this collection.
     pub collection: Option<String>,
+    /// Only these stamps (none: any).
+    pub cpids: Vec<String>,
 }
 
 impl StampQuery {
@@ -273,12 +275,13 @@ impl StampQuery {
             creators: Vec::new(),
             owners: Vec::new(),
             collection: None,
+            cpids: Vec::new(),
         })
     }
 
     /// The `WHERE` clause, naming only the conditions in force, so that the planner sees each query's real
     /// shape: the text ($1 a number, or $2 a cpid prefix and $3 the text), the holders, creators and owners
-    /// ($4–$6), the collection ($7), the types, the show-only filters, and for a sort by a value only some stamps have, that they
+    /// ($4–$6), the collection ($7), the cpids ($8), the types, the show-only filters, and for a sort by a value only some stamps have, that they
     /// have it. Every piece is one of the fixed conditions above; `TRUE` when none applies.
     fn filter(&self) -> String {
         let mut parts: Vec<String> = Vec::new();
@@ -306,6 +309,9 @@ impl StampQuery {
             parts.push(
                 "cpid IN (SELECT cpid FROM collection_members WHERE collection_id = $7)".into(),
             );
+        }
+        if !self.cpids.is_empty() {
+            parts.push("cpid = ANY($8)".into());
         }
         if !self.types.is_empty() {
             parts.push(format!("({})", self.types.join(") OR (")));
@@ -347,7 +353,7 @@ pub async fn search(
     // rows are read: a deep page does not read every row before it.
     let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM stamps WHERE stamp IN (
-             SELECT stamp FROM stamps WHERE {filter} ORDER BY {order} OFFSET $8 LIMIT $9)
+             SELECT stamp FROM stamps WHERE {filter} ORDER BY {order} OFFSET $9 LIMIT $10)
          ORDER BY {order}"
     )))
     .bind(number)
@@ -357,6 +363,7 @@ pub async fn search(
     .bind(&q.creators)
     .bind(&q.owners)
     .bind(&q.collection)
+    .bind(&q.cpids)
     .bind(offset)
     .bind(limit)
     .fetch_all(pool)
@@ -378,6 +385,7 @@ pub async fn search(
         .bind(&q.creators)
         .bind(&q.owners)
         .bind(&q.collection)
+        .bind(&q.cpids)
         .fetch_one(pool)
         .await?;
     Ok((hits, total))

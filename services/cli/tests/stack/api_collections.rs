@@ -282,3 +282,102 @@ pub async fn collections(services: &Services, db: &mut sqlx::PgConnection) {
     let (status, _) = services.get_json("/api/stamp/src721/A1").await;
     assert_eq!(status, 404);
 }
+
+/// The devnet's staff content, imported as the CLI imports it: the schema accepts it, and every curated
+/// endpoint serves it in its order with the catalogue's figures.
+pub async fn curation(stack: &crate::helpers::Stack, services: &Services) {
+    let document = stamps_devnet::scenario::curation::curation(&stack.intents);
+    let file = stamps_catalogue::curation::CurationFile::parse(&document.to_string())
+        .expect("the devnet's curation file follows the schema");
+    let nats = stamps_platform::nats::Nats::connect(&stack.nats)
+        .await
+        .expect("NATS");
+    assert_eq!(
+        stamps_catalogue::curation::import(&nats, &file)
+            .await
+            .expect("imported"),
+        5
+    );
+    // The projection applies it shortly.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let announcement = loop {
+        let (status, body) = services.get_json("/api/announcement").await;
+        assert_eq!(status, 200, "{body}");
+        if !body["announcement"].is_null() {
+            break body["announcement"].clone();
+        }
+        assert!(std::time::Instant::now() < deadline, "curation not applied");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    let curated = file.announcement.as_ref().expect("an announcement");
+    assert_eq!(announcement["content"], curated.content.as_str());
+    assert_eq!(
+        announcement["moreLink"].as_str(),
+        curated.more_link.as_deref()
+    );
+
+    let (_, home) = services.get_json("/api/home").await;
+    let ids = |list: &Value| -> Vec<String> {
+        list.as_array()
+            .expect("list")
+            .iter()
+            .map(|c| c["collection_id"].as_str().expect("id").to_owned())
+            .collect()
+    };
+    let banner_ids: Vec<String> = file
+        .banners
+        .iter()
+        .map(|b| b.collection_id.clone())
+        .collect();
+    assert!(!banner_ids.is_empty());
+    assert_eq!(
+        ids(&home["mainBanner"]),
+        banner_ids,
+        "banners in their curated order"
+    );
+    let first = &home["mainBanner"][0];
+    let (_, card) = services
+        .get_json(&format!("/api/collection/{}", banner_ids[0]))
+        .await;
+    assert_eq!(
+        first["name"], card["name"],
+        "a banner's name defaults to its collection's"
+    );
+    assert_eq!(first["stamp_count"], card["stamp_count"]);
+    assert_eq!(first["image"], card["stamp_images"][0]);
+    assert_eq!(ids(&home["featured"]), file.featured);
+    let (_, featured) = services
+        .get_json("/api/collections/featured?limit=1&page=2")
+        .await;
+    assert_eq!(total(&featured), file.featured.len() as i64);
+    assert_eq!(ids(&featured["hits"]), file.featured[1..2].to_vec());
+
+    let feat = file.feat.as_ref().expect("a featured list");
+    let (status, page) = services.get_json("/api/feat?limit=5&page=2").await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(page["title"], feat.title.as_str());
+    assert_eq!(total(&page), feat.cpids.len() as i64);
+    let served: Vec<String> = hits(&page)
+        .iter()
+        .map(|s| s["cpid"].as_str().expect("cpid").to_owned())
+        .collect();
+    assert_eq!(served, feat.cpids[5..10].to_vec(), "in their curated order");
+
+    let (status, advent) = services.get_json("/api/advent").await;
+    assert_eq!(status, 200, "{advent}");
+    let days = advent["days"].as_array().expect("days");
+    assert_eq!(days.len(), file.advent.as_ref().expect("advent").days.len());
+    assert!(
+        days.iter()
+            .any(|d| d["src"].is_string() && d["author"].is_string()),
+        "open doors"
+    );
+    assert!(
+        days.iter()
+            .any(|d| d["presale_cpid"].is_string() && d["src"].is_null()),
+        "presale doors"
+    );
+
+    let (status, _) = services.get_json("/api/feat?colour=red").await;
+    assert_eq!(status, 400);
+}

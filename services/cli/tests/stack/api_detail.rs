@@ -134,6 +134,7 @@ async fn a_stamp_detail_shows_its_holders_dispensers_and_sales_as_the_ledger_has
     home(&services, &mut db).await;
     profile(&services, &mut db).await;
     crate::api_collections::collections(&services, &mut db).await;
+    crate::api_collections::curation(&stack, &services).await;
     services.stop().await;
     stack.finish().await;
 }

@@ -8,6 +8,7 @@
 pub mod acts;
 pub mod bench;
 pub mod builder;
+pub mod curation;
 pub mod demo;
 pub mod intent;
 pub mod market;

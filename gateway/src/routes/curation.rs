@@ -1,0 +1,262 @@
+//! Staff content: `/api/announcement`, `/api/collections/featured`, `/api/feat` (the themed featured stamps),
+//! `/api/advent`, and the home page's banners and featured collections ([`banners`], [`featured_cards`]).
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use serde_json::Value;
+use stamps_proto::catalogue::v1::{
+    GetCurationRequest, SearchCollectionsRequest, SearchStampsRequest,
+};
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, ErrorBody};
+use crate::routes::collections::CollectionJson;
+use crate::routes::paging::{self, Page, Params};
+use crate::routes::stamps::StampJson;
+use crate::state::AppState;
+
+/// Page size of the featured stamp list.
+pub const FEAT_LIMIT: u32 = 24;
+
+/// The curation routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/announcement", get(announcement))
+        .route("/collections/featured", get(featured))
+        .route("/feat", get(feat))
+        .route("/advent", get(advent))
+}
+
+/// The curated document of `kind`, or `None` when none was imported.
+pub async fn curated(state: &AppState, kind: &str) -> Result<Option<Value>, ApiError> {
+    let mut catalogue = state.catalogue.clone();
+    match catalogue
+        .get_curation(GetCurationRequest { kind: kind.into() })
+        .await
+    {
+        Ok(d) => serde_json::from_str(&d.into_inner().document)
+            .map(Some)
+            .map_err(|e| ApiError::Internal(format!("curated {kind}: {e}"))),
+        Err(s) if s.code() == tonic::Code::NotFound => Ok(None),
+        Err(s) => Err(ApiError::from_status(s, "not found")),
+    }
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The collections of `ids` (at most 100), in that order; ids that are no collection are left out.
+async fn cards(state: &AppState, ids: Vec<String>) -> Result<Vec<CollectionJson>, ApiError> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut catalogue = state.catalogue.clone();
+    let found = catalogue
+        .search_collections(SearchCollectionsRequest {
+            ids: ids.iter().take(100).cloned().collect(),
+            limit: 100,
+            ..SearchCollectionsRequest::default()
+        })
+        .await
+        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .into_inner()
+        .hits;
+    let mut found: Vec<_> = found
+        .into_iter()
+        .map(|c| (c.collection_id.clone(), c))
+        .collect();
+    Ok(ids
+        .iter()
+        .filter_map(|id| {
+            let at = found.iter().position(|(k, _)| k == id)?;
+            Some(CollectionJson::from(found.swap_remove(at).1))
+        })
+        .collect())
+}
+
+/// The curated featured collections, in their order.
+pub async fn featured_cards(state: &AppState) -> Result<Vec<CollectionJson>, ApiError> {
+    let ids = curated(state, "featured")
+        .await?
+        .map(|v| strings(&v))
+        .unwrap_or_default();
+    cards(state, ids).await
+}
+
+/// A home banner: the curated text and images, the collection's figures.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Banner)]
+pub struct BannerJson {
+    collection_id: String,
+    name: String,
+    description: String,
+    /// Where it leads: a site path or an https URL.
+    link: String,
+    /// The banner image.
+    image: String,
+    icon: Option<String>,
+    /// The collection's creator.
+    user_id: String,
+    stamp_count: u64,
+    collector_count: u64,
+    stamp_images: Vec<String>,
+}
+
+/// The curated banners whose collection exists, in their order.
+pub async fn banners(state: &AppState) -> Result<Vec<BannerJson>, ApiError> {
+    let Some(Value::Array(list)) = curated(state, "banners").await? else {
+        return Ok(Vec::new());
+    };
+    let ids = list
+        .iter()
+        .filter_map(|b| b["collection_id"].as_str().map(str::to_owned))
+        .collect();
+    let found = cards(state, ids).await?;
+    let text = |b: &Value, k: &str| b[k].as_str().map(str::to_owned);
+    Ok(list
+        .iter()
+        .filter_map(|b| {
+            let id = b["collection_id"].as_str()?;
+            let c = serde_json::to_value(found.iter().find(|c| c.id() == id)?).ok()?;
+            let images = strings(&c["stamp_images"]);
+            Some(BannerJson {
+                collection_id: id.to_owned(),
+                name: text(b, "name")
+                    .or_else(|| text(&c, "name"))
+                    .unwrap_or_default(),
+                description: text(b, "description")
+                    .or_else(|| text(&c, "description"))
+                    .unwrap_or_default(),
+                link: text(b, "link").unwrap_or_else(|| format!("/collection/{id}")),
+                image: text(b, "image")
+                    .or_else(|| images.first().cloned())
+                    .unwrap_or_default(),
+                icon: text(b, "icon"),
+                user_id: text(&c, "user_id").unwrap_or_default(),
+                stamp_count: c["stamp_count"].as_u64().unwrap_or(0),
+                collector_count: c["collector_count"].as_u64().unwrap_or(0),
+                stamp_images: images,
+            })
+        })
+        .collect())
+}
+
+/// The announcement, or `null`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = AnnouncementAnswer)]
+pub struct AnnouncementJson {
+    /// `{content, moreLink, logo}`, or null when none is curated.
+    #[schema(value_type = Option<Object>)]
+    announcement: Option<Value>,
+}
+
+#[utoipa::path(get, path = "/api/announcement", tag = "curation", responses((status = 200, description = "the announcement banner: {content, moreLink, logo}, or null", body = AnnouncementJson)))]
+pub(crate) async fn announcement(
+    State(state): State<AppState>,
+) -> Result<Json<AnnouncementJson>, ApiError> {
+    let announcement = curated(&state, "announcement")
+        .await?
+        .filter(|v| !v.is_null());
+    Ok(Json(AnnouncementJson { announcement }))
+}
+
+#[utoipa::path(get, path = "/api/collections/featured", tag = "curation", params(("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the featured collections, in their curated order", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn featured(
+    State(state): State<AppState>,
+    params: Params,
+) -> Result<Json<Page<CollectionJson>>, ApiError> {
+    let params = paging::params(params)?;
+    paging::check_known(&params, &[])?;
+    let page = paging::paging(&params, crate::routes::collections::DEFAULT_LIMIT)?;
+    let all = featured_cards(&state).await?;
+    let total = all.len() as u64;
+    let hits = all
+        .into_iter()
+        .skip(usize::try_from(page.offset).unwrap_or(usize::MAX))
+        .take(page.limit as usize)
+        .collect();
+    Ok(Json(Page {
+        hits,
+        estimated_total_hits: total,
+        offset: page.offset,
+        limit: page.limit,
+    }))
+}
+
+/// The themed featured stamp list: its title and text, and a page of its stamps in their curated order.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Feat)]
+pub struct FeatJson {
+    title: String,
+    description: String,
+    #[serde(flatten)]
+    page: Page<StampJson>,
+}
+
+#[utoipa::path(get, path = "/api/feat", tag = "curation", params(("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the themed featured stamps, 24 per page, in their curated order (a stamp not indexed yet is left out of its page)", body = FeatJson), (status = 404, description = "no featured list is curated", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn feat(
+    State(state): State<AppState>,
+    params: Params,
+) -> Result<Json<FeatJson>, ApiError> {
+    let params = paging::params(params)?;
+    paging::check_known(&params, &[])?;
+    let page = paging::paging(&params, FEAT_LIMIT)?;
+    let doc = curated(&state, "feat")
+        .await?
+        .filter(|v| !v.is_null())
+        .ok_or_else(|| ApiError::NotFound("No featured list".into()))?;
+    let cpids = strings(&doc["cpids"]);
+    let slice: Vec<String> = cpids
+        .iter()
+        .skip(usize::try_from(page.offset).unwrap_or(usize::MAX))
+        .take(page.limit as usize)
+        .cloned()
+        .collect();
+    let mut hits = Vec::new();
+    if !slice.is_empty() {
+        let mut catalogue = state.catalogue.clone();
+        let found = catalogue
+            .search_stamps(SearchStampsRequest {
+                cpids: slice.clone(),
+                limit: page.limit,
+                ..SearchStampsRequest::default()
+            })
+            .await
+            .map_err(|s| ApiError::from_status(s, "not found"))?
+            .into_inner()
+            .hits;
+        for cpid in &slice {
+            if let Some(s) = found.iter().find(|s| &s.cpid == cpid) {
+                hits.push(StampJson::from(s.clone()));
+            }
+        }
+    }
+    Ok(Json(FeatJson {
+        title: doc["title"].as_str().unwrap_or_default().to_owned(),
+        description: doc["description"].as_str().unwrap_or_default().to_owned(),
+        page: Page {
+            hits,
+            estimated_total_hits: cpids.len() as u64,
+            offset: page.offset,
+            limit: page.limit,
+        },
+    }))
+}
+
+#[utoipa::path(get, path = "/api/advent", tag = "curation", responses((status = 200, description = "the advent calendar: {year, days: [{day, presale_cpid, presale_dispenser, cpid, dispenser, author, src}]}", body = Object), (status = 404, description = "no calendar is curated", body = ErrorBody)))]
+pub(crate) async fn advent(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
+    curated(&state, "advent")
+        .await?
+        .filter(|v| !v.is_null())
+        .map(Json)
+        .ok_or_else(|| ApiError::NotFound("Advent calendar not found".into()))
+}
