@@ -289,7 +289,8 @@ impl StampQuery {
             SearchTerm::All => {}
             SearchTerm::Number(_) => parts.push("stamp = $1".into()),
             SearchTerm::Text(_) => parts.push(
-                "cpid LIKE $2 || '%' OR creator = $3 OR tx_hash = lower($3) OR stamp_hash = $3"
+                "(cpid ~>=~ upper($3) AND cpid ~<~ (upper($3) || chr(1114111)) AND cpid LIKE $2 || '%') \
+                 OR creator = $3 OR tx_hash = lower($3) OR stamp_hash = $3"
                     .into(),
             ),
         }
