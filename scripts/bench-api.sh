@@ -62,6 +62,7 @@ TICK=$(psql -qtA "$DB" -c "SELECT tick FROM catalogue.src20_ticks ORDER BY holde
 STAMPS=$(psql -qtA "$DB" -c "SELECT count(*) FROM catalogue.stamps")
 DEEP=$(( STAMPS / 24 < 10000 ? STAMPS / 24 : 10000 ))
 PREFIX=${CPID:0:4}
+COLLECTION=$(psql -qtA "$DB" -c "SELECT collection_id FROM catalogue.collection_stats ORDER BY stamp_count DESC, collection_id LIMIT 1")
 
 measure() { # name path: one line "name p50 p99 req/s", kept in $WORK/results
   run_wrk "$@" | tee -a "$WORK/results"
@@ -111,6 +112,12 @@ measure "profile" "/api/profile/$ADDRESS"
 measure "home" "/api/home"
 measure "fairminters" "/api/fairminter/search"
 measure "autocomplete" "/api/autocomplete/$PREFIX"
+measure "collections, trending" "/api/collections"
+if [ -n "$COLLECTION" ]; then
+  measure "collection" "/api/collection/$COLLECTION"
+  measure "collection's stamps" "/api/search?collection=$COLLECTION"
+  measure "collection's collectors" "/api/collection/$COLLECTION/collectors"
+fi
 
 # The same answer as a static file behind nginx: the ceiling a JSON API on this machine could reach.
 curl -sf "$BASE/api/search?limit=24" >"$WORK/page.json"

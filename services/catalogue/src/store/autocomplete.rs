@@ -62,17 +62,18 @@ pub async fn ticks(pool: &PgPool, tick: &str) -> Result<Vec<String>, sqlx::Error
     .await
 }
 
-/// Collections whose id is `text` or whose name starts with it (case-insensitively), with their first four
-/// stamps; exact matches first.
+/// Collections (users' and SRC-721) whose id is `text` or whose name starts with it (case-insensitively), with
+/// their first four stamps; exact matches first.
 pub async fn collections(pool: &PgPool, text: &str) -> Result<Vec<CollectionHit>, sqlx::Error> {
     sqlx::query_as(
         "SELECT c.collection_id, c.name,
-                ARRAY(SELECT cpid FROM collection_stamps s WHERE s.collection_id = c.collection_id
-                      ORDER BY position LIMIT 4) AS stamp_ids
-         FROM collections c
-         WHERE NOT c.deleted AND (c.collection_id = $2 OR (lower(c.name) ~>=~ lower($2)
-               AND lower(c.name) ~<~ (lower($2) || chr(1114111)) AND lower(c.name) LIKE $1 || '%'))
-         ORDER BY (c.collection_id = $2 OR lower(c.name) = lower($2)) DESC, lower(c.name) LIMIT $3",
+                ARRAY(SELECT cpid FROM collection_members s WHERE s.collection_id = c.collection_id
+                      ORDER BY position, cpid LIMIT 4) AS stamp_ids
+         FROM collection_cards c
+         WHERE c.collection_id = $2 OR (lower(c.name) ~>=~ lower($2)
+               AND lower(c.name) ~<~ (lower($2) || chr(1114111)) AND lower(c.name) LIKE $1 || '%')
+         ORDER BY (c.collection_id = $2 OR lower(c.name) = lower($2)) DESC, lower(c.name), c.collection_id
+         LIMIT $3",
     )
     .bind(escape_like(&text.to_lowercase()))
     .bind(text)
