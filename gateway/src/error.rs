@@ -23,6 +23,9 @@ pub enum ApiError {
     /// Nothing there: 404 with the given text.
     #[error("{0}")]
     NotFound(String),
+    /// The resource exists but cannot be given in the form asked for: 415 with the reason.
+    #[error("{0}")]
+    Unsupported(String),
     /// A dependency is down: 503.
     #[error("{0}")]
     Unavailable(String),
@@ -50,6 +53,7 @@ impl IntoResponse for ApiError {
         let (code, message) = match &self {
             ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, m.clone()),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, m.clone()),
+            ApiError::Unsupported(m) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, m.clone()),
             ApiError::Unavailable(m) => {
                 tracing::warn!(reason = %m, "dependency unavailable");
                 (

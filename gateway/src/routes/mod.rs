@@ -1,5 +1,6 @@
 //! The HTTP routes: one module per resource, each with its own `router()`.
 
+pub mod assets;
 pub mod autocomplete;
 pub mod cards;
 pub mod collections;
@@ -42,6 +43,7 @@ pub fn router(state: AppState, static_dir: &Path) -> Router {
         .merge(src20::router())
         .merge(collections::router())
         .merge(curation::router())
+        .merge(assets::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
     let spa = ServeDir::new(static_dir).fallback(ServeFile::new(static_dir.join("index.html")));
     Router::new()

@@ -44,6 +44,7 @@ use crate::state::AppState;
         super::curation::featured,
         super::curation::feat,
         super::curation::advent,
+        super::assets::resize,
         super::realtime::realtime,
         super::files::file,
         openapi,

@@ -234,6 +234,40 @@ pub async fn collections(services: &Services, db: &mut sqlx::PgConnection) {
         "{svg}"
     );
 
+    // Downloads: a PNG stamp resized to a size, as base64 PNG; sizes out of range and non-raster stamps refused.
+    let png: String = sqlx::query_scalar(
+        "SELECT cpid FROM catalogue.stamps WHERE mimetype = 'image/png' AND file_sha256 <> '' ORDER BY stamp LIMIT 1",
+    )
+    .fetch_one(&mut *db)
+    .await
+    .expect("a PNG stamp");
+    let (status, kind, text) = services
+        .get_text(&format!("/api/assets/resize/{png}/400"))
+        .await;
+    assert_eq!((status, kind.as_str()), (200, "text/plain"), "{text}");
+    use base64::Engine as _;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(text.trim())
+        .expect("base64");
+    assert_eq!(&bytes[1..4], b"PNG");
+    let side = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+    assert_eq!(
+        side(16).max(side(20)),
+        400,
+        "the longer side is the size asked for"
+    );
+    for size in ["7", "1281", "big"] {
+        let (status, body) = services
+            .get_json(&format!("/api/assets/resize/{png}/{size}"))
+            .await;
+        assert_eq!(status, 400);
+        assert_eq!(body["error"], "Size must be between 8 and 1280");
+    }
+    let (status, _) = services
+        .get_json(&format!("/api/assets/resize/{card}/400"))
+        .await;
+    assert_eq!(status, 415, "an SRC-20 card is no raster image");
+
     // By ids, by creator, by name prefix, and a page past the end.
     let (_, by_ids) = services
         .get_json(&format!("/api/collections?ids={},{}", deploys[0], id))
