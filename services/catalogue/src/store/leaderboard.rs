@@ -65,7 +65,8 @@ pub struct CollectorRow {
     pub destroyed_count: i64,
     /// Satoshis: what they destroyed was worth.
     pub destruction_valuation: i64,
-    /// A few of the stamps held, newest first.
+    /// A few of the stamps held, by cpid: read off the balances' primary key in its order, so a collector
+    /// holding a million stamps costs no more than one holding five.
     pub stamps: Vec<String>,
 }
 
@@ -95,12 +96,14 @@ pub async fn search(
     let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT c.address, u.display_name, c.stamp_count, c.stamp_created_count, c.floor_valuation,
                 c.last_sale_valuation, c.destroyed_count, c.destruction_valuation,
-                ARRAY(SELECT b.asset FROM balances b JOIN stamps s ON s.cpid = b.asset
-                      WHERE b.holder = c.address AND b.quantity > 0 ORDER BY s.stamp DESC LIMIT {PREVIEW}) AS stamps
+                ARRAY(SELECT b.asset FROM balances b
+                      WHERE b.holder = c.address AND b.quantity > 0
+                        AND EXISTS (SELECT 1 FROM stamps s WHERE s.cpid = b.asset)
+                      ORDER BY b.asset LIMIT {PREVIEW}) AS stamps
          FROM {source} c
          LEFT JOIN user_addresses ua ON ua.address = c.address
          LEFT JOIN users u ON u.user_id = ua.user_id AND u.display_name <> ''
-         ORDER BY c.{column} DESC, c.address OFFSET $2 LIMIT $3",
+         ORDER BY c.{column} DESC, c.address DESC OFFSET $2 LIMIT $3",
         column = q.column
     )))
     .bind(&q.project)

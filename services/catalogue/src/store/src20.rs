@@ -187,17 +187,50 @@ const SELECT: &str = "SELECT o.tick, o.op, o.amt, o.creator, o.destination, o.bl
         o.tx_hash, o.valid, o.status, s.cpid, t.max::TEXT AS max, t.lim::TEXT AS lim, t.dec, t.minted::TEXT AS minted,
         t.mint_count, t.minters_count, t.holders_count, t.progress::TEXT AS progress";
 
-const FROM: &str = "FROM src20_ops o
-    LEFT JOIN src20_ticks t ON t.tx_hash = o.tx_hash AND o.op = 'DEPLOY'
-    LEFT JOIN stamps s ON s.tx_hash = o.tx_hash
-    WHERE (cardinality($1::TEXT[]) = 0 OR o.op = ANY($1))
-      AND (NOT $2 OR o.valid)
-      AND (NOT $3 OR t.progress >= 100)
-      AND (NOT $4 OR t.progress < 100)
-      AND ($5::TEXT IS NULL OR o.tick = $5)
-      AND ($6::TEXT IS NULL OR o.tick LIKE $6 || '%' OR o.creator = $7 OR o.destination = $7
-           OR o.tx_hash = lower($7))
-      AND ($8::TEXT IS NULL OR o.creator = $8 OR o.destination = $8)";
+/// The `FROM` and `WHERE` of a finder query, naming only the conditions in force so that the planner sees each
+/// query's real shape: the operations ($1), validity, the ticks' progress, one tick ($5), the text ($6 a tick
+/// prefix, $7 the text), an address ($8). `stamps` joins the carrying stamp (the page needs its cpid, a count
+/// does not); the ticks' figures are joined when a filter or the sort reads them, or for the page.
+fn from(q: &Src20Query, page: bool) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    if !q.ops.is_empty() {
+        parts.push("o.op = ANY($1)");
+    }
+    if q.valid {
+        parts.push("o.valid");
+    }
+    if q.minted_out {
+        parts.push("t.progress >= 100");
+    }
+    if q.in_progress {
+        parts.push("t.progress < 100");
+    }
+    if q.tick.is_some() {
+        parts.push("o.tick = $5");
+    }
+    if q.text.is_some() {
+        parts.push(
+            "o.tick LIKE $6 || '%' OR o.creator = $7 OR o.destination = $7 OR o.tx_hash = lower($7)",
+        );
+    }
+    if q.address.is_some() {
+        parts.push("o.creator = $8 OR o.destination = $8");
+    }
+    let ticks = page || q.minted_out || q.in_progress || q.sort != Src20Sort::Stamp;
+    let mut sql = "FROM src20_ops o".to_owned();
+    if ticks {
+        sql.push_str(" LEFT JOIN src20_ticks t ON t.tx_hash = o.tx_hash AND o.op = 'DEPLOY'");
+    }
+    if page {
+        sql.push_str(" LEFT JOIN LATERAL (SELECT cpid FROM stamps WHERE tx_hash = o.tx_hash LIMIT 1) s ON TRUE");
+    }
+    if !parts.is_empty() {
+        sql.push_str(" WHERE (");
+        sql.push_str(&parts.join(") AND ("));
+        sql.push(')');
+    }
+    sql
+}
 
 /// A page of the finder and the exact total.
 pub async fn search(
@@ -219,7 +252,8 @@ pub async fn search(
         .as_deref()
         .map(|t| super::escape_like(&stamps_protocol::src20::normalize_tick(t)));
     let hits: Vec<Src20Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{SELECT} {FROM} ORDER BY {order} OFFSET $9 LIMIT $10"
+        "{SELECT} {} ORDER BY {order} OFFSET $9 LIMIT $10",
+        from(q, true)
     )))
     .bind(&q.ops)
     .bind(q.valid)
@@ -233,17 +267,20 @@ pub async fn search(
     .bind(limit)
     .fetch_all(pool)
     .await?;
-    let total = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) {FROM}")))
-        .bind(&q.ops)
-        .bind(q.valid)
-        .bind(q.minted_out)
-        .bind(q.in_progress)
-        .bind(&q.tick)
-        .bind(&prefix)
-        .bind(&q.text)
-        .bind(&q.address)
-        .fetch_one(pool)
-        .await?;
+    let total = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT count(*) {}",
+        from(q, false)
+    )))
+    .bind(&q.ops)
+    .bind(q.valid)
+    .bind(q.minted_out)
+    .bind(q.in_progress)
+    .bind(&q.tick)
+    .bind(&prefix)
+    .bind(&q.text)
+    .bind(&q.address)
+    .fetch_one(pool)
+    .await?;
     Ok((hits, total))
 }
 
