@@ -101,8 +101,24 @@ pub struct ProfileStats {
     pub last_sale_valuation: i64,
 }
 
-/// The figures of `addresses` together.
+/// The figures of `addresses` together. One address's are the leaderboard's row, kept by the projection; several
+/// addresses' are computed, as a stamp two of them hold counts once.
 pub async fn stats(pool: &PgPool, addresses: &[String]) -> Result<ProfileStats, sqlx::Error> {
+    if let [address] = addresses {
+        let row: Option<ProfileStats> = sqlx::query_as(
+            "SELECT stamp_count, stamp_created_count, floor_valuation, last_sale_valuation
+             FROM collectors WHERE address = $1",
+        )
+        .bind(address)
+        .fetch_optional(pool)
+        .await?;
+        return Ok(row.unwrap_or(ProfileStats {
+            stamp_count: 0,
+            stamp_created_count: 0,
+            floor_valuation: 0,
+            last_sale_valuation: 0,
+        }));
+    }
     sqlx::query_as(
         "WITH held AS (
              SELECT b.asset, sum(b.quantity) AS quantity FROM balances b JOIN stamps s ON s.cpid = b.asset
