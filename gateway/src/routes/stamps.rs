@@ -119,7 +119,7 @@ pub async fn fetch_stamp(state: &AppState, cpid: String) -> Result<Stamp, ApiErr
         .map_err(|s| ApiError::from_status(s, STAMP_NOT_FOUND))
 }
 
-#[utoipa::path(get, path = "/api/search", tag = "stamps", params(("q" = Option<String>, Query, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamp finder", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/search", tag = "stamps", params(("q" = Option<String>, Query, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("src721cpids" = Option<String>, Query, description = "SRC-721 traits: a JSON list of lists of layer stamps' cpids; only mints that chose one of each list"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamp finder", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn search_all(
     state: State<AppState>,
     params: Params,
@@ -127,7 +127,7 @@ pub(crate) async fn search_all(
     search(state, None, params).await
 }
 
-#[utoipa::path(get, path = "/api/search/{q}", tag = "stamps", params(("q" = String, Path, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamp finder", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/search/{q}", tag = "stamps", params(("q" = String, Path, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("src721cpids" = Option<String>, Query, description = "SRC-721 traits: a JSON list of lists of layer stamps' cpids; only mints that chose one of each list"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamp finder", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn search_q(
     state: State<AppState>,
     Path(q): Path<String>,
@@ -193,7 +193,10 @@ async fn list(
     if profile {
         paging::check_known(&params, &["types", "only", "sort", "addresses"])?;
     } else {
-        paging::check_known(&params, &["q", "types", "only", "sort", "collection"])?;
+        paging::check_known(
+            &params,
+            &["q", "types", "only", "sort", "collection", "src721cpids"],
+        )?;
     }
     let page = paging::paging(&params, DEFAULT_LIMIT)?;
     let q = path_q
@@ -220,6 +223,7 @@ async fn list(
         only: params.get("only").cloned().unwrap_or_default(),
         sort: params.get("sort").cloned().unwrap_or_default(),
         collection: params.get("collection").cloned().unwrap_or_default(),
+        src721cpids: params.get("src721cpids").cloned().unwrap_or_default(),
         ..SearchStampsRequest::default()
     };
     match whose {

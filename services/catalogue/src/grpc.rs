@@ -93,6 +93,23 @@ pub fn validate_cpid(cpid: &str) -> Result<(), QueryError> {
     }
 }
 
+/// Reads SRC-721 traits: a JSON list (at most 10) of lists (at most 100) of cpids; empty text is none.
+pub(crate) fn traits(text: &str) -> Result<Vec<Vec<String>>, QueryError> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let bad = |why: &str| QueryError::InvalidArgument(format!("src721cpids: {why}"));
+    let groups: Vec<Vec<String>> = serde_json::from_str(text)
+        .map_err(|_| bad("a JSON list of lists of cpids, as [[\"A1\", \"A2\"], [\"A3\"]]"))?;
+    if groups.len() > 10 || groups.iter().any(|g| g.len() > 100) {
+        return Err(bad("at most 10 lists of at most 100 cpids"));
+    }
+    for cpid in groups.iter().flatten() {
+        validate_cpid(cpid)?;
+    }
+    Ok(groups.into_iter().filter(|g| !g.is_empty()).collect())
+}
+
 /// A stamp row as protobuf.
 pub(crate) fn stamp_to_proto(r: StampRow) -> Stamp {
     Stamp {
@@ -262,6 +279,7 @@ impl CatalogueGrpc {
             validate_cpid(cpid)?;
         }
         query.cpids = r.cpids.clone();
+        query.traits = traits(&r.src721cpids)?;
         let (hits, total) = store::search(&self.pool, &query, offset, rows).await?;
         Ok(SearchStampsResponse {
             hits: hits.into_iter().map(stamp_to_proto).collect(),

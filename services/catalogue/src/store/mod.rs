@@ -240,6 +240,8 @@ pub struct StampQuery {
     pub collection: Option<String>,
     /// Only these stamps (none: any).
     pub cpids: Vec<String>,
+    /// SRC-721 traits: groups of layer stamps; a mint matches when, in every group, it chose one of them.
+    pub traits: Vec<Vec<String>>,
 }
 
 impl StampQuery {
@@ -276,12 +278,13 @@ impl StampQuery {
             owners: Vec::new(),
             collection: None,
             cpids: Vec::new(),
+            traits: Vec::new(),
         })
     }
 
     /// The `WHERE` clause, naming only the conditions in force, so that the planner sees each query's real
     /// shape: the text ($1 a number, or $2 a cpid prefix and $3 the text), the holders, creators and owners
-    /// ($4–$6), the collection ($7), the cpids ($8), the types, the show-only filters, and for a sort by a value only some stamps have, that they
+    /// ($4–$6), the collection ($7), the cpids ($8), the SRC-721 traits ($9), the types, the show-only filters, and for a sort by a value only some stamps have, that they
     /// have it. Every piece is one of the fixed conditions above; `TRUE` when none applies.
     fn filter(&self) -> String {
         let mut parts: Vec<String> = Vec::new();
@@ -313,6 +316,14 @@ impl StampQuery {
         }
         if !self.cpids.is_empty() {
             parts.push("cpid = ANY($8)".into());
+        }
+        if !self.traits.is_empty() {
+            parts.push(
+                "cpid IN (SELECT m.cpid FROM src721_mints m WHERE NOT EXISTS (
+                     SELECT 1 FROM jsonb_array_elements($9) g
+                     WHERE NOT m.traits ?| ARRAY(SELECT jsonb_array_elements_text(g))))"
+                    .into(),
+            );
         }
         if !self.types.is_empty() {
             parts.push(format!("({})", self.types.join(") OR (")));
@@ -354,7 +365,7 @@ pub async fn search(
     // rows are read: a deep page does not read every row before it.
     let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM stamps WHERE stamp IN (
-             SELECT stamp FROM stamps WHERE {filter} ORDER BY {order} OFFSET $9 LIMIT $10)
+             SELECT stamp FROM stamps WHERE {filter} ORDER BY {order} OFFSET $10 LIMIT $11)
          ORDER BY {order}"
     )))
     .bind(number)
@@ -365,6 +376,7 @@ pub async fn search(
     .bind(&q.owners)
     .bind(&q.collection)
     .bind(&q.cpids)
+    .bind(sqlx::types::Json(&q.traits))
     .bind(offset)
     .bind(limit)
     .fetch_all(pool)
@@ -387,6 +399,7 @@ pub async fn search(
         .bind(&q.owners)
         .bind(&q.collection)
         .bind(&q.cpids)
+        .bind(sqlx::types::Json(&q.traits))
         .fetch_one(pool)
         .await?;
     Ok((hits, total))

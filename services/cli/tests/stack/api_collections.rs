@@ -130,6 +130,45 @@ pub async fn collections(services: &Services, db: &mut sqlx::PgConnection) {
     assert_eq!(total(&stamps), mints);
     assert!(hits(&stamps).iter().all(|s| s["ident"] == "SRC-721"));
 
+    // Traits: the mints that chose a given stamp in layer 0, read off the stamps' own JSON.
+    let (chosen, with_trait): (String, i64) = sqlx::query_as(
+        "SELECT t, count(*) FROM (
+             SELECT d.src_data::jsonb -> 't0' ->> (m.src_data::jsonb -> 'ts' ->> 0)::INT AS t
+             FROM catalogue.stamps m JOIN catalogue.stamps d ON d.cpid = m.src_data::jsonb ->> 'c'
+             WHERE m.ident = 'SRC-721' AND m.src_data <> '' AND m.src_data::jsonb ->> 'c' = $1) x
+         WHERE t IS NOT NULL GROUP BY t ORDER BY count(*) DESC, t LIMIT 1",
+    )
+    .bind(&id)
+    .fetch_one(&mut *db)
+    .await
+    .expect("a trait");
+    let traits = format!("[[\"{chosen}\"]]");
+    let (status, by_trait) = services
+        .get_json(&format!(
+            "/api/search?collection={id}&src721cpids={traits}&limit=100"
+        ))
+        .await;
+    assert_eq!(status, 200, "{by_trait}");
+    assert_eq!(total(&by_trait), with_trait);
+    let (status, none) = services
+        .get_json(&format!(
+            "/api/search?src721cpids=[[\"{chosen}\"],[\"A1\"]]"
+        ))
+        .await;
+    assert_eq!(
+        (status, total(&none)),
+        (200, 0),
+        "every list must be matched"
+    );
+    let (status, body) = services.get_json("/api/search?src721cpids=oops").await;
+    assert_eq!(status, 400);
+    assert!(
+        body["error"]
+            .as_str()
+            .expect("error")
+            .contains("src721cpids")
+    );
+
     // Collectors: most stamps first, one per holder, the counts add up to the holdings.
     let (status, people) = services
         .get_json(&format!("/api/collection/{id}/collectors?limit=100"))
