@@ -4,7 +4,7 @@ CARGO ?= cargo
 NPM ?= npm
 STAMPS := target/debug/stamps
 
-.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench bench-indexer bench-api fuzz
+.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench bench-indexer bench-api fuzz lighthouse
 
 run: infra build frontend
 	scripts/run.sh
@@ -38,6 +38,12 @@ frontend-test: frontend-deps
 
 e2e: build frontend
 	scripts/e2e.sh
+
+# Lighthouse performance and accessibility scores (mobile and desktop) of home, the finder and a stamp page,
+# against a running stack at LIGHTHOUSE_URL.
+LIGHTHOUSE_URL ?= http://127.0.0.1:8080
+lighthouse:
+	scripts/lighthouse.sh $(LIGHTHOUSE_URL)
 
 fmt:
 	$(CARGO) fmt --all

@@ -30,9 +30,13 @@ export default defineConfig(
     },
   },
   {
-    // This config file itself is plain JavaScript outside the TypeScript projects.
-    files: ['**/*.js'],
+    // This config file and the build scripts are plain JavaScript outside the TypeScript projects.
+    files: ['**/*.js', 'scripts/**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -6,8 +6,18 @@ import '@/styles/index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+};
+// index.html holds the boot screen: let the browser paint it before the app's first (heavier) render. The router
+// already loads the first page's code meanwhile. The timeout covers tabs that get no animation frames (hidden).
+requestAnimationFrame(() => setTimeout(start, 0));
+setTimeout(start, 100);

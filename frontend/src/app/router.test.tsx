@@ -141,7 +141,7 @@ describe('app routes', () => {
     stubFetchJson(200, { hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 });
     const store = renderApp('/?site=xcp');
     expect(await screen.findByRole('heading', { level: 1, name: 'Counterparty Assets' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Latest assets' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Latest assets' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search for an XCP asset...')).toBeInTheDocument();
     expect(store.getState().site.variant).toBe('xcp');
   });

@@ -83,6 +83,16 @@ export const paths = {
     path: '/fairmint/:q',
     getHref: (q: string) => `/fairmint/${encodeURIComponent(q)}`,
   },
+  /** The themed featured stamp list. */
+  feat: {
+    path: '/feat',
+    getHref: () => '/feat',
+  },
+  /** Reached by URL only: the spec's navigation does not list it. */
+  adventCalendar: {
+    path: '/advent-calendar',
+    getHref: () => '/advent-calendar',
+  },
   notFound: {
     path: '*',
   },

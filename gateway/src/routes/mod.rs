@@ -45,12 +45,39 @@ pub fn router(state: AppState, static_dir: &Path) -> Router {
         .merge(curation::router())
         .merge(assets::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
-    let spa = ServeDir::new(static_dir).fallback(ServeFile::new(static_dir.join("index.html")));
+    // The app's files: served as the build precompressed them (Brotli, else gzip, else as is). Hashed bundles
+    // never change, so browsers keep them; every other path is the app's page, checked again each visit.
+    let bundles = tower::ServiceBuilder::new()
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=31536000, immutable"),
+        ))
+        .service(
+            ServeDir::new(static_dir.join("assets"))
+                .precompressed_br()
+                .precompressed_gzip(),
+        );
+    let spa = tower::ServiceBuilder::new()
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-cache"),
+        ))
+        .service(
+            ServeDir::new(static_dir)
+                .precompressed_br()
+                .precompressed_gzip()
+                .fallback(
+                    ServeFile::new(static_dir.join("index.html"))
+                        .precompressed_br()
+                        .precompressed_gzip(),
+                ),
+        );
     Router::new()
         .nest("/api", api)
         .merge(files::router())
         .merge(health::router())
         .with_state(state)
+        .nest_service("/assets", bundles)
         .fallback_service(spa)
         .layer(tower_http::limit::RequestBodyLimitLayer::new(64 * 1024))
         .layer(SetResponseHeaderLayer::if_not_present(

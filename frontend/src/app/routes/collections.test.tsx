@@ -74,8 +74,7 @@ describe('collections list', () => {
     const cards = within(screen.getByRole('list', { name: 'Collections' })).getAllByRole('link');
     expect(cards[0]).toHaveAttribute('href', '/collection/pepes');
     expect(screen.getByRole('button', { name: 'Sort by Trending, descending' })).toHaveAttribute('aria-pressed', 'true');
-    const url = where(fetchMock)[0];
-    expect(url?.pathname).toBe('/api/collections');
+    const url = where(fetchMock).find((call) => call.pathname === '/api/collections');
     expect(url?.searchParams.get('page')).toBe('2');
     expect(url?.searchParams.get('limit')).toBe('50');
     expect(url?.searchParams.has('sort')).toBe(false);
@@ -105,6 +104,38 @@ describe('collections list', () => {
     });
     expect(await screen.findByText('NO RESULTS')).toBeInTheDocument();
     expect(where(fetchMock).some((url) => url.pathname === '/api/collections/pep')).toBe(true);
+  });
+
+  it('shows the Featured list above the search bar, in curated order', async () => {
+    const fetchMock = stubFetchRoutes((url) =>
+      url.pathname === '/api/collections/featured'
+        ? { body: page([makeCollection({ collection_id: 'z', name: 'Zebras' }), makeCollection({ collection_id: 'a', name: 'Ants' })]) }
+        : { body: page([makeCollection()]) },
+    );
+    renderAt('/collections');
+    const featured = await screen.findByRole('list', { name: 'Featured collections' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Featured' })).toBeInTheDocument();
+    expect(within(featured).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/collection/z',
+      '/collection/a',
+    ]);
+    const search = screen.getByRole('search');
+    expect(featured.compareDocumentPosition(search) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await screen.findByText('1 - 1 of 1 results')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Collections' })).getAllByRole('link')).toHaveLength(1);
+    expect(where(fetchMock).filter((url) => url.pathname === '/api/collections/featured')).toHaveLength(1);
+  });
+
+  it.each([
+    ['empty', { body: page([]) }],
+    ['failing', { status: 500, body: { error: 'down' } }],
+  ] as const)('hides the Featured list when it is %s', async (_case, answer) => {
+    stubFetchRoutes((url) => (url.pathname === '/api/collections/featured' ? answer : { body: page([makeCollection()]) }));
+    renderAt('/collections');
+    expect(await screen.findByText('1 - 1 of 1 results')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Featured' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Featured collections' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows the error text when the list fails', async () => {

@@ -135,4 +135,50 @@ describe('Home', () => {
     });
     expect(screen.getAllByRole('alert')[0]).toHaveTextContent('An error occurred');
   });
+
+  it('opens with the banners carousel then the featured collections, before the other sections', async () => {
+    const banner = {
+      collection_id: 'pepes',
+      name: 'Pepe week',
+      description: 'All the pepes',
+      link: '/collection/pepes',
+      image: 'https://img.example/pepes.png',
+      icon: null,
+      user_id: 'alice',
+      stamp_count: 42,
+      collector_count: 7,
+      stamp_images: [],
+    };
+    const featured = [makeCollection({ collection_id: 'f1', name: 'First' }), makeCollection({ collection_id: 'f2', name: 'Second' })];
+    stubFetchRoutes((url) =>
+      url.pathname === '/api/home'
+        ? { body: { ...home, mainBanner: [banner], featured } }
+        : { status: 404, body: { error: 'not found' } },
+    );
+    const { container } = renderWithProviders(<Home />);
+    const carousel = await screen.findByRole('region', { name: 'Highlights' });
+    expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
+    expect(within(carousel).getByRole('group', { name: '1 of 1' })).toHaveTextContent('Pepe week');
+    expect(headings()).toEqual(['Featured collections', 'Last sales', 'Recent listings', 'Latest SRC-721', 'Latest art stamps']);
+    const cards = within(screen.getByRole('list', { name: 'Featured collections' })).getAllByRole('link');
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/collection/f1', '/collection/f2']);
+    // The carousel comes first, then the featured collections.
+    const sections = container.querySelectorAll(':scope > section');
+    expect(sections[0]).toBe(carousel);
+    expect(sections[1]).toHaveAttribute('aria-labelledby', 'featured-collections-title');
+    expect(screen.getByRole('heading', { level: 1, name: 'Bitcoin Stamps' })).toHaveClass('visually-hidden');
+  });
+
+  it('hides the carousel and the featured collections when the home lists are empty', async () => {
+    stubFetchRoutes((url) =>
+      url.pathname === '/api/home'
+        ? { body: { ...home, mainBanner: [], featured: [] } }
+        : { status: 404, body: { error: 'not found' } },
+    );
+    renderWithProviders(<Home />);
+    expect(await screen.findByText('#11')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Highlights' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Featured collections' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Bitcoin Stamps' })).toHaveClass('hero__title');
+  });
 });

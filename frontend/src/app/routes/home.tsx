@@ -2,8 +2,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { paths } from '@/config/paths';
-import { HomeMarketStats, HomeSrc721Collections } from '@/features/collections/components/home-collections';
+import { CollectionGrid } from '@/features/collections/components/collection-card';
+import {
+  HomeMarketStats,
+  HomeSrc721Collections,
+  useHomeCollectionsSettled,
+} from '@/features/collections/components/home-collections';
 import { useGetHomeQuery } from '@/features/home/api';
+import { BannerCarousel } from '@/features/home/components/banner-carousel';
 import { LastSales, RecentListings } from '@/features/home/components/market-lists';
 import { StampGrid } from '@/features/stamps/components/stamp-grid';
 import { GENERIC_ERROR } from '@/lib/api-error';
@@ -27,14 +33,16 @@ function HomeSection({ id, title, link, children }: { id: string; title: string;
 }
 
 /**
- * Home (/), in the spec's order, with the sections the API serves: market stats (once the collections API
- * answers), last sales, recent listings, SRC-721 collections (idem), latest SRC-721 and the latest art stamps
- * (assets on the XCP site). Banners, featured collections and launchpads are not served yet, so not shown.
+ * Home (/), in the spec's order: the top banners carousel and the featured collections (staff-curated, each hidden
+ * when empty), market stats (once the collections API answers), last sales, recent listings, SRC-721 collections
+ * (idem), latest SRC-721 and the latest art stamps (assets on the XCP site). Launchpads are not served yet, so not
+ * shown. With banners, the brand heading stays for assistive technology only: the carousel opens the page.
  */
 export function Component() {
   const site = useSite();
   useDocumentTitle(site.brand);
   const { data, isLoading, isError } = useGetHomeQuery(undefined);
+  const collectionsSettled = useHomeCollectionsSettled();
 
   const body = (render: (home: NonNullable<typeof data>) => ReactNode) => {
     if (isLoading) return <Loading />;
@@ -42,12 +50,41 @@ export function Component() {
     return render(data);
   };
 
+  const banners = data?.mainBanner ?? [];
+  const featured = data?.featured ?? [];
+
+  // The sections appear together once the home and collections calls have answered: one that answered later
+  // would push the others down (layout shift).
+  if (isLoading || !collectionsSettled) {
+    return (
+      <>
+        <section className="hero">
+          <h1 className="hero__title">{site.brand}</h1>
+          <p className="hero__text">{site.tagline}</p>
+        </section>
+        <Loading />
+      </>
+    );
+  }
+
   return (
     <>
-      <section className="hero">
-        <h1 className="hero__title">{site.brand}</h1>
-        <p className="hero__text">{site.tagline}</p>
-      </section>
+      {banners.length > 0 ? (
+        <>
+          <h1 className="visually-hidden">{site.brand}</h1>
+          <BannerCarousel banners={banners} stampsWord={site.stampsWord} />
+        </>
+      ) : (
+        <section className="hero">
+          <h1 className="hero__title">{site.brand}</h1>
+          <p className="hero__text">{site.tagline}</p>
+        </section>
+      )}
+      {featured.length > 0 && (
+        <HomeSection id="featured-collections-title" title="Featured collections">
+          <CollectionGrid collections={featured} stampsWord={site.stampsWord} label="Featured collections" />
+        </HomeSection>
+      )}
       <HomeMarketStats />
       <HomeSection id="last-sales-title" title="Last sales">
         {body((home) => (

@@ -33,6 +33,12 @@ const collectionsApi = api.injectEndpoints({
       transformResponse: (raw: Partial<Paged<Collection>> | null) => normalizePage(raw),
       providesTags: ['CollectionList'],
     }),
+    /** The staff-curated featured collections, in curated order. */
+    listFeaturedCollections: build.query<Paged<Collection>, undefined>({
+      query: () => 'collections/featured',
+      transformResponse: (raw: Partial<Paged<Collection>> | null) => normalizePage(raw),
+      providesTags: ['CollectionList'],
+    }),
     getCollection: build.query<Collection, string>({
       query: (id) => `collection/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Collection', id }],
@@ -66,6 +72,7 @@ const collectionsApi = api.injectEndpoints({
 
 export const {
   useListCollectionsQuery,
+  useListFeaturedCollectionsQuery,
   useGetCollectionQuery,
   useGetCollectionCollectorsQuery,
   useGetCollectionBurnedQuery,

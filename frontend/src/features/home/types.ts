@@ -1,3 +1,5 @@
+import type { Collection } from '@/lib/collection';
+
 /** A stamp sale of the home page's `lastSales`. */
 export type HomeSale = {
   cpid: string;
@@ -41,8 +43,30 @@ export type HomeStamp = {
   stamp_url: string;
 };
 
-/** `GET /api/home`: the chain lists, 20 each, newest first. The curated lists are not served yet. */
+/** A staff-curated banner of the home page's top carousel (`mainBanner`). */
+export type Banner = {
+  collection_id: string;
+  name: string;
+  description: string;
+  /** A site path (`/collection/X`) or an https URL. */
+  link: string;
+  /** The banner's image URL. */
+  image: string;
+  /** An image URL. */
+  icon: string | null;
+  user_id: string;
+  stamp_count: number;
+  collector_count: number;
+  stamp_images: string[];
+};
+
+/**
+ * `GET /api/home`: the staff-curated banners and featured collections (in curated order), and the chain lists, 20
+ * each, newest first.
+ */
 export type HomeData = {
+  mainBanner: Banner[];
+  featured: Collection[];
   lastSales: HomeSale[];
   newDispenser: HomeListing[];
   src721: HomeStamp[];

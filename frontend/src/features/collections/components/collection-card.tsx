@@ -31,11 +31,19 @@ export function CollectionCard({ collection, stampsWord }: { collection: Collect
   );
 }
 
+type CollectionGridProps = {
+  collections: Collection[];
+  stampsWord: string;
+  busy?: boolean;
+  /** The list's accessible name. */
+  label?: string;
+};
+
 /** Collection cards in a responsive grid; 'NO RESULTS' when there are none. */
-export function CollectionGrid({ collections, stampsWord, busy = false }: { collections: Collection[]; stampsWord: string; busy?: boolean }) {
+export function CollectionGrid({ collections, stampsWord, busy = false, label = 'Collections' }: CollectionGridProps) {
   if (collections.length === 0) return <p className="empty">NO RESULTS</p>;
   return (
-    <ul className="collection-grid" aria-busy={busy} aria-label="Collections">
+    <ul className="collection-grid" aria-busy={busy} aria-label={label}>
       {collections.map((collection) => (
         <CollectionCard key={collection.collection_id} collection={collection} stampsWord={stampsWord} />
       ))}

@@ -5,7 +5,7 @@ import { ErrorNotice, Loading } from '@/components/ui/status';
 import { paths } from '@/config/paths';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { pageCount } from '@/utils/pagination';
-import { COLLECTIONS_PAGE_SIZE, useListCollectionsQuery } from '../api';
+import { COLLECTIONS_PAGE_SIZE, useListCollectionsQuery, useListFeaturedCollectionsQuery } from '../api';
 import {
   COLLECTION_SORT_FIELDS,
   parseCollectionList,
@@ -29,8 +29,22 @@ function sortLabels(stampsWord: string): Record<CollectionSortField, string> {
   };
 }
 
+/** The collections list's Featured list (staff-curated, in curated order); hidden when empty or failing. */
+function FeaturedCollections({ stampsWord }: { stampsWord: string }) {
+  const { data, isError } = useListFeaturedCollectionsQuery(undefined);
+  if (isError || !data || data.hits.length === 0) return null;
+  return (
+    <section className="collections-featured" aria-labelledby="collections-featured-title">
+      <h2 id="collections-featured-title" className="section-head__title collections-featured__title">
+        Featured
+      </h2>
+      <CollectionGrid collections={data.hits} stampsWord={stampsWord} label="Featured collections" />
+    </section>
+  );
+}
+
 /**
- * The collections list (/collections/{q?}): heading, search bar, 'x - y of n results', pagination, sort buttons
+ * The collections list (/collections/{q?}): heading, the Featured list, search bar, 'x - y of n results', pagination, sort buttons
  * and cards. Sort (spec): a click sets a field ascending, a click on the active field flips it, the default
  * trending:desc is removed from the URL, and a sort change drops the page.
  */
@@ -64,6 +78,7 @@ export function CollectionsList({ q, stampsWord }: { q: string; stampsWord: stri
   return (
     <div className="collections-list">
       <h1 className="page-title">Collections</h1>
+      <FeaturedCollections stampsWord={stampsWord} />
       <form key={q} className="src20-search" role="search" onSubmit={submit}>
         <label htmlFor={inputId} className="src20-search__label">
           Search collections

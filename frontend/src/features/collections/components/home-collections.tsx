@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorStatus } from '@/lib/api-error';
@@ -8,6 +9,21 @@ import { MarketStatsTable } from './market-stats-table';
 
 /** How many collections the home sections ask for. */
 const HOME_LIMIT = 50;
+
+/**
+ * Whether both home collections calls have answered (with data or an error): the home page waits for them, so
+ * that the market stats and SRC-721 sections do not appear later and push the sections below them down.
+ */
+export function useHomeCollectionsSettled(): boolean {
+  const marketStats = useListCollectionsQuery({ sort: 'total_volume:desc', limit: HOME_LIMIT });
+  const src721 = useListCollectionsQuery({ limit: HOME_LIMIT });
+  // Once settled, stays settled: a failed call is fetched again when its section mounts, and that refetch must not
+  // bring the loading screen back (which would unmount the section, settle, mount it, refetch... in a loop).
+  const settledNow = !marketStats.isLoading && !src721.isLoading;
+  const [settledOnce, setSettledOnce] = useState(false);
+  if (settledNow && !settledOnce) setSettledOnce(true);
+  return settledOnce || settledNow;
+}
 
 /**
  * The home page's market stats table: the collections by total volume. Hidden until the collections API answers

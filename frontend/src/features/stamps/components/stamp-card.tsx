@@ -53,13 +53,15 @@ type StampCardProps = {
   hit: StampHit;
   /** Shows the details at all times (the finder's 'Expand details'); otherwise they show on hover and focus. */
   expanded?: boolean;
+  /** The image's loading: lazy unless the card is likely above the fold. */
+  loading?: 'lazy' | 'eager';
 };
 
 /**
  * A stamp in a grid: image, number and cpid (or long name), linking to its detail page (/stamp/{cpid}, or
  * /asset/{cpid} on the XCP site); the market figures show on hover and focus, or always when `expanded`.
  */
-export function StampCard({ hit, expanded = false }: StampCardProps) {
+export function StampCard({ hit, expanded = false, loading = 'lazy' }: StampCardProps) {
   const site = useSite();
   // Lists that carry the market figures (the finder, profile lists) get the details block.
   const hasDetails = hit.total_volume !== undefined;
@@ -67,7 +69,13 @@ export function StampCard({ hit, expanded = false }: StampCardProps) {
     <li className={expanded ? 'stamp-card stamp-card--expanded' : 'stamp-card'}>
       <Link className="stamp-card__link" to={site.stampHref(hit.cpid)}>
         <div className="stamp-card__media">
-          <StampImage cpid={hit.cpid} stamp={hit.stamp} url={hit.stamp_url} mimetype={hit.stamp_mimetype} />
+          <StampImage
+            cpid={hit.cpid}
+            stamp={hit.stamp}
+            url={hit.stamp_url}
+            mimetype={hit.stamp_mimetype}
+            loading={loading}
+          />
         </div>
         <div className="stamp-card__body">
           <span className="stamp-card__number">{stampLabel(hit.stamp)}</span>

@@ -8,6 +8,9 @@ import { useSearchStampsQuery } from '../api';
 import type { StampSearchArgs } from '../types';
 import { StampGrid } from './stamp-grid';
 
+/** The cards of the first row at the widest layout: their images load at once, as they are above the fold. */
+const FIRST_ROW = 6;
+
 type StampResultsProps = {
   /** The API call: search text, filters, sort and the page's offset. */
   args: StampSearchArgs;
@@ -38,7 +41,7 @@ export function StampResults({ args, expanded = false }: StampResultsProps) {
           : `${formatInteger(range.from)} - ${formatInteger(range.to)} of ${formatInteger(range.total)} results`}
       </p>
       <Pagination page={page} count={pages} label="Pages (top)" />
-      <StampGrid hits={data.hits} busy={isFetching} expanded={expanded} label={site.stampsWord} />
+      <StampGrid hits={data.hits} busy={isFetching} expanded={expanded} label={site.stampsWord} eager={FIRST_ROW} />
       <Pagination page={page} count={pages} label="Pages (bottom)" />
     </div>
   );

@@ -1,0 +1,15 @@
+import { api } from '@/lib/api';
+import { parseAnnouncement } from './rules';
+import type { Announcement } from './types';
+
+const announcementApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAnnouncement: build.query<Announcement | null, undefined>({
+      query: () => 'announcement',
+      transformResponse: (raw: unknown) => parseAnnouncement(raw),
+      providesTags: ['Announcement'],
+    }),
+  }),
+});
+
+export const { useGetAnnouncementQuery } = announcementApi;

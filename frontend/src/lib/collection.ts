@@ -1,0 +1,42 @@
+/**
+ * The collection entity, shared by the features that show collections (the collections pages, and the home page's
+ * curated lists). The collections feature re-exports it.
+ */
+
+/** A volume over a period, in satoshis, with its variation in percent against the previous period (null: none). */
+export type PeriodVolume = { volume: number; variation: number | null };
+
+/** A collection as `GET /api/collections` and `GET /api/collection/{id}` return it. */
+export type Collection = {
+  collection_id: string;
+  name: string;
+  type: 'src721' | 'other';
+  /** The creator; the special values XCP and COMMUNITY are not profiles. */
+  user_id: string;
+  twitter: string;
+  website: string;
+  description: string;
+  /** A cpid, or '' when there is none. */
+  icon_id: string;
+  is_launchpad: boolean;
+  stamp_count: number;
+  collector_count: number;
+  /** The first 12 cpids. */
+  stamp_ids: string[];
+  /** Their /s/{cpid} URLs. */
+  stamp_images: string[];
+  lowest_stamp_number: number;
+  highest_stamp_number: number;
+  /** Unix seconds. */
+  lowest_timestamp: number;
+  highest_timestamp: number;
+  /** Satoshis, or null when nothing is on sale. */
+  floor_price: number | null;
+  /** Satoshis. */
+  total_volume: number;
+  day_volume: PeriodVolume | null;
+  week_volume: PeriodVolume | null;
+  month_volume: PeriodVolume | null;
+  /** Satoshis, or null. */
+  market_cap: number | null;
+};
