@@ -134,3 +134,46 @@ test('the XCP site: FairMint list as the API counts it, an asset page under /ass
   await expect(page.getByRole('heading', { level: 1, name: `#${String(stamp)}` })).toBeVisible();
   await expect(page).toHaveTitle(`Asset: ${cpid}`);
 });
+
+test('staff content: the announcement, the home banners, the themed list and the advent calendar', async ({
+  page,
+  request,
+}) => {
+  const { announcement } = await api<{ announcement: { content: string } | null }>(request, '/api/announcement');
+  expect(announcement).not.toBeNull();
+  const home = await api<{ mainBanner: { name: string; link: string }[]; featured: { name: string }[] }>(
+    request,
+    '/api/home',
+  );
+  const banner = first(home.mainBanner, 'banner');
+  await page.goto('/');
+  await expect(page.getByRole('complementary', { name: 'Announcement' })).toContainText(announcement?.content ?? '');
+  const carousel = page.getByRole('region', { name: 'Highlights' });
+  const slide = carousel.getByRole('group', { name: new RegExp(`^1 of ${String(home.mainBanner.length)}`) });
+  await expect(slide).toContainText(banner.name);
+  // The XCP site carries no announcement.
+  await page.goto('/?site=xcp');
+  await expect(page.getByRole('heading', { name: 'Latest assets' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Announcement' })).toHaveCount(0);
+
+  const feat = await api<{ title: string; hits: { cpid: string; stamp: number }[]; estimatedTotalHits: number }>(
+    request,
+    '/api/feat',
+  );
+  await page.goto('/feat?site=stamps');
+  await expect(page.getByRole('heading', { level: 1, name: feat.title })).toBeVisible();
+  await expect(page.getByText(resultLine(feat.estimatedTotalHits, 24)).first()).toBeVisible();
+  await expect(page.locator(`a[href="/stamp/${first(feat.hits, 'featured stamp').cpid}"]`).first()).toBeVisible();
+
+  const advent = await api<{ days: { day: number; cpid: string | null; src: string | null }[] }>(request, '/api/advent');
+  const open = first(
+    advent.days.filter((d) => d.src !== null),
+    'open door',
+  );
+  await page.goto('/advent-calendar');
+  const door = page.getByRole('listitem', { name: `Day ${String(open.day)}`, exact: true });
+  await expect(door.getByRole('link', { name: `View Day ${String(open.day)}`, exact: true })).toHaveAttribute(
+    'href',
+    `/stamp/${open.cpid ?? ''}`,
+  );
+});
