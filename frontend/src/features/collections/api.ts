@@ -1,6 +1,6 @@
 import { api } from '@/lib/api';
 import type { CollectionListArgs } from './sort-params';
-import type { Burner, Collection, CollectionStamp, Collector, Paged } from './types';
+import type { Burner, Collection, CollectionStamp, Collector, Paged, StampThumb } from './types';
 
 /** Page sizes (spec): 50 in the collections list, 20 in the collectors list. */
 export const COLLECTIONS_PAGE_SIZE = 50;
@@ -12,6 +12,9 @@ export const COLLECTION_STAMPS_PAGE_SIZE = 24;
 /** Arguments of a collection's paged sub-list. */
 export type CollectionPageArgs = { id: string; page: number };
 
+/** Arguments of a collection's Stamps tab: `src721cpids` is the Traits filter (a JSON list of lists of cpids). */
+export type CollectionStampsArgs = CollectionPageArgs & { src721cpids?: string | undefined };
+
 /** A page read defensively: a body without a hits list reads as an empty page. */
 export function normalizePage<T>(raw: Partial<Paged<T>> | null): Paged<T> {
   const hits = Array.isArray(raw?.hits) ? raw.hits : [];
@@ -21,6 +24,24 @@ export function normalizePage<T>(raw: Partial<Paged<T>> | null): Paged<T> {
     offset: typeof raw?.offset === 'number' ? raw.offset : 0,
     limit: typeof raw?.limit === 'number' ? raw.limit : hits.length,
   };
+}
+
+/** A deploy's layers read defensively: anything that is no list of `{cpid, url}` stamps is dropped. */
+export function normalizeLayers(raw: unknown): StampThumb[][] {
+  if (!Array.isArray(raw)) return [];
+  return raw.map((layer: unknown) =>
+    Array.isArray(layer)
+      ? layer.filter(
+          (stamp: unknown): stamp is StampThumb =>
+            typeof stamp === 'object' &&
+            stamp !== null &&
+            'cpid' in stamp &&
+            typeof stamp.cpid === 'string' &&
+            'url' in stamp &&
+            typeof stamp.url === 'string',
+        )
+      : [],
+  );
 }
 
 const collectionsApi = api.injectEndpoints({
@@ -59,13 +80,27 @@ const collectionsApi = api.injectEndpoints({
       }),
       providesTags: (_result, _error, { id }) => [{ type: 'Collection', id }],
     }),
-    getCollectionStamps: build.query<Paged<CollectionStamp>, CollectionPageArgs>({
+    getCollectionStamps: build.query<Paged<CollectionStamp>, CollectionStampsArgs>({
       transformResponse: (raw: Partial<Paged<CollectionStamp>> | null) => normalizePage(raw),
-      query: ({ id, page }) => ({
+      query: ({ id, page, src721cpids }) => ({
         url: 'search',
-        params: { collection: id, page, limit: COLLECTION_STAMPS_PAGE_SIZE },
+        params: {
+          collection: id,
+          page,
+          limit: COLLECTION_STAMPS_PAGE_SIZE,
+          ...(src721cpids ? { src721cpids } : {}),
+        },
       }),
       providesTags: (_result, _error, { id }) => [{ type: 'Collection', id }],
+    }),
+    /**
+     * The layers of an SRC-721 collection, from its deploy (`GET /api/stamp/src721/{collection_id}`): per layer,
+     * its stamps. 404 when the collection has no SRC-721 deploy.
+     */
+    getCollectionTraits: build.query<StampThumb[][], string>({
+      query: (id) => `stamp/src721/${encodeURIComponent(id)}`,
+      transformResponse: (raw: { layers?: unknown } | null) => normalizeLayers(raw?.layers),
+      providesTags: (_result, _error, id) => [{ type: 'Collection', id }],
     }),
   }),
 });
@@ -77,4 +112,5 @@ export const {
   useGetCollectionCollectorsQuery,
   useGetCollectionBurnedQuery,
   useGetCollectionStampsQuery,
+  useGetCollectionTraitsQuery,
 } = collectionsApi;

@@ -6,12 +6,14 @@ import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
 import { stampLabel } from '@/utils/format';
 import { pageCount, PAGE_PARAM, parsePage } from '@/utils/pagination';
-import { COLLECTION_STAMPS_PAGE_SIZE, useGetCollectionStampsQuery } from '../api';
+import { COLLECTION_STAMPS_PAGE_SIZE, useGetCollectionStampsQuery, useGetCollectionTraitsQuery } from '../api';
 import { defaultSlideshow, parseSlideshow, SLIDESHOW_PARAM, slideshowSearch, type SlideshowSettings } from '../slideshow-params';
+import { parseTraits, src721CpidsArg, TRAITS_PARAM, traitsSearch, type TraitSelection } from '../traits-params';
 import type { CollectionStamp } from '../types';
 import { useCollectionOutlet } from './collection-layout';
 import { ResultLine } from './result-line';
 import { Slideshow, SlideshowSelector } from './slideshow';
+import { TraitsFilter } from './traits-filter';
 
 type CollectionStampsTabProps = {
   /** Draws the page's stamps (the app passes the stamp grid). */
@@ -21,7 +23,8 @@ type CollectionStampsTabProps = {
 /**
  * The Stamps tab (Assets on the XCP site): 'x - y of N results', the slideshow selector, top and bottom pagination,
  * the cards ('NO RESULTS' when empty), and the slideshow overlay while `?slideshow=` is set (the parameter never
- * reaches the search call).
+ * reaches the search call). An SRC-721 collection adds the Traits filter: its selection is kept in `?traits=` and
+ * sent to the search as `src721cpids`.
  */
 export function CollectionStampsTab({ renderStamps }: CollectionStampsTabProps) {
   const { collection } = useCollectionOutlet();
@@ -31,10 +34,14 @@ export function CollectionStampsTab({ renderStamps }: CollectionStampsTabProps) 
   const [searchParams] = useSearchParams();
   const page = parsePage(searchParams.get(PAGE_PARAM));
   const slideshow = parseSlideshow(searchParams.get(SLIDESHOW_PARAM));
+  const isSrc721 = collection.type === 'src721';
+  const traits = isSrc721 ? parseTraits(searchParams.get(TRAITS_PARAM)) : [];
   const { data, error, isLoading, isError, isFetching } = useGetCollectionStampsQuery({
     id: collection.collection_id,
     page,
+    src721cpids: src721CpidsArg(traits),
   });
+  const layers = useGetCollectionTraitsQuery(collection.collection_id, { skip: !isSrc721 });
 
   const setSlideshow = useCallback(
     (settings: SlideshowSettings | null) => {
@@ -47,36 +54,62 @@ export function CollectionStampsTab({ renderStamps }: CollectionStampsTabProps) 
     [navigate, location.pathname, location.search],
   );
 
-  if (isLoading) return <Loading />;
-  if (isError || !data) {
-    return <ErrorNotice message={(errorStatus(error) === 400 && errorMessage(error)) || GENERIC_ERROR} />;
-  }
-  const pages = pageCount(data.estimatedTotalHits, COLLECTION_STAMPS_PAGE_SIZE);
+  const setTraits = useCallback(
+    (selection: TraitSelection) => {
+      void navigate({ pathname: location.pathname, search: traitsSearch(location.search, selection) });
+    },
+    [navigate, location.pathname, location.search],
+  );
 
+  let results: ReactNode;
+  if (isLoading) {
+    results = <Loading />;
+  } else if (isError || !data) {
+    results = <ErrorNotice message={(errorStatus(error) === 400 && errorMessage(error)) || GENERIC_ERROR} />;
+  } else {
+    const pages = pageCount(data.estimatedTotalHits, COLLECTION_STAMPS_PAGE_SIZE);
+    results = (
+      <section className="results" aria-label={site.stampsWord}>
+        <ResultLine offset={data.offset} shown={data.hits.length} total={data.estimatedTotalHits} />
+        {data.hits.length > 0 && (
+          <SlideshowSelector
+            onSelect={(type) => {
+              setSlideshow(defaultSlideshow(type));
+            }}
+          />
+        )}
+        <Pagination page={page} count={pages} label="Pages (top)" />
+        {data.hits.length === 0 ? <p className="empty">NO RESULTS</p> : renderStamps(data.hits, isFetching)}
+        <Pagination page={page} count={pages} label="Pages (bottom)" />
+        {slideshow && data.hits.length > 0 && (
+          <Slideshow
+            settings={slideshow}
+            onChange={setSlideshow}
+            images={data.hits.map((stamp) => ({
+              key: stamp.cpid,
+              url: stamp.stamp_url,
+              alt: `${site.stampWord} ${stampLabel(stamp.stamp)} ${stamp.cpid}`,
+            }))}
+          />
+        )}
+      </section>
+    );
+  }
+
+  // The filter shows for SRC-721 collections, unless the deploy is unknown (404) or has no layers.
+  const noLayers =
+    (layers.isError && errorStatus(layers.error) === 404) || (layers.currentData !== undefined && layers.currentData.length === 0);
+  if (!isSrc721 || noLayers) return results;
   return (
-    <section className="results" aria-label={site.stampsWord}>
-      <ResultLine offset={data.offset} shown={data.hits.length} total={data.estimatedTotalHits} />
-      {data.hits.length > 0 && (
-        <SlideshowSelector
-          onSelect={(type) => {
-            setSlideshow(defaultSlideshow(type));
-          }}
-        />
-      )}
-      <Pagination page={page} count={pages} label="Pages (top)" />
-      {data.hits.length === 0 ? <p className="empty">NO RESULTS</p> : renderStamps(data.hits, isFetching)}
-      <Pagination page={page} count={pages} label="Pages (bottom)" />
-      {slideshow && data.hits.length > 0 && (
-        <Slideshow
-          settings={slideshow}
-          onChange={setSlideshow}
-          images={data.hits.map((stamp) => ({
-            key: stamp.cpid,
-            url: stamp.stamp_url,
-            alt: `${site.stampWord} ${stampLabel(stamp.stamp)} ${stamp.cpid}`,
-          }))}
-        />
-      )}
-    </section>
+    <div className="collection-stamps">
+      <TraitsFilter
+        layers={layers.currentData}
+        loading={layers.isFetching}
+        failed={layers.isError}
+        selection={traits}
+        onChange={setTraits}
+      />
+      <div className="collection-stamps__results">{results}</div>
+    </div>
   );
 }

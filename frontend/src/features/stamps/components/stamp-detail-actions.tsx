@@ -7,7 +7,7 @@ function canShare(): boolean {
 
 /**
  * The detail page's actions: copy link (1-second 'Copied!') and share (the system share sheet where the browser
- * has one, else a post on X). Download waits for the resize API; wishlist waits for sign-in.
+ * has one, else a post on X). Download is its own control (`StampDownload`); wishlist waits for sign-in.
  */
 export function StampActions({ url, title }: { url: string; title: string }) {
   return (

@@ -234,7 +234,7 @@ describe('StampDetail blocks', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it("copies the page link with 'Copied!' and offers share, but no download", async () => {
+  it("copies the page link with 'Copied!' and offers share", async () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     stubFetchJson(200, stamp);
@@ -246,7 +246,6 @@ describe('StampDetail blocks', () => {
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/stamp/${CPID}`);
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Share' })).toHaveAttribute('href', expect.stringContaining('x.com'));
-    expect(screen.queryByText(/download/i)).not.toBeInTheDocument();
   });
 
   it('links to /asset/{cpid} on the XCP site', async () => {

@@ -3,6 +3,8 @@ import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
 import { stampLabel } from '@/utils/format';
 import { useGetStampDetailQuery } from '../detail-api';
+import { canDownload } from '../download-rules';
+import { isSrc721 } from '../src721-rules';
 import { StampActions } from './stamp-detail-actions';
 import {
   CollectionBlock,
@@ -13,6 +15,8 @@ import {
   SalesBlock,
 } from './stamp-detail-blocks';
 import { StampMedia } from './stamp-detail-media';
+import { StampDownload } from './stamp-download';
+import { Src721Block } from './stamp-src721';
 import { StampInfo } from './stamp-info';
 
 /** The spec's text for a stamp that does not exist. */
@@ -20,7 +24,8 @@ export const STAMP_NOT_FOUND = '404 - Stamp not found.';
 
 /**
  * A stamp's page body: the media (image, sandboxed HTML, BMN play control, full view), copy link and share, then
- * the blocks of `GET /api/stamp/{cpid}`: Information, From Collection, Sales, Fairminter, Holders, Dispensers and
+ * the Download control (Stamps site, raster images), the blocks of `GET /api/stamp/{cpid}`: Information, the
+ * SRC-721 block (`GET /api/stamp/src721/{cpid}`, SRC-721 stamps only), From Collection, Sales, Fairminter, Holders, Dispensers and
  * Dividends, each with the spec's empty text.
  */
 export function StampDetail({ cpid }: { cpid: string }) {
@@ -45,6 +50,7 @@ export function StampDetail({ cpid }: { cpid: string }) {
           <StampMedia stamp={stamp} alt={alt} />
         </div>
         <StampActions url={pageUrl} title={`${site.stampWord}: ${stamp.cpid}`} />
+        {site.variant !== 'xcp' && canDownload(stamp.stamp_mimetype) && <StampDownload key={stamp.cpid} cpid={stamp.cpid} />}
       </div>
       <div className="stamp-detail__main">
         <h1 className="stamp-detail__number">
@@ -54,6 +60,7 @@ export function StampDetail({ cpid }: { cpid: string }) {
         <p className="stamp-detail__cpid mono break">{stamp.cpid}</p>
         <div className="stamp-detail__blocks">
           <StampInfo stamp={stamp} />
+          {isSrc721(stamp.ident) && <Src721Block cpid={stamp.cpid} />}
           <CollectionBlock value={stamp.collection_id} />
           <SalesBlock sales={stamp.dispenses ?? []} divisible={stamp.divisible} />
           {stamp.fairminter && <FairminterBlock fairminter={stamp.fairminter} divisible={stamp.divisible} />}
