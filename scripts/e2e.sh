@@ -28,9 +28,10 @@ trap cleanup EXIT
   --grpc-listen 127.0.0.1:0 --static-dir frontend/dist >"$LOGS/stamps.log" 2>&1 & pids+=($!)
 
 BASE="http://127.0.0.1:$HTTP"
-# Ready when the demo's market has been indexed: stamps, collections, collectors and SRC-20 deploys served.
+# Ready when the whole demo chain is indexed and projected, and its market served: stamps, collections, collectors,
+# SRC-20 deploys and fairminters.
 ready() {
-  python3 - "$BASE" <<'PY'
+  python3 - "$BASE" "http://127.0.0.1:$RPC" "$STAMPS_POSTGRES__URL" <<'PY'
 import json, sys, urllib.request
 base = sys.argv[1]
 def total(path):
@@ -38,7 +39,15 @@ def total(path):
         return json.load(r)["estimatedTotalHits"]
 paths = ["/api/search?limit=1", "/api/collections?limit=1", "/api/leaderboard?limit=1",
          "/api/src20/search?types=deploy&limit=1", "/api/fairminter/search?limit=1"]
-if all(total(p) > 0 for p in paths):
+# The whole chain: the catalogue has projected the node's tip.
+req = urllib.request.Request(sys.argv[2], data=b'{"id":1,"method":"getblockcount","params":[]}',
+                             headers={"content-type": "application/json"})
+with urllib.request.urlopen(req, timeout=5) as r:
+    tip = json.load(r)["result"]
+import subprocess
+projected = subprocess.run(["psql", "-qtA", sys.argv[3], "-c", "SELECT COALESCE(max(height), 0) FROM catalogue.blocks"],
+                           capture_output=True, text=True).stdout.strip()
+if projected == str(tip) and all(total(p) > 0 for p in paths):
     # The newest PNG stamp: the stamp journeys check its image loads.
     with urllib.request.urlopen(base + "/api/search?types=png&limit=1", timeout=5) as r:
         hit = json.load(r)["hits"][0]

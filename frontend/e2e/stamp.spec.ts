@@ -25,7 +25,8 @@ test('a stamp page shows its number, its loaded image and its title', async ({ p
 });
 
 test('the finder lists the stamp and its card opens the stamp page', async ({ page }) => {
-  await page.goto('/search');
+  // The stamp is the newest PNG: first among the PNG stamps.
+  await page.goto('/search?types=png');
 
   const card = page.locator(`a[href="/stamp/${cpid}"]`).first();
   await expect(card).toBeVisible();
@@ -74,7 +75,7 @@ test('submitting a cpid goes straight to that stamp', async ({ page }) => {
 });
 
 test('the XCP site variant says Assets and opens stamps under /asset', async ({ page }) => {
-  await page.goto('/search?site=xcp');
+  await page.goto('/search?types=png&site=xcp');
   await expect(page.getByRole('searchbox', { name: 'Search assets' })).toHaveAttribute(
     'placeholder',
     'Search for an XCP asset...',
