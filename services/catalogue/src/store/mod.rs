@@ -361,6 +361,12 @@ pub async fn search(
     } else {
         format!("{column} {dir}, stamp {dir}")
     };
+    if filter == "TRUE" && column == "stamp" {
+        return Ok((
+            numbered_page(pool, q.desc, offset, limit).await?,
+            all_count(pool).await?,
+        ));
+    }
     // The page is chosen on stamp numbers alone (an index-only walk for the sorts the indexes cover), then its
     // rows are read: a deep page does not read every row before it.
     let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
@@ -381,28 +387,65 @@ pub async fn search(
     .bind(limit)
     .fetch_all(pool)
     .await?;
-    // Blessed stamps are numbered 0, 1, 2, ... and cursed ones -1, -2, ... without gaps, so with no condition
-    // the exact total is read off the two ends of the number index.
-    let count = if filter == "TRUE" {
-        "SELECT COALESCE((SELECT max(stamp) + 1 FROM stamps WHERE stamp >= 0), 0)
-              + COALESCE((SELECT -min(stamp) FROM stamps WHERE stamp < 0), 0)"
-            .to_owned()
-    } else {
-        format!("SELECT count(*) FROM stamps WHERE {filter}")
-    };
-    let total = sqlx::query_scalar(sqlx::AssertSqlSafe(count))
-        .bind(number)
-        .bind(&prefix)
-        .bind(&text)
-        .bind(&q.holders)
-        .bind(&q.creators)
-        .bind(&q.owners)
-        .bind(&q.collection)
-        .bind(&q.cpids)
-        .bind(sqlx::types::Json(&q.traits))
-        .fetch_one(pool)
-        .await?;
+    if filter == "TRUE" {
+        return Ok((hits, all_count(pool).await?));
+    }
+    let total = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT count(*) FROM stamps WHERE {filter}"
+    )))
+    .bind(number)
+    .bind(&prefix)
+    .bind(&text)
+    .bind(&q.holders)
+    .bind(&q.creators)
+    .bind(&q.owners)
+    .bind(&q.collection)
+    .bind(&q.cpids)
+    .bind(sqlx::types::Json(&q.traits))
+    .fetch_one(pool)
+    .await?;
     Ok((hits, total))
+}
+
+/// Every stamp, counted off the two ends of the number index: blessed stamps are numbered 0, 1, 2, ... and cursed
+/// ones -1, -2, ... without gaps.
+async fn all_count(pool: &PgPool) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT COALESCE((SELECT max(stamp) + 1 FROM stamps WHERE stamp >= 0), 0)
+              + COALESCE((SELECT -min(stamp) FROM stamps WHERE stamp < 0), 0)",
+    )
+    .fetch_one(pool)
+    .await
+}
+
+/// A page of every stamp by number. Numbers have no gaps (see [`all_count`]), so the `offset`-th stamp's
+/// number is known without walking the ones before it: newest first it is `blessed - 1 - offset` (past the
+/// blessed ones that lands on the cursed ones, -1 first), oldest first `lowest + offset`. Deep pages cost what
+/// the first one does.
+async fn numbered_page(
+    pool: &PgPool,
+    desc: bool,
+    offset: i64,
+    limit: i64,
+) -> Result<Vec<StampRow>, sqlx::Error> {
+    let sql = if desc {
+        format!(
+            "SELECT {COLUMNS} FROM stamps
+             WHERE stamp <= COALESCE((SELECT max(stamp) + 1 FROM stamps WHERE stamp >= 0), 0) - 1 - $1
+             ORDER BY stamp DESC LIMIT $2"
+        )
+    } else {
+        format!(
+            "SELECT {COLUMNS} FROM stamps
+             WHERE stamp >= (SELECT min(stamp) FROM stamps) + $1
+             ORDER BY stamp ASC LIMIT $2"
+        )
+    };
+    sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(offset)
+        .bind(limit)
+        .fetch_all(pool)
+        .await
 }
 
 /// Escapes `LIKE` wildcards, for a prefix pattern.

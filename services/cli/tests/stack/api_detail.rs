@@ -194,6 +194,37 @@ async fn finder_filters_and_sorts(
         .collect::<Vec<_>>(),
         "the last page holds the lowest numbers, in order"
     );
+    let (_, oldest) = services
+        .get_json("/api/search?sort=stamp:asc&limit=2&offset=1")
+        .await;
+    assert_eq!(
+        hits(&oldest)
+            .iter()
+            .map(|h| h["stamp"].as_i64())
+            .collect::<Vec<_>>(),
+        vec![
+            Some(count(db, "SELECT min(stamp) + 1 FROM indexer.stamps").await),
+            Some(count(db, "SELECT min(stamp) + 2 FROM indexer.stamps").await),
+        ],
+        "oldest first, from the second"
+    );
+    let (_, middle) = services
+        .get_json(&format!("/api/search?limit=3&offset={}", all / 2))
+        .await;
+    let expected: Vec<i64> = sqlx::query_scalar(
+        "SELECT stamp FROM indexer.stamps ORDER BY stamp DESC OFFSET $1 LIMIT 3",
+    )
+    .bind(all / 2)
+    .fetch_all(&mut *db)
+    .await
+    .expect("middle");
+    assert_eq!(
+        hits(&middle)
+            .iter()
+            .map(|h| h["stamp"].as_i64().expect("stamp"))
+            .collect::<Vec<_>>(),
+        expected
+    );
     let (status, png) = services.get_json("/api/search?types=png&limit=100").await;
     assert_eq!(status, 200, "{png}");
     let pngs = count(
