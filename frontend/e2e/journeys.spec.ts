@@ -24,7 +24,10 @@ function resultLine(total: number, pageSize: number): RegExp {
   return new RegExp(`1 - ${String(Math.min(total, pageSize))} of ${total.toLocaleString('en-US')} results`);
 }
 
-test('home → finder with a filter → a stamp → its collection → its collectors', async ({ page, request }) => {
+test('home → finder with a filter → a stamp → its collection → its collectors → an SRC-20 tick → a holder\'s profile → the leaderboard → the top collector', async ({
+  page,
+  request,
+}) => {
   const home = await api<{ lastSales: { stamp: number | null; cpid: string }[] }>(request, '/api/home');
   expect(home.lastSales.length).toBeGreaterThan(0);
   await page.goto('/');
@@ -76,9 +79,8 @@ test('home → finder with a filter → a stamp → its collection → its colle
   expect(collectors.estimatedTotalHits).toBe(card.collector_count);
   const top = first(collectors.hits, 'collector').address;
   await expect(page.locator(`a[href="/profile/${top}"]`).first()).toBeVisible();
-});
 
-test('an SRC-20 tick → a holder\'s profile → the leaderboard → the top collector', async ({ page, request }) => {
+  // On to SRC-20: the tick with the most holders, from the SRC-20 finder.
   const deploys = await api<Paged<{ tick: string }>>(request, '/api/src20/search?types=deploy&only=valid&sort=holdersCount:desc&limit=1');
   const tick = first(deploys.hits, 'SRC-20 deploy').tick;
   const data = await api<{ tick: string; holders: { address: string; amount: string }[] }>(
@@ -86,7 +88,8 @@ test('an SRC-20 tick → a holder\'s profile → the leaderboard → the top col
     `/api/src20/tick/${encodeURIComponent(tick)}`,
   );
   expect(data.holders.length).toBeGreaterThan(0);
-  await page.goto('/src20/search');
+  await page.getByRole('navigation').getByRole('link', { name: 'Src20' }).first().click();
+  await expect(page).toHaveURL(/\/src20\/search/);
   await page.locator(`a[href="/src20/tick/${encodeURIComponent(data.tick)}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`/src20/tick/${encodeURIComponent(data.tick)}$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText(data.tick);
