@@ -120,7 +120,7 @@ test('home → finder with a filter → a stamp → its collection → its colle
   await expect(page.locator('.profile__stats')).toContainText(leader.stamp_count.toLocaleString('en-US'));
 });
 
-test('the XCP site: FairMint list as the API counts it, an asset page under /asset', async ({ page, request }) => {
+test('the XCP site: FairMint list as the API counts it, a directory, an asset page under /asset', async ({ page, request }) => {
   const fairminters = await api<Paged<{ cpid: string }>>(request, '/api/fairminter/search');
   expect(fairminters.estimatedTotalHits).toBeGreaterThan(0);
   await page.goto('/?site=xcp');
@@ -129,6 +129,15 @@ test('the XCP site: FairMint list as the API counts it, an asset page under /ass
   await expect(page.getByRole('heading', { level: 1, name: 'FairMint' })).toBeVisible();
   const grid = page.getByRole('list', { name: 'Fairminters' });
   await expect(grid.getByRole('listitem')).toHaveCount(Math.min(24, fairminters.estimatedTotalHits));
+
+  // Directories: the staff's collections, owned by the network default, headed 'Directory' on this site.
+  const directories = await api<Paged<{ collection_id: string; name: string }>>(request, '/api/directories');
+  const directory = first(directories.hits, 'directory');
+  await page.getByRole('navigation').getByRole('link', { name: 'Directories' }).first().click();
+  await expect(page).toHaveURL(/\/directories$/);
+  await page.locator(`a[href="/collection/${directory.collection_id}"]`).first().click();
+  await expect(page.getByText('Directory', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(directory.name);
 
   // A stamp's page on the XCP site is an asset page.
   const stamps = await api<Paged<{ cpid: string; stamp: number }>>(request, '/api/search?limit=1');

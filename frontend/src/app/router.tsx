@@ -33,6 +33,8 @@ export const routes: RouteObject[] = [
           { path: paths.profile.path, lazy: () => import('./routes/profile') },
           { path: paths.collections.path, lazy: () => import('./routes/collections') },
           { path: paths.collectionsQuery.path, lazy: () => import('./routes/collections') },
+          { path: paths.directories.path, lazy: () => import('./routes/directories') },
+          { path: paths.directoriesQuery.path, lazy: () => import('./routes/directories') },
           {
             path: paths.collection.path,
             lazy: () => import('./routes/collection'),

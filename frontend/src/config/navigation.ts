@@ -22,7 +22,7 @@ export const NAVIGATION: Record<SiteVariant, readonly NavEntry[]> = {
     { label: 'FairMint', available: true, href: paths.fairmint.getHref() },
     { label: 'Finder', available: true, href: paths.search.getHref() },
     { label: 'Collections', available: true, href: paths.collections.getHref() },
-    { label: 'Directories', available: false },
+    { label: 'Directories', available: true, href: paths.directories.getHref() },
     { label: 'Leaderboard', available: true, href: paths.leaderboard.getHref() },
     { label: 'Faq', available: false },
   ],

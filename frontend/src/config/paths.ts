@@ -54,6 +54,14 @@ export const paths = {
     path: '/collections/:q',
     getHref: (q: string) => `/collections/${encodeURIComponent(q)}`,
   },
+  directories: {
+    path: '/directories',
+    getHref: () => '/directories',
+  },
+  directoriesQuery: {
+    path: '/directories/:q',
+    getHref: (q: string) => `/directories/${encodeURIComponent(q)}`,
+  },
   /** A collection's page; its Collectors and Burned tabs are child paths. */
   collection: {
     path: '/collection/:id',

@@ -31,6 +31,9 @@ pub fn router() -> Router<AppState> {
         .route("/collections", get(search_all))
         .route("/collections/", get(search_all))
         .route("/collections/{q}", get(search_q))
+        .route("/directories", get(directories_all))
+        .route("/directories/", get(directories_all))
+        .route("/directories/{q}", get(directories_q))
         .route("/collection/{id}", get(collection))
         .route("/collection/{id}/collectors", get(collectors))
         .route("/collection/{id}/burned", get(burned))
@@ -164,6 +167,38 @@ pub(crate) async fn search_q(
     params: Params,
 ) -> Result<Json<Page<CollectionJson>>, ApiError> {
     search(state, Some(q), params).await
+}
+
+/// The owner of staff directories: the network default.
+pub const NETWORK_OWNER: &str = "XCP";
+
+#[utoipa::path(get, path = "/api/directories", tag = "collections", params(("q" = Option<String>, Query, description = "a name prefix (any case) or a directory id"), ("sort" = Option<String>, Query, description = "as for /api/collections"), ("ids" = Option<String>, Query, description = "comma-separated ids (at most 100)"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the staff directories (collections owned by the network default, user_id XCP), 50 per page", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn directories_all(
+    state: State<AppState>,
+    params: Params,
+) -> Result<Json<Page<CollectionJson>>, ApiError> {
+    directories(state, None, params).await
+}
+
+#[utoipa::path(get, path = "/api/directories/{q}", tag = "collections", params(("q" = String, Path, description = "a name prefix (any case) or a directory id"), ("sort" = Option<String>, Query, description = "as for /api/collections"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the staff directories, 50 per page", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn directories_q(
+    state: State<AppState>,
+    Path(q): Path<String>,
+    params: Params,
+) -> Result<Json<Page<CollectionJson>>, ApiError> {
+    directories(state, Some(q), params).await
+}
+
+/// Collections owned by the network default; `user_id` is not a parameter here.
+async fn directories(
+    state: State<AppState>,
+    path_q: Option<String>,
+    params: Params,
+) -> Result<Json<Page<CollectionJson>>, ApiError> {
+    let mut p = paging::params(params)?;
+    paging::check_known(&p, &["q", "sort", "ids", "only"])?;
+    p.insert("user_id".into(), NETWORK_OWNER.into());
+    search(state, path_q, Ok(axum::extract::Query(p))).await
 }
 
 async fn search(

@@ -36,6 +36,8 @@ use crate::state::AppState;
         super::profile::profile,
         super::collections::search_all,
         super::collections::search_q,
+        super::collections::directories_all,
+        super::collections::directories_q,
         super::collections::collection,
         super::collections::collectors,
         super::collections::burned,

@@ -17,7 +17,17 @@ use stamps_proto::events::v1::CurationSet;
 pub const CURATION_CONSUMER: &str = "catalogue-curation";
 
 /// The kinds of curated documents.
-pub const KINDS: [&str; 5] = ["announcement", "banners", "featured", "feat", "advent"];
+pub const KINDS: [&str; 6] = [
+    "announcement",
+    "banners",
+    "featured",
+    "feat",
+    "advent",
+    "directories",
+];
+
+/// The owner of staff directories: the network default.
+pub const NETWORK_OWNER: &str = "XCP";
 
 /// A curation file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,6 +50,24 @@ pub struct CurationFile {
     /// The advent calendar.
     #[serde(default)]
     pub advent: Option<Advent>,
+    /// Staff directories: collections owned by the network default.
+    #[serde(default)]
+    pub directories: Vec<Directory>,
+}
+
+/// A staff directory: a collection of stamps owned by the network default.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Directory {
+    /// Its id (distinct from every user's and SRC-721 collection's).
+    pub collection_id: String,
+    /// Name.
+    pub name: String,
+    /// Text.
+    #[serde(default)]
+    pub description: String,
+    /// Its stamps, in order.
+    pub stamp_ids: Vec<String>,
 }
 
 /// The announcement banner: content, an optional 'More info' link and an optional logo.
@@ -224,6 +252,30 @@ impl CurationFile {
                 check_id(&format!("feat.cpids[{i}]"), cpid)?;
             }
         }
+        if self.directories.len() > 100 {
+            return Err("directories: at most 100".into());
+        }
+        let mut ids = std::collections::HashSet::new();
+        for (i, d) in self.directories.iter().enumerate() {
+            check_id(&format!("directories[{i}].collection_id"), &d.collection_id)?;
+            if !ids.insert(&d.collection_id) {
+                return Err(format!(
+                    "directories[{i}].collection_id: {:?} is listed twice",
+                    d.collection_id
+                ));
+            }
+            if d.name.trim().is_empty() {
+                return Err(format!("directories[{i}].name: empty"));
+            }
+            check_text(&format!("directories[{i}].name"), &d.name)?;
+            check_text(&format!("directories[{i}].description"), &d.description)?;
+            if d.stamp_ids.len() > 10_000 {
+                return Err(format!("directories[{i}].stamp_ids: at most 10000"));
+            }
+            for (j, cpid) in d.stamp_ids.iter().enumerate() {
+                check_id(&format!("directories[{i}].stamp_ids[{j}]"), cpid)?;
+            }
+        }
         if let Some(a) = &self.advent {
             if !(2000..=9999).contains(&a.year) {
                 return Err(format!("advent.year: {} is not a year", a.year));
@@ -269,6 +321,7 @@ impl CurationFile {
             ("featured", json(serde_json::json!(self.featured))),
             ("feat", json(serde_json::json!(self.feat))),
             ("advent", json(serde_json::json!(self.advent))),
+            ("directories", json(serde_json::json!(self.directories))),
         ];
         documents
             .into_iter()
@@ -347,18 +400,68 @@ impl Projection for CurationProjection {
             .map_err(|e| ProjectionError::Malformed(format!("{kind} document: {e}")))?;
         let version = i64::try_from(event.version)
             .map_err(|_| ProjectionError::Malformed("version out of range".into()))?;
-        sqlx::query(
+        let applied = sqlx::query(
             "INSERT INTO curation (kind, version, document) VALUES ($1, $2, $3)
              ON CONFLICT (kind) DO UPDATE SET version = EXCLUDED.version, document = EXCLUDED.document
              WHERE curation.version < EXCLUDED.version",
         )
         .bind(kind)
         .bind(version)
-        .bind(sqlx::types::Json(document))
-        .execute(tx)
-        .await?;
+        .bind(sqlx::types::Json(&document))
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if applied > 0 && kind == "directories" {
+            let directories: Vec<Directory> = serde_json::from_value(document)
+                .map_err(|e| ProjectionError::Malformed(format!("directories document: {e}")))?;
+            set_directories(tx, &directories).await?;
+        }
         Ok(())
     }
+}
+
+/// Makes `directories` the staff directories (replacing the earlier ones), and computes the figures of every
+/// directory that was or is.
+async fn set_directories(
+    tx: &mut PgConnection,
+    directories: &[Directory],
+) -> Result<(), sqlx::Error> {
+    crate::collections::lock(tx).await?;
+    let mut changed: Vec<String> = sqlx::query_scalar("SELECT collection_id FROM directories")
+        .fetch_all(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM directory_stamps")
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM directories")
+        .execute(&mut *tx)
+        .await?;
+    for d in directories {
+        sqlx::query(
+            "INSERT INTO directories (collection_id, name, description) VALUES ($1, $2, $3)",
+        )
+        .bind(&d.collection_id)
+        .bind(&d.name)
+        .bind(&d.description)
+        .execute(&mut *tx)
+        .await?;
+        let mut seen = std::collections::HashSet::new();
+        let ids: Vec<&String> = d.stamp_ids.iter().filter(|c| seen.insert(*c)).collect();
+        let positions: Vec<i32> = (0..ids.len())
+            .map(|i| i32::try_from(i).unwrap_or(i32::MAX))
+            .collect();
+        sqlx::query(
+            "INSERT INTO directory_stamps (collection_id, cpid, position)
+             SELECT $1, c, p FROM UNNEST($2::TEXT[], $3::INTEGER[]) AS u(c, p)",
+        )
+        .bind(&d.collection_id)
+        .bind(&ids)
+        .bind(&positions)
+        .execute(&mut *tx)
+        .await?;
+        changed.push(d.collection_id.clone());
+    }
+    crate::collections::refresh(tx, &changed).await
 }
 
 /// The document of `kind` and its version, when one was imported.
@@ -396,7 +499,7 @@ mod tests {
         // Left out: published empty.
         let bare = CurationFile::parse(r#"{"version": 1}"#).expect("bare");
         let docs: Vec<String> = bare.events().into_iter().map(|e| e.document).collect();
-        assert_eq!(docs, ["null", "[]", "[]", "null", "null"]);
+        assert_eq!(docs, ["null", "[]", "[]", "null", "null", "[]"]);
 
         for (text, named) in [
             (r#"{"version": 0}"#, "version"),
@@ -418,6 +521,10 @@ mod tests {
                 "banners[0].image",
             ),
             (r#"{"version": 1, "featured": ["A1", "A1"]}"#, "featured[1]"),
+            (
+                r#"{"version": 1, "directories": [{"collection_id": "d1", "name": " ", "stamp_ids": []}]}"#,
+                "directories[0].name",
+            ),
             (
                 r#"{"version": 1, "advent": {"year": 2026, "days": [{"day": 26}]}}"#,
                 "advent.days[0].day",

@@ -9,12 +9,15 @@ import { makeTestStore, requestedUrl, stubFetchRoutes, type StubAnswer } from '@
 import { Component as CollectionRoute } from './collection';
 import { Component as StampsRoute } from './collection-stamps';
 import { Component as CollectionsRoute } from './collections';
+import { Component as DirectoriesRoute } from './directories';
 
 function renderAt(path: string, site: SiteVariant = 'stamps') {
   const router = createMemoryRouter(
     [
       { path: '/collections', Component: CollectionsRoute },
       { path: '/collections/:q', Component: CollectionsRoute },
+      { path: '/directories', Component: DirectoriesRoute },
+      { path: '/directories/:q', Component: DirectoriesRoute },
       {
         path: '/collection/:id',
         Component: CollectionRoute,
@@ -61,6 +64,28 @@ function where(fetchMock: ReturnType<typeof stubFetchRoutes>): URL[] {
 
 afterEach(() => {
   vi.useRealTimers();
+});
+
+describe('directories list', () => {
+  it('reads /api/directories, titles the page Directories, shows no Featured list, and searches within directories', async () => {
+    const fetchMock = stubFetchRoutes(() => ({
+      body: page([makeCollection({ collection_id: 'pixel-art', name: 'Pixel art', user_id: 'XCP' })], 1),
+    }));
+    const router = renderAt('/directories', 'xcp');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Directories' })).toBeInTheDocument();
+    expect(await screen.findByText('1 - 1 of 1 results')).toBeInTheDocument();
+    const urls = where(fetchMock);
+    expect(urls.some((u) => u.pathname === '/api/directories')).toBe(true);
+    expect(urls.some((u) => u.pathname.startsWith('/api/collections'))).toBe(false);
+    fireEvent.change(screen.getByLabelText('Search directories'), { target: { value: 'pix' } });
+    fireEvent.submit(screen.getByRole('search'));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/directories/pix');
+    });
+    await waitFor(() => {
+      expect(where(fetchMock).some((u) => u.pathname === '/api/directories/pix')).toBe(true);
+    });
+  });
 });
 
 describe('collections list', () => {

@@ -54,6 +54,15 @@ const collectionsApi = api.injectEndpoints({
       transformResponse: (raw: Partial<Paged<Collection>> | null) => normalizePage(raw),
       providesTags: ['CollectionList'],
     }),
+    /** The staff directories (collections owned by the network default), with the collections' parameters. */
+    listDirectories: build.query<Paged<Collection>, CollectionListArgs>({
+      query: ({ q, ...params }) => ({
+        url: q ? `directories/${encodeURIComponent(q)}` : 'directories',
+        params,
+      }),
+      transformResponse: (raw: Partial<Paged<Collection>> | null) => normalizePage(raw),
+      providesTags: ['CollectionList'],
+    }),
     /** The staff-curated featured collections, in curated order. */
     listFeaturedCollections: build.query<Paged<Collection>, undefined>({
       query: () => 'collections/featured',
@@ -107,6 +116,7 @@ const collectionsApi = api.injectEndpoints({
 
 export const {
   useListCollectionsQuery,
+  useListDirectoriesQuery,
   useListFeaturedCollectionsQuery,
   useGetCollectionQuery,
   useGetCollectionCollectorsQuery,

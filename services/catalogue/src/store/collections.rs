@@ -144,8 +144,8 @@ const CARD: &str = "k.collection_id, k.name, k.type, k.user_id, k.twitter, k.web
     COALESCE(st.week_volume, 0) AS week_volume, COALESCE(st.prev_week_volume, 0) AS prev_week_volume,
     COALESCE(st.month_volume, 0) AS month_volume, COALESCE(st.prev_month_volume, 0) AS prev_month_volume";
 
-/// A page of collections and the exact total. No collection is a launchpad one yet (launchpads are curated),
-/// so `launchpad` lists none.
+/// A page of collections and the exact total. The staff directories (owner `XCP`) are listed only when asked for
+/// by owner or by id. No collection is a launchpad one yet (launchpads are curated), so `launchpad` lists none.
 pub async fn search(
     pool: &PgPool,
     q: &CollectionQuery,
@@ -156,7 +156,9 @@ pub async fn search(
     let filter = "($1 = '' OR k.collection_id = $1 OR (lower(k.name) ~>=~ lower($1)
             AND lower(k.name) ~<~ (lower($1) || chr(1114111)) AND lower(k.name) LIKE $2 || '%'))
         AND (cardinality($3::TEXT[]) = 0 OR k.collection_id = ANY($3))
-        AND ($4 = '' OR k.user_id = $4) AND NOT $5";
+        AND (CASE WHEN $4 <> '' THEN k.user_id = $4
+                  WHEN cardinality($3::TEXT[]) = 0 THEN k.user_id <> 'XCP' ELSE TRUE END)
+        AND NOT $5";
     let prefix = escape_like(&q.text.to_lowercase());
     let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {CARD} FROM collection_cards k

@@ -369,7 +369,7 @@ pub async fn curation(stack: &crate::helpers::Stack, services: &Services) {
         stamps_catalogue::curation::import(&nats, &file)
             .await
             .expect("imported"),
-        5
+        6
     );
     // The projection applies it shortly.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
@@ -450,6 +450,29 @@ pub async fn curation(stack: &crate::helpers::Stack, services: &Services) {
             .any(|d| d["presale_cpid"].is_string() && d["src"].is_null()),
         "presale doors"
     );
+
+    // The directory: listed among directories only, with its figures, and under the collection routes.
+    let directory = file.directories.first().expect("a directory");
+    let (status, dirs) = services.get_json("/api/directories").await;
+    assert_eq!(status, 200, "{dirs}");
+    assert_eq!(ids(&dirs["hits"]), vec![directory.collection_id.clone()]);
+    assert_eq!(dirs["hits"][0]["user_id"], "XCP");
+    assert_eq!(
+        dirs["hits"][0]["stamp_count"].as_u64(),
+        Some(directory.stamp_ids.len() as u64)
+    );
+    let (_, collections) = services.get_json("/api/collections?limit=100").await;
+    assert!(hits(&collections).iter().all(|c| c["user_id"] != "XCP"));
+    let (status, stamps) = services
+        .get_json(&format!(
+            "/api/search?collection={}&limit=100",
+            directory.collection_id
+        ))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(total(&stamps), directory.stamp_ids.len() as i64);
+    let (status, _) = services.get_json("/api/directories?user_id=bob").await;
+    assert_eq!(status, 400);
 
     let (status, _) = services.get_json("/api/feat?colour=red").await;
     assert_eq!(status, 400);

@@ -1,5 +1,5 @@
 //! The staff content that goes with a scenario: banners and featured collections from its SRC-721
-//! collections, a themed list and an advent calendar from its PNG art, and an announcement. The devnet writes
+//! collections, a themed list, a directory and an advent calendar from its PNG art, and an announcement. The devnet writes
 //! it beside `bootstrap.json` as `curation.json` and serves it at `/devnet/curation.json`, for
 //! `stamps curation import`.
 
@@ -54,6 +54,12 @@ pub fn curation(intents: &[Intended]) -> Value {
         "advent": { "year": 2026, "days": days },
     });
     if !art.is_empty() {
+        file["directories"] = json!([{
+            "collection_id": "pixel-art",
+            "name": "Pixel art",
+            "description": "The devnet's hand-placed pixels, gathered by the network.",
+            "stamp_ids": art.iter().take(12).map(|(c, _)| c).collect::<Vec<_>>(),
+        }]);
         file["feat"] = json!({
             "title": "Pixel art",
             "description": "PNG stamps drawn pixel by pixel, as the first stamps were.",

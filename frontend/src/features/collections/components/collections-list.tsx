@@ -5,7 +5,7 @@ import { ErrorNotice, Loading } from '@/components/ui/status';
 import { paths } from '@/config/paths';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { pageCount } from '@/utils/pagination';
-import { COLLECTIONS_PAGE_SIZE, useListCollectionsQuery, useListFeaturedCollectionsQuery } from '../api';
+import { COLLECTIONS_PAGE_SIZE, useListCollectionsQuery, useListDirectoriesQuery, useListFeaturedCollectionsQuery } from '../api';
 import {
   COLLECTION_SORT_FIELDS,
   parseCollectionList,
@@ -48,7 +48,16 @@ function FeaturedCollections({ stampsWord }: { stampsWord: string }) {
  * and cards. Sort (spec): a click sets a field ascending, a click on the active field flips it, the default
  * trending:desc is removed from the URL, and a sort change drops the page.
  */
-export function CollectionsList({ q, stampsWord }: { q: string; stampsWord: string }) {
+export function CollectionsList({
+  q,
+  stampsWord,
+  directories = false,
+}: {
+  q: string;
+  stampsWord: string;
+  /** The staff directories (collections owned by the network default) instead: no Featured list. */
+  directories?: boolean;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -57,9 +66,13 @@ export function CollectionsList({ q, stampsWord }: { q: string; stampsWord: stri
   const sortId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const labels = sortLabels(stampsWord);
-  const { data, error, isLoading, isFetching, isError } = useListCollectionsQuery(
-    toCollectionListArgs(q, state, COLLECTIONS_PAGE_SIZE),
-  );
+  const args = toCollectionListArgs(q, state, COLLECTIONS_PAGE_SIZE);
+  const collections = useListCollectionsQuery(args, { skip: directories });
+  const directoryList = useListDirectoriesQuery(args, { skip: !directories });
+  const { data, error, isLoading, isFetching, isError } = directories ? directoryList : collections;
+  const base = directories ? paths.directories : paths.collections;
+  const baseQuery = directories ? paths.directoriesQuery : paths.collectionsQuery;
+  const title = directories ? 'Directories' : 'Collections';
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,7 +81,7 @@ export function CollectionsList({ q, stampsWord }: { q: string; stampsWord: stri
     params.delete('page');
     const search = params.toString();
     void navigate({
-      pathname: text ? paths.collectionsQuery.getHref(text) : paths.collections.getHref(),
+      pathname: text ? baseQuery.getHref(text) : base.getHref(),
       search: search ? `?${search}` : '',
     });
   };
@@ -77,11 +90,11 @@ export function CollectionsList({ q, stampsWord }: { q: string; stampsWord: stri
 
   return (
     <div className="collections-list">
-      <h1 className="page-title">Collections</h1>
-      <FeaturedCollections stampsWord={stampsWord} />
+      <h1 className="page-title">{title}</h1>
+      {!directories && <FeaturedCollections stampsWord={stampsWord} />}
       <form key={q} className="src20-search" role="search" onSubmit={submit}>
         <label htmlFor={inputId} className="src20-search__label">
-          Search collections
+          Search {title.toLowerCase()}
         </label>
         <div className="src20-search__row">
           <input
