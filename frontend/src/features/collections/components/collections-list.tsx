@@ -15,6 +15,7 @@ import {
 } from '../sort-params';
 import { CollectionGrid } from './collection-card';
 import { ResultLine } from './result-line';
+import { SortButtons } from '@/components/ui/sort-buttons';
 
 function sortLabels(stampsWord: string): Record<CollectionSortField, string> {
   return {
@@ -63,7 +64,6 @@ export function CollectionsList({
   const [searchParams] = useSearchParams();
   const state = parseCollectionList(searchParams);
   const inputId = useId();
-  const sortId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const labels = sortLabels(stampsWord);
   const args = toCollectionListArgs(q, state, COLLECTIONS_PAGE_SIZE);
@@ -113,30 +113,15 @@ export function CollectionsList({
         </div>
       </form>
 
-      <div className="filter-group" role="group" aria-labelledby={sortId}>
-        <span id={sortId} className="filter-group__legend">
-          Sort
-        </span>
-        {COLLECTION_SORT_FIELDS.map((field) => {
-          const active = state.sort.field === field;
-          const direction = state.sort.direction === 'asc' ? 'ascending' : 'descending';
-          return (
-            <button
-              key={field}
-              type="button"
-              className={active ? 'sort-button sort-button--active' : 'sort-button'}
-              aria-pressed={active}
-              aria-label={active ? `Sort by ${labels[field]}, ${direction}` : `Sort by ${labels[field]}`}
-              onClick={() => {
-                void navigate({ pathname: location.pathname, search: sortSearch(searchParams, field) });
-              }}
-            >
-              {labels[field]}
-              {active && <span aria-hidden="true">{state.sort.direction === 'asc' ? ' ↑' : ' ↓'}</span>}
-            </button>
-          );
-        })}
-      </div>
+      <SortButtons
+        fields={COLLECTION_SORT_FIELDS}
+        labels={labels}
+        active={state.sort.field}
+        direction={state.sort.direction}
+        onChoose={(field) => {
+          void navigate({ pathname: location.pathname, search: sortSearch(searchParams, field) });
+        }}
+      />
 
       {isLoading ? (
         <Loading />

@@ -24,6 +24,7 @@ import {
   type FairmintSortField,
 } from '../search-params';
 import { FairmintCard } from './fairmint-card';
+import { SortButtons } from '@/components/ui/sort-buttons';
 
 const ONLY_LABELS: Record<FairmintOnly, string> = {
   completed: 'Completed',
@@ -140,33 +141,15 @@ export function FairmintList({ q }: { q: string }) {
             </label>
           ))}
         </fieldset>
-        <div className="filter-group" role="group" aria-labelledby={`${inputId}-sort`}>
-          <span id={`${inputId}-sort`} className="filter-group__legend">
-            Sort
-          </span>
-          {FAIRMINT_SORT_FIELDS.map((field) => {
-            const active = sort.field === field;
-            return (
-              <button
-                key={field}
-                type="button"
-                className={active ? 'sort-button sort-button--active' : 'sort-button'}
-                aria-pressed={active}
-                aria-label={
-                  active
-                    ? `Sort by ${SORT_LABELS[field]}, ${sort.direction === 'asc' ? 'ascending' : 'descending'}`
-                    : `Sort by ${SORT_LABELS[field]}`
-                }
-                onClick={() => {
-                  update(chooseFairmintSort(state, field));
-                }}
-              >
-                {SORT_LABELS[field]}
-                {active && <span aria-hidden="true">{sort.direction === 'asc' ? ' ↑' : ' ↓'}</span>}
-              </button>
-            );
-          })}
-        </div>
+        <SortButtons
+          fields={FAIRMINT_SORT_FIELDS}
+          labels={SORT_LABELS}
+          active={sort.field}
+          direction={sort.direction}
+          onChoose={(field) => {
+            update(chooseFairmintSort(state, field));
+          }}
+        />
       </div>
 
       <FairmintResults args={toFairmintSearchArgs(q, state)} />

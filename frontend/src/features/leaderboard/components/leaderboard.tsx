@@ -21,6 +21,7 @@ import {
   type LeaderboardSort,
 } from '../search-params';
 import type { Collector } from '../types';
+import { SortButtons } from '@/components/ui/sort-buttons';
 
 function sortLabels(stampsWord: string): Record<LeaderboardSort, string> {
   return {
@@ -133,7 +134,6 @@ export function Leaderboard() {
   const sort = activeLeaderboardSort(state);
   const labels = sortLabels(site.stampsWord);
   const titleId = useId();
-  const sortId = useId();
   const { data, error, isLoading, isFetching, isError } = useGetLeaderboardQuery(toLeaderboardArgs(state));
 
   let body;
@@ -174,27 +174,15 @@ export function Leaderboard() {
         </p>
       )}
       {offersSorts(state) && (
-        <div className="filter-group leaderboard__sorts" role="group" aria-labelledby={sortId}>
-          <span id={sortId} className="filter-group__legend">
-            Sort
-          </span>
-          {LEADERBOARD_SORTS.map((field) => {
-            const active = sort === field;
-            return (
-              <button
-                key={field}
-                type="button"
-                className={active ? 'sort-button sort-button--active' : 'sort-button'}
-                aria-pressed={active}
-                onClick={() => {
-                  setSearchParams(leaderboardParams(chooseLeaderboardSort(state, field)));
-                }}
-              >
-                {labels[field]}
-              </button>
-            );
-          })}
-        </div>
+        <SortButtons
+          className="leaderboard__sorts"
+          fields={LEADERBOARD_SORTS}
+          labels={labels}
+          active={sort}
+          onChoose={(field) => {
+            setSearchParams(leaderboardParams(chooseLeaderboardSort(state, field)));
+          }}
+        />
       )}
       {body}
     </div>

@@ -20,6 +20,7 @@ import {
   type Src20Type,
 } from '../search-params';
 import { Src20Results } from './src20-results';
+import { SortButtons } from '@/components/ui/sort-buttons';
 
 const TYPE_LABELS: Record<Src20Type, string> = { deploy: 'Deploy', transfer: 'Transfer', mint: 'Mint' };
 const ONLY_LABELS: Record<Src20Only, string> = { valid: 'Valid', minted_out: 'Minted out', in_progress: 'In progress' };
@@ -111,33 +112,15 @@ export function Src20Finder({ q }: { q: string }) {
             </label>
           ))}
         </fieldset>
-        <div className="filter-group" role="group" aria-labelledby={`${inputId}-sort`}>
-          <span id={`${inputId}-sort`} className="filter-group__legend">
-            Sort
-          </span>
-          {SRC20_SORT_FIELDS.map((field) => {
-            const active = sort.field === field;
-            return (
-              <button
-                key={field}
-                type="button"
-                className={active ? 'sort-button sort-button--active' : 'sort-button'}
-                aria-pressed={active}
-                aria-label={
-                  active
-                    ? `Sort by ${SORT_LABELS[field]}, ${sort.direction === 'asc' ? 'ascending' : 'descending'}`
-                    : `Sort by ${SORT_LABELS[field]}`
-                }
-                onClick={() => {
-                  update(chooseSort(state, field));
-                }}
-              >
-                {SORT_LABELS[field]}
-                {active && <span aria-hidden="true">{sort.direction === 'asc' ? ' ↑' : ' ↓'}</span>}
-              </button>
-            );
-          })}
-        </div>
+        <SortButtons
+          fields={SRC20_SORT_FIELDS}
+          labels={SORT_LABELS}
+          active={sort.field}
+          direction={sort.direction}
+          onChoose={(field) => {
+            update(chooseSort(state, field));
+          }}
+        />
         {state.tick && (
           <p className="filter-group">
             Tick <strong className="break">{state.tick}</strong>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSite } from '@/lib/site-variant';
 import { STAMP_PAGE_SIZE } from '../api';
@@ -19,6 +19,7 @@ import {
   type StampType,
 } from '../finder-params';
 import { StampResults } from './stamp-results';
+import { SortButtons } from '@/components/ui/sort-buttons';
 
 const TYPE_LABELS: Record<StampType, string> = {
   'src-721': 'SRC-721',
@@ -66,7 +67,6 @@ export function StampFinder({ q }: { q: string }) {
   const sort = activeStampSort(state);
   const labels = sortLabels(site.stampWord);
   const [expanded, setExpanded] = useState(false);
-  const sortId = useId();
 
   const update = (next: StampSearchState) => {
     setSearchParams(stampSearchParams(next));
@@ -105,33 +105,15 @@ export function StampFinder({ q }: { q: string }) {
             </label>
           ))}
         </fieldset>
-        <div className="filter-group" role="group" aria-labelledby={sortId}>
-          <span id={sortId} className="filter-group__legend">
-            Sort
-          </span>
-          {STAMP_SORT_FIELDS.map((field) => {
-            const active = sort.field === field;
-            return (
-              <button
-                key={field}
-                type="button"
-                className={active ? 'sort-button sort-button--active' : 'sort-button'}
-                aria-pressed={active}
-                aria-label={
-                  active
-                    ? `Sort by ${labels[field]}, ${sort.direction === 'asc' ? 'ascending' : 'descending'}`
-                    : `Sort by ${labels[field]}`
-                }
-                onClick={() => {
-                  update(chooseStampSort(state, field));
-                }}
-              >
-                {labels[field]}
-                {active && <span aria-hidden="true">{sort.direction === 'asc' ? ' ↑' : ' ↓'}</span>}
-              </button>
-            );
-          })}
-        </div>
+        <SortButtons
+          fields={STAMP_SORT_FIELDS}
+          labels={labels}
+          active={sort.field}
+          direction={sort.direction}
+          onChoose={(field) => {
+            update(chooseStampSort(state, field));
+          }}
+        />
         <label className="filter-chip">
           <input
             type="checkbox"
