@@ -4,23 +4,13 @@ import { Pagination } from '@/components/ui/pagination';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { paths } from '@/config/paths';
 import { GENERIC_ERROR } from '@/lib/api-error';
-import { abbreviateDecimal, formatDecimal, formatInteger, shortenAddress } from '@/utils/format';
+import { abbreviateDecimal, formatDecimal, shortenAddress } from '@/utils/format';
 import { pageCount } from '@/utils/pagination';
 import { SRC20_ACTIVITY_PAGE_SIZE, useGetSrc20ActivityQuery } from '../activity-api';
-import type { Src20Item } from '../types';
-import { InvalidIcon } from './invalid-icon';
+import { ActivityTable, Address } from './tick-activity';
 
 /** One positive SRC-20 balance of an address; `balance` is an exact decimal string. */
 export type Src20Balance = { tick: string; address: string; balance: string };
-
-function Address({ value }: { value: string | null }) {
-  if (!value) return <>—</>;
-  return (
-    <span className="mono" title={value}>
-      {shortenAddress(value)}
-    </span>
-  );
-}
 
 /** Positive SRC-20 balances, per tick and address (a profile's). */
 export function Src20Balances({ balances }: { balances: Src20Balance[] }) {
@@ -56,29 +46,6 @@ export function Src20Balances({ balances }: { balances: Src20Balance[] }) {
   );
 }
 
-function ActivityRow({ item }: { item: Src20Item }) {
-  const amount = item.op === 'DEPLOY' ? item.max : item.amount;
-  return (
-    <tr className={item.isInvalid ? 'activity__row activity__row--invalid' : 'activity__row'}>
-      <td>{item.op}</td>
-      <td>
-        <Link className="text-link" to={paths.src20Tick.getHref(item.tick)}>
-          {item.tick}
-        </Link>
-      </td>
-      <td>{amount ? <span title={formatDecimal(amount)}>{abbreviateDecimal(amount)}</span> : '—'}</td>
-      <td>
-        <Address value={item.creator} />
-      </td>
-      <td>
-        <Address value={item.destination} />
-      </td>
-      <td>{formatInteger(item.blockIndex)}</td>
-      <td>{item.isInvalid ? <InvalidIcon label="Invalid" /> : 'Yes'}</td>
-    </tr>
-  );
-}
-
 type Src20ActivityProps = {
   addresses: string[];
   address: string;
@@ -102,27 +69,7 @@ export function Src20Activity({ addresses, address, page, onAddressChange }: Src
   else {
     body = (
       <>
-        <div className="table-scroll">
-          <table className="activity" aria-busy={isFetching}>
-            <caption className="visually-hidden">SRC-20 activity of {address}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Tick</th>
-                <th scope="col">Amount</th>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-                <th scope="col">Block</th>
-                <th scope="col">Valid</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.hits.map((item) => (
-                <ActivityRow key={item.txHash} item={item} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ActivityTable items={data.hits} caption={`SRC-20 activity of ${address}`} showTick busy={isFetching} />
         <Pagination
           page={page}
           count={pageCount(data.estimatedTotalHits, SRC20_ACTIVITY_PAGE_SIZE)}
