@@ -83,23 +83,23 @@ impl From<Option<Volume>> for VolumeJson {
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = Collection)]
 pub struct CollectionJson {
-    collection_id: String,
-    name: String,
+    pub(crate) collection_id: String,
+    pub(crate) name: String,
     /// `src721` (an SRC-721 deploy and its mints) or `other` (a user's).
     r#type: String,
     /// The creator: a user id, or an SRC-721 deploy's address.
-    user_id: String,
+    pub(crate) user_id: String,
     twitter: String,
     website: String,
-    description: String,
+    pub(crate) description: String,
     icon_id: String,
     is_launchpad: bool,
-    stamp_count: u64,
-    collector_count: u64,
+    pub(crate) stamp_count: u64,
+    pub(crate) collector_count: u64,
     /// The first stamps, in the collection's order.
     stamp_ids: Vec<String>,
     /// Their images.
-    stamp_images: Vec<String>,
+    pub(crate) stamp_images: Vec<String>,
     lowest_stamp_number: Option<i64>,
     highest_stamp_number: Option<i64>,
     lowest_timestamp: Option<u64>,
@@ -112,13 +112,6 @@ pub struct CollectionJson {
     month_volume: VolumeJson,
     /// Every stamp's current supply at its floor.
     market_cap: Option<u64>,
-}
-
-impl CollectionJson {
-    /// The collection's id.
-    pub fn id(&self) -> &str {
-        &self.collection_id
-    }
 }
 
 impl From<CollectionCard> for CollectionJson {

@@ -126,25 +126,20 @@ pub async fn banners(state: &AppState) -> Result<Vec<BannerJson>, ApiError> {
         .iter()
         .filter_map(|b| {
             let id = b["collection_id"].as_str()?;
-            let c = serde_json::to_value(found.iter().find(|c| c.id() == id)?).ok()?;
-            let images = strings(&c["stamp_images"]);
+            let c = found.iter().find(|c| c.collection_id == id)?;
             Some(BannerJson {
                 collection_id: id.to_owned(),
-                name: text(b, "name")
-                    .or_else(|| text(&c, "name"))
-                    .unwrap_or_default(),
-                description: text(b, "description")
-                    .or_else(|| text(&c, "description"))
-                    .unwrap_or_default(),
+                name: text(b, "name").unwrap_or_else(|| c.name.clone()),
+                description: text(b, "description").unwrap_or_else(|| c.description.clone()),
                 link: text(b, "link").unwrap_or_else(|| format!("/collection/{id}")),
                 image: text(b, "image")
-                    .or_else(|| images.first().cloned())
+                    .or_else(|| c.stamp_images.first().cloned())
                     .unwrap_or_default(),
                 icon: text(b, "icon"),
-                user_id: text(&c, "user_id").unwrap_or_default(),
-                stamp_count: c["stamp_count"].as_u64().unwrap_or(0),
-                collector_count: c["collector_count"].as_u64().unwrap_or(0),
-                stamp_images: images,
+                user_id: c.user_id.clone(),
+                stamp_count: c.stamp_count,
+                collector_count: c.collector_count,
+                stamp_images: c.stamp_images.clone(),
             })
         })
         .collect())
