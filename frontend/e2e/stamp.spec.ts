@@ -24,9 +24,22 @@ test('a stamp page shows its number, its loaded image and its title', async ({ p
   await expect(page).toHaveTitle(`Stamp: ${cpid}`);
 });
 
-test('the finder lists the stamp and its card opens the stamp page', async ({ page }) => {
-  // The stamp is the newest PNG: first among the PNG stamps.
+test('the finder lists the oldest stamps first by default', async ({ page, request }) => {
+  const response = await request.get('/api/search?types=png&sort=stamp:asc&limit=24');
+  expect(response.ok()).toBe(true);
+  const oldest = ((await response.json()) as { hits: { cpid: string }[] }).hits.map((hit) => hit.cpid);
+  expect(oldest.length).toBeGreaterThan(0);
   await page.goto('/search?types=png');
+  const grid = page.getByRole('list', { name: 'Stamps' });
+  await expect(grid.locator('a.stamp-card__link').first()).toHaveAttribute('href', `/stamp/${oldest[0] ?? ''}`);
+  await expect(page.getByRole('button', { name: 'Sort by Stamp, ascending' })).toBeVisible();
+  const hrefs = await grid.locator('a.stamp-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(hrefs).toEqual(oldest.map((id) => `/stamp/${id}`));
+});
+
+test('the finder sorted newest first lists the stamp and its card opens the stamp page', async ({ page }) => {
+  // The stamp is the newest PNG: first among the PNG stamps, newest first.
+  await page.goto('/search?types=png&sort=stamp:desc');
 
   const card = page.locator(`a[href="/stamp/${cpid}"]`).first();
   await expect(card).toBeVisible();
@@ -75,7 +88,7 @@ test('submitting a cpid goes straight to that stamp', async ({ page }) => {
 });
 
 test('the XCP site variant says Assets and opens stamps under /asset', async ({ page }) => {
-  await page.goto('/search?types=png&site=xcp');
+  await page.goto('/search?types=png&sort=stamp:desc&site=xcp');
   await expect(page.getByRole('searchbox', { name: 'Search assets' })).toHaveAttribute(
     'placeholder',
     'Search for an XCP asset...',

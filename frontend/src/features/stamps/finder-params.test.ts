@@ -41,8 +41,8 @@ describe('parseStampSearch', () => {
   });
 
   it('treats the default sort, the unsupported rarity sort, a bad sort and a bad page as absent', () => {
-    expect(parse('sort=stamp:desc').sort).toBeNull();
-    expect(parse('sort=stamp').sort).toBeNull();
+    expect(parse('sort=stamp:asc').sort).toBeNull();
+    expect(parse('sort=stamp', 'stamps').sort).toEqual({ field: 'stamp', direction: 'desc' });
     expect(parse('sort=rarity_rank:asc').sort).toBeNull();
     expect(parse('sort=supply:up').sort).toBeNull();
     expect(parse('page=0').page).toBe(1);
@@ -53,7 +53,7 @@ describe('parseStampSearch', () => {
 describe('stampSearchParams', () => {
   it('drops defaults: empty filters, the default sort and page 1', () => {
     expect(query(EMPTY_STAMP_SEARCH)).toBe('');
-    expect(query({ ...EMPTY_STAMP_SEARCH, sort: { field: 'stamp', direction: 'desc' }, page: 1 })).toBe('');
+    expect(query({ ...EMPTY_STAMP_SEARCH, sort: { field: 'stamp', direction: 'asc' }, page: 1 })).toBe('');
   });
 
   it('writes what is set and reads back the same state', () => {
@@ -88,17 +88,24 @@ describe('chooseStampSort', () => {
     expect(chooseStampSort(bySupply, 'supply').sort).toEqual({ field: 'supply', direction: 'asc' });
   });
 
-  it('flips the default stamp sort to oldest first, and back to the default (left out)', () => {
-    const oldest = chooseStampSort(EMPTY_STAMP_SEARCH, 'stamp');
-    expect(oldest.sort).toEqual({ field: 'stamp', direction: 'asc' });
-    expect(query(oldest)).toBe('sort=stamp%3Aasc');
-    expect(chooseStampSort(oldest, 'stamp').sort).toBeNull();
+  it('flips the default stamp sort (oldest first) to newest first, and back to the default (left out)', () => {
+    const newest = chooseStampSort(EMPTY_STAMP_SEARCH, 'stamp');
+    expect(newest.sort).toEqual({ field: 'stamp', direction: 'desc' });
+    expect(query(newest)).toBe('sort=stamp%3Adesc');
+    expect(chooseStampSort(newest, 'stamp').sort).toBeNull();
+  });
+});
+
+describe('chooseStampSort from another field', () => {
+  it('goes back to the stamp number at its default direction (left out of the URL)', () => {
+    const byVolume = chooseStampSort({ ...EMPTY_STAMP_SEARCH, page: 2 }, 'total_volume');
+    expect(chooseStampSort(byVolume, 'stamp')).toEqual(EMPTY_STAMP_SEARCH);
   });
 });
 
 describe('toStampSearchArgs', () => {
-  it('gives the defaults as the home page asks them, so the two share the cache', () => {
-    expect(toStampSearchArgs('', EMPTY_STAMP_SEARCH, 24)).toEqual({ q: '', offset: 0, limit: 24 });
+  it("sends the default sort explicitly (the API's own default is newest first)", () => {
+    expect(toStampSearchArgs('', EMPTY_STAMP_SEARCH, 24)).toEqual({ q: '', offset: 0, limit: 24, sort: 'stamp:asc' });
   });
 
   it('passes the filters, the sort and the page offset as the API spells them', () => {

@@ -26,8 +26,11 @@ export const STAMP_SORT_FIELDS = [
 export type StampSortField = (typeof STAMP_SORT_FIELDS)[number];
 export type StampSort = Sort<StampSortField>;
 
-/** The default sort: the API's, newest stamp first. Left out of the URL and of the API call. */
-export const DEFAULT_STAMP_SORT: StampSort = { field: 'stamp', direction: 'desc' };
+/**
+ * The default sort (spec: stamp:asc, oldest stamp first). Left out of the URL, but always sent to the API, whose own
+ * default is newest first.
+ */
+export const DEFAULT_STAMP_SORT: StampSort = { field: 'stamp', direction: 'asc' };
 
 /** The type filters each site offers: the cursed-stamp filter is the alt (XCP) site's. */
 export function stampTypesFor(variant: SiteVariant): readonly StampType[] {
@@ -85,17 +88,19 @@ export function toggleStampOnly(state: StampSearchState, only: StampOnly): Stamp
   return { ...state, only: toggleInList(state.only, only, STAMP_ONLY), page: 1 };
 }
 
-/** Sorts by `field`: another field starts descending (most first), the active one flips. Resets the page. */
+/**
+ * Sorts by `field`: the active one flips; another starts descending (most first), except the stamp number, which
+ * starts at its default (oldest first). Resets the page.
+ */
 export function chooseStampSort(state: StampSearchState, field: StampSortField): StampSearchState {
-  return { ...state, sort: withoutDefault(nextSort(activeStampSort(state), field, 'desc')), page: 1 };
+  const first = field === DEFAULT_STAMP_SORT.field ? DEFAULT_STAMP_SORT.direction : 'desc';
+  return { ...state, sort: withoutDefault(nextSort(activeStampSort(state), field, first)), page: 1 };
 }
 
-/** The API arguments of a state; empty filters and the default sort are left out (so page 1 shares the cache). */
+/** The API arguments of a state: empty filters are left out; the sort in force is always sent. */
 export function toStampSearchArgs(q: string, state: StampSearchState, limit: number): StampSearchArgs {
-  const args: StampSearchArgs = { q, offset: pageToOffset(state.page, limit), limit };
+  const args: StampSearchArgs = { q, offset: pageToOffset(state.page, limit), limit, sort: formatSort(activeStampSort(state)) };
   if (state.types.length) args.types = state.types.join(',');
   if (state.only.length) args.only = state.only.join(',');
-  const sort = withoutDefault(state.sort);
-  if (sort) args.sort = formatSort(sort);
   return args;
 }

@@ -137,9 +137,17 @@ describe('StampFinder', () => {
     expect(location()).toBe('/search/abc?sort=total_volume%3Adesc');
     fireEvent.click(screen.getByRole('button', { name: 'Sort by Total volume, descending' }));
     expect(location()).toBe('/search/abc?sort=total_volume%3Aasc');
-    // Back to the default newest-first sort: the parameter goes.
+    // Back to the default oldest-first sort: the parameter goes.
     fireEvent.click(screen.getByRole('button', { name: 'Sort by Stamp' }));
     expect(location()).toBe('/search/abc');
+  });
+
+  it('asks the API for the default sort, oldest first, while the URL leaves it out', async () => {
+    const fetchMock = renderFinder('/search', [hit(1)]);
+    await screen.findByRole('list', { name: 'Stamps' });
+    expect(apiQueries(fetchMock)[0]).toEqual({ sort: 'stamp:asc', offset: '0', limit: '24' });
+    expect(screen.getByRole('button', { name: 'Sort by Stamp, ascending' })).toHaveAttribute('aria-pressed', 'true');
+    expect(location()).toBe('/search');
   });
 
   it("expands every card's details with 'Expand details'", async () => {
@@ -168,7 +176,7 @@ describe('StampFinder', () => {
     const grid = await screen.findByRole('list', { name: 'Assets' });
     expect(within(grid).getByRole('link')).toHaveAttribute('href', '/asset/A1005');
     expect(screen.getByRole('checkbox', { name: 'Cursed' })).toBeChecked();
-    expect(screen.getByRole('button', { name: 'Sort by Asset, descending' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sort by Asset, ascending' })).toBeInTheDocument();
     expect(apiQueries(fetchMock)[0]?.types).toBe('cursed_stamp');
   });
 
