@@ -158,8 +158,21 @@ test('staff content: the announcement, the home banners, the themed list and the
     '/api/home',
   );
   const banner = first(home.mainBanner, 'banner');
+  // The page shows without waiting for the announcement, which arrives in the bottom dock moving nothing.
+  await page.addInitScript(() => {
+    const record = window as unknown as { layoutShift: number };
+    record.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) record.layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   await page.goto('/');
   await expect(page.getByRole('complementary', { name: 'Announcement' })).toContainText(announcement?.content ?? '');
+  await expect(page.locator('.dock > .announcement')).toBeInViewport();
+  await expect(page.getByRole('heading', { name: 'Latest art stamps' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.01);
   const carousel = page.getByRole('region', { name: 'Highlights' });
   const slide = carousel.getByRole('group', { name: new RegExp(`^1 of ${String(home.mainBanner.length)}`) });
   await expect(slide).toContainText(banner.name);

@@ -62,13 +62,32 @@ describe('curated content routes', () => {
     expect(screen.queryByRole('complementary', { name: 'Announcement' })).not.toBeInTheDocument();
   });
 
-  it('shows the announcement in the shell of the Stamps site, before the header', async () => {
-    curatedApi();
+  it('shows the page at once and the announcement, when it answers, in the dock after the footer', async () => {
+    let answer: (() => void) | undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (new URL(requestedUrl(input)).pathname === '/api/announcement') {
+          await answered;
+          return json(announcement);
+        }
+        return json({ title: 'Winter drops', description: 'Cold', hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 });
+      }),
+    );
     renderApp('/feat');
+    // The page does not wait for the announcement.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Winter drops' })).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Announcement' })).not.toBeInTheDocument();
+    answer?.();
     const banner = await screen.findByRole('complementary', { name: 'Announcement' });
     expect(banner).toHaveTextContent('Advent is here');
     expect(within(banner).getByRole('link', { name: 'More info' })).toHaveAttribute('href', '/advent-calendar');
-    expect(banner.compareDocumentPosition(screen.getByRole('banner')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('contentinfo').compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(banner.parentElement).toHaveClass('dock');
   });
 
   it('has no announcement on the XCP site', async () => {

@@ -5,7 +5,7 @@ import { Header } from '@/components/layout/header';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { Loading } from '@/components/ui/status';
-import { AnnouncementBanner, useAnnouncementSettled } from '@/features/announcement/components/announcement-banner';
+import { AnnouncementBanner } from '@/features/announcement/components/announcement-banner';
 import { SearchBox } from '@/features/search/components/search-box';
 import { useSite, useSiteParam } from '@/lib/site-variant';
 
@@ -17,25 +17,29 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   document.getElementById(MAIN_ID)?.focus();
 }
 
-/** The shell around every page: the announcement (Stamps site), header, the page, footer, and the scroll-to-top button. */
+/**
+ * The shell around every page: header, the page, footer, and a dock at the bottom of the window holding the
+ * scroll-to-top button and the announcement (Stamps site). The dock is the shell's last box, sticky at the window's
+ * bottom: whenever the announcement arrives, it takes room below the footer and moves nothing already shown.
+ */
 export function RootLayout() {
   useSiteParam();
   const site = useSite();
-  // The boot screen stays until the announcement is known, so that it does not push the page down (layout shift).
-  if (!useAnnouncementSettled()) return <RootFallback />;
   return (
     <div className={`shell shell--${site.variant}`}>
       <a className="skip-link" href={`#${MAIN_ID}`} onClick={skipToMain}>
         Skip to content
       </a>
       <NavigationProgress />
-      <AnnouncementBanner />
       <Header search={<SearchBox />} />
       <main id={MAIN_ID} className="main container" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
-      <ScrollToTop />
+      <div className="dock">
+        <ScrollToTop />
+        <AnnouncementBanner />
+      </div>
       <ScrollRestoration />
     </div>
   );

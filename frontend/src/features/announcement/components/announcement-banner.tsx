@@ -1,41 +1,12 @@
-import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { linksToPage, siteLink } from '@/lib/site-link';
 import { useSite } from '@/lib/site-variant';
 import { useGetAnnouncementQuery } from '../api';
 
-/** How long the shell waits for the announcement before showing the page without it, in ms. */
-export const ANNOUNCEMENT_WAIT_MS = 1500;
-
 /**
- * Whether the shell may show the page: the announcement call has answered (or was skipped, or is too slow). The
- * banner sits above everything, so showing the page first and the banner later would push the whole page down.
- */
-export function useAnnouncementSettled(): boolean {
-  const site = useSite();
-  const { isLoading } = useGetAnnouncementQuery(undefined, { skip: site.variant !== 'stamps' });
-  const [waitedEnough, setWaitedEnough] = useState(false);
-  useEffect(() => {
-    if (!isLoading) return;
-    const timer = setTimeout(() => {
-      setWaitedEnough(true);
-    }, ANNOUNCEMENT_WAIT_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [isLoading]);
-  // Once settled, stays settled: a failed call is fetched again when the banner mounts, and that refetch must not
-  // put the boot screen back (which would unmount the banner, settle, mount it, refetch... in a loop).
-  const settledNow = !isLoading || waitedEnough;
-  const [settledOnce, setSettledOnce] = useState(false);
-  if (settledNow && !settledOnce) setSettledOnce(true);
-  return settledOnce || settledNow;
-}
-
-/**
- * The staff announcement above the header (spec: not on the XCP site): its content, an optional 'More info' link and
- * an optional logo. Hidden when its link points at the current page; nothing is rendered when there is no
- * announcement or the call fails.
+ * The staff announcement (spec: not on the XCP site): its content, an optional 'More info' link and an optional logo.
+ * Hidden when its link points at the current page; nothing is rendered when there is no announcement or the call
+ * fails. The shell docks it at the bottom of the window, where its arrival pushes no content.
  */
 export function AnnouncementBanner() {
   const site = useSite();
