@@ -13,6 +13,9 @@ class PageRequest extends Request {
 }
 globalThis.Request = PageRequest;
 
+// jsdom draws no canvas (and says so on the console): charts find no 2D context and draw nothing.
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+
 // jsdom has no EventSource; the footer opens the realtime stream on every page.
 globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
 

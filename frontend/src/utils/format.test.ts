@@ -8,6 +8,8 @@ import {
   formatPercent,
   formatStampNumber,
   formatSupply,
+  formatTimeTick,
+  plainDecimal,
   shortenAddress,
   stampLabel,
   yesNo,
@@ -130,5 +132,34 @@ describe('formatPercent', () => {
     ['0', '0%'],
   ])('%s -> %s', (value, expected) => {
     expect(formatPercent(value)).toBe(expected);
+  });
+});
+
+describe('plainDecimal', () => {
+  it('writes scientific notation as a plain decimal, exactly', () => {
+    expect(plainDecimal('2.4E+3')).toBe('2400');
+    expect(plainDecimal('5E+3')).toBe('5000');
+    expect(plainDecimal('1e-2')).toBe('0.01');
+    expect(plainDecimal('1.5e-1')).toBe('0.15');
+    expect(plainDecimal('12.345E1')).toBe('123.45');
+    expect(plainDecimal('-3E2')).toBe('-300');
+    expect(plainDecimal('0E+3')).toBe('0');
+  });
+
+  it('leaves anything else as it is', () => {
+    expect(plainDecimal('2400')).toBe('2400');
+    expect(plainDecimal('abc')).toBe('abc');
+  });
+
+  it('lets amounts in scientific notation read like any other', () => {
+    expect(abbreviateDecimal('2.4E+3')).toBe('2.4k');
+    expect(formatDecimal('1E+2')).toBe('100');
+  });
+});
+
+describe('formatTimeTick', () => {
+  it('gives the date, or the day and time within two days', () => {
+    expect(formatTimeTick(1680000600, 30 * 86400)).toBe('2023-03-28');
+    expect(formatTimeTick(1680000600, 3600)).toBe('03-28 10:50');
   });
 });

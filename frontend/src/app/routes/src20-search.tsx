@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
+import { Loading } from '@/components/ui/status';
 import { Src20Finder } from '@/features/src20/components/src20-finder';
-import { TrendingCharts } from '@/features/src20/components/trending-charts';
+import { TrendingCharts, useTrendingSettled } from '@/features/src20/components/trending-charts';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export { RouteErrorBoundary as ErrorBoundary } from '@/components/errors/route-error-boundary';
@@ -9,6 +10,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '@/components/errors/route-e
 export function Component() {
   const q = useParams().q ?? '';
   useDocumentTitle(q ? `SRC-20: ${q}` : 'SRC-20');
+  const trendingSettled = useTrendingSettled();
 
   return (
     <section aria-labelledby="src20-title">
@@ -22,8 +24,15 @@ export function Component() {
           </p>
         )}
       </div>
-      <TrendingCharts />
-      <Src20Finder q={q} />
+      {/* The finder shows once the charts above it have answered: charts arriving later would push it down. */}
+      {trendingSettled ? (
+        <>
+          <TrendingCharts />
+          <Src20Finder q={q} />
+        </>
+      ) : (
+        <Loading />
+      )}
     </section>
   );
 }

@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COPY_FLASH_MS } from '@/lib/use-copy-flash';
 import { CopyButton } from './copy-button';
 import { FallbackImage } from './fallback-image';
-import { LineChart } from './line-chart';
 
 describe('CopyButton', () => {
   afterEach(() => {
@@ -62,26 +61,5 @@ describe('FallbackImage', () => {
   it('shows the placeholder when no URL is usable', () => {
     render(<FallbackImage sources={[null, 'https://h/ERROR_1.png']} alt="Nothing" />);
     expect(screen.getByRole('img', { name: 'Nothing' }).tagName).toBe('DIV');
-  });
-});
-
-describe('LineChart', () => {
-  it('is hidden under 2 points', () => {
-    const { container } = render(<LineChart title="Sales" summary="s" points={[{ x: 1, y: 1 }]} />);
-    expect(container).toBeEmptyDOMElement();
-  });
-
-  it('draws 2 points or more', () => {
-    render(
-      <LineChart
-        title="Sales"
-        summary="2 sales"
-        points={[
-          { x: 1, y: 1 },
-          { x: 2, y: 3 },
-        ]}
-      />,
-    );
-    expect(screen.getByRole('img', { name: '2 sales' })).toBeInTheDocument();
   });
 });

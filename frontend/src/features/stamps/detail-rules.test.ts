@@ -58,20 +58,23 @@ describe('other rules', () => {
     expect(collectionIds(['a', '', 'b'])).toEqual(['a', 'b']);
   });
 
-  it('orders sales oldest first for the chart', () => {
-    const sale = (timestamp: number, btc_amount: number) => ({
+  it('charts the price of one unit, oldest sale first', () => {
+    const sale = (timestamp: number, btc_amount: number, quantity = '1') => ({
       tx_hash: 't',
       block_index: 1,
       timestamp,
       destination: 'd',
-      quantity: '1',
+      quantity,
       btc_amount,
       dispenser_tx_hash: 'x',
     });
-    expect(salesChartPoints([sale(20, 5), sale(10, 3)])).toEqual([
+    expect(salesChartPoints([sale(20, 5), sale(10, 3), sale(30, 2600, '2'), sale(40, 9, '0')])).toEqual([
       { x: 10, y: 3 },
       { x: 20, y: 5 },
+      { x: 30, y: 1300 },
     ]);
+    // A divisible asset: 0.5 units for 1,000 sats is 2,000 sats a unit.
+    expect(salesChartPoints([sale(10, 1000, '50000000')], true)).toEqual([{ x: 10, y: 2000 }]);
   });
 
   it('labels a holder by address or UTXO', () => {

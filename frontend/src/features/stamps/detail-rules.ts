@@ -1,4 +1,4 @@
-import type { ChartPoint } from '@/components/ui/line-chart';
+import type { ChartPoint } from '@/components/charts/chart-rules';
 import type { StampDetailData, StampDispenser, StampSale } from './detail-types';
 
 /** Dispenser statuses that mean closed (spec): Buy disabled, shown as Closed, not on sale. */
@@ -46,9 +46,17 @@ export function collectionIds(value: string | string[] | null | undefined): stri
   return (Array.isArray(value) ? value : [value]).filter((id) => id.trim() !== '');
 }
 
-/** The sales chart's points, oldest first: time against the satoshis paid. */
-export function salesChartPoints(sales: readonly StampSale[]): ChartPoint[] {
-  return [...sales].sort((a, b) => a.timestamp - b.timestamp).map((sale) => ({ x: sale.timestamp, y: sale.btc_amount }));
+/**
+ * The sales chart's points, oldest first: time against the price of one whole unit in satoshis (what was paid over
+ * the units bought; a divisible asset counts 1e8 base units to the unit). Sales of no quantity are left out.
+ */
+export function salesChartPoints(sales: readonly StampSale[], divisible = false): ChartPoint[] {
+  return [...sales]
+    .sort((a, b) => a.timestamp - b.timestamp)
+    .flatMap((sale) => {
+      const units = Number(sale.quantity) / (divisible ? 1e8 : 1);
+      return units > 0 && Number.isFinite(units) ? [{ x: sale.timestamp, y: sale.btc_amount / units }] : [];
+    });
 }
 
 /** The holder's display key: the address, or the UTXO holding the balance. */

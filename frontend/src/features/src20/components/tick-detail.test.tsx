@@ -132,12 +132,17 @@ describe('TickDetail', () => {
     expect(screen.queryByRole('button', { name: /mint/i })).not.toBeInTheDocument();
   });
 
-  it('lists the top holders with their share', async () => {
+  it('draws the holders pie with its legend: each holder, its share and a link to its profile', async () => {
     renderTick('/src20/tick/PEPE', tickResponse('42.50', TWO_POINTS));
     const holders = await screen.findByRole('figure', { name: /largest holders/ });
-    const rows = within(holders).getAllByRole('listitem');
+    expect(await within(holders).findByRole('img', { name: /^PEPE holders: bc1qh\.\.\.erone 23\.8% \(5M\)/ })).toBeInTheDocument();
+    const rows = within(within(holders).getByRole('list', { name: 'Holders legend' })).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('23.8% (5M)');
+    expect(within(rows[0] as HTMLElement).getByRole('link')).toHaveAttribute(
+      'href',
+      '/profile/bc1qholderoneholderoneholderone',
+    );
     expect(screen.queryByText(/unclaimed/i)).not.toBeInTheDocument();
   });
 

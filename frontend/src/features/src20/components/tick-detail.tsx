@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { BarList } from '@/components/ui/bar-list';
+import { hasChartPoints } from '@/components/charts/chart-rules';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { paths } from '@/config/paths';
@@ -11,20 +11,18 @@ import {
   formatBlockTime,
   formatDecimal,
   formatInteger,
-  formatPercent,
   shortenAddress,
   stampLabel,
 } from '@/utils/format';
 import { PAGE_PARAM, parsePage } from '@/utils/pagination';
 import { useGetSrc20TickQuery } from '../api';
 import type { Src20Holder, Src20Item } from '../types';
+import { HoldersPie } from './holders-pie';
 import { MintHistoryChart } from './mint-history-chart';
 import { TickActivity } from './tick-activity';
 
 /** The page's text for a tick nobody deployed. */
 export const TICK_NOT_FOUND = 'SRC-20 tick not found';
-/** The spec's holders legend: the top 50. */
-export const HOLDERS_LEGEND_SIZE = 50;
 
 /** Whether a progress percent string is complete ("100", "100.00"). */
 export function isMintedOut(progress: string | null | undefined): boolean {
@@ -64,31 +62,17 @@ function DeployFigures({ deploy }: { deploy: Src20Item }) {
   );
 }
 
-function Holders({ holders }: { holders: Src20Holder[] }) {
-  const legend = holders.slice(0, HOLDERS_LEGEND_SIZE);
+function Holders({ holders, tick }: { holders: Src20Holder[]; tick: string }) {
   return (
     <section className="panel tick-panel" aria-labelledby="tick-holders">
       <h2 id="tick-holders" className="panel__title">
-        Top holders
+        Holders
       </h2>
-      {legend.length === 0 ? (
+      {holders.length === 0 ? (
         <p className="empty">No holders yet</p>
       ) : (
         <div className="tick-panel__body">
-          <BarList
-            title={`The ${formatInteger(legend.length)} largest holders, share of the max`}
-            minBars={1}
-            bars={legend.map((holder) => ({
-              key: holder.address,
-              label: (
-                <Link className="text-link mono" to={paths.profile.getHref(holder.address)} title={holder.address}>
-                  {shortenAddress(holder.address)}
-                </Link>
-              ),
-              value: Number(holder.percentage),
-              valueText: `${formatPercent(holder.percentage)} (${abbreviateDecimal(holder.amount)})`,
-            }))}
-          />
+          <HoldersPie holders={holders} tick={tick} />
         </div>
       )}
     </section>
@@ -158,9 +142,9 @@ export function TickDetail({ tick }: { tick: string }) {
       </header>
       <div className="tick__grid">
         {deploy ? <DeployFigures deploy={deploy} /> : <p className="empty">No valid deploy</p>}
-        <Holders holders={data.holders} />
+        <Holders holders={data.holders} tick={data.tick} />
       </div>
-      {data.mintHistory.length >= 2 && (
+      {hasChartPoints(data.mintHistory.length) && (
         <section className="panel tick-panel" aria-label="Mint history">
           <div className="tick-panel__body">
             <MintHistoryChart points={data.mintHistory} tick={data.tick} />

@@ -1,8 +1,9 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LineChart } from '@/components/ui/line-chart';
+import { LineChart } from '@/components/charts/line-chart';
 import { paths } from '@/config/paths';
-import { formatBlockTime, formatInteger, formatPercent, formatSupply, shortenAddress } from '@/utils/format';
+import { formatBlockTime, formatInteger, formatPercent, formatSupply, formatTimeTick, shortenAddress } from '@/utils/format';
+import { abbreviateBtc } from '@/utils/market';
 import { formatBtc } from '@/utils/money';
 import { collectionIds, holderLabel, isAtomicSwap, isDispenserClosed, salesChartPoints, sortDispensers } from '../detail-rules';
 import type { StampDetailData, StampDispenser, StampFairminter, StampHolder, StampSale } from '../detail-types';
@@ -46,9 +47,18 @@ function Address({ value }: { value: string }) {
   );
 }
 
+/** A chart's price axis: satoshis as BTC, abbreviated. */
+function priceTick(sats: number): string {
+  return abbreviateBtc(Math.round(sats));
+}
+
 /** Sales history (dispenses, newest first) with the sales chart (hidden under 2 sales). */
 export function SalesBlock({ sales, divisible }: { sales: StampSale[]; divisible: boolean }) {
-  const points = salesChartPoints(sales);
+  const points = useMemo(() => salesChartPoints(sales, divisible), [sales, divisible]);
+  const timeTick = useMemo(() => {
+    const span = (points[points.length - 1]?.x ?? 0) - (points[0]?.x ?? 0);
+    return (seconds: number) => formatTimeTick(seconds, span);
+  }, [points]);
   const first = sales[sales.length - 1];
   const last = sales[0];
   return (
@@ -59,6 +69,10 @@ export function SalesBlock({ sales, divisible }: { sales: StampSale[]; divisible
         <>
           <LineChart
             title="Sales chart"
+            className="sales-chart"
+            label="Price per unit"
+            formatX={timeTick}
+            formatY={priceTick}
             points={points}
             summary={
               first && last

@@ -135,7 +135,7 @@ describe('StampDetail blocks', () => {
     renderWithProviders(<StampDetail cpid={CPID} />);
 
     const sales = await screen.findByRole('region', { name: 'Sales' });
-    expect(within(sales).getByRole('img', { name: /2 sales/ })).toBeInTheDocument();
+    expect(await within(sales).findByRole('img', { name: /2 sales/ })).toBeInTheDocument();
     expect(within(sales).getByText('0.0006 BTC')).toBeInTheDocument();
     expect(within(sales).getByText('0.00108 BTC')).toBeInTheDocument();
 

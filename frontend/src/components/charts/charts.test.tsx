@@ -1,0 +1,118 @@
+import { render, screen } from '@testing-library/react';
+import type { ActiveElement, ChartEvent } from 'chart.js';
+import { describe, expect, it, vi } from 'vitest';
+import { BarChart, barChartHeight } from './bar-chart';
+import {
+  barChartConfig,
+  FALLBACK_THEME,
+  hasChartPoints,
+  lineChartConfig,
+  MIN_CHART_POINTS,
+  pieChartConfig,
+  sliceColor,
+} from './chart-rules';
+import { LineChart } from './line-chart';
+
+const format = (value: number) => `v${String(value)}`;
+
+describe('the chart rule', () => {
+  it('hides a chart under 2 points', () => {
+    expect(MIN_CHART_POINTS).toBe(2);
+    expect(hasChartPoints(0)).toBe(false);
+    expect(hasChartPoints(1)).toBe(false);
+    expect(hasChartPoints(2)).toBe(true);
+  });
+});
+
+describe('LineChart', () => {
+  it('is hidden under 2 points', () => {
+    const { container } = render(
+      <LineChart title="Sales" summary="s" label="Price" formatX={format} formatY={format} points={[{ x: 1, y: 1 }]} />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('reserves its plot and names its canvas with the summary from 2 points', async () => {
+    render(
+      <LineChart
+        title="Sales"
+        summary="2 sales"
+        label="Price"
+        formatX={format}
+        formatY={format}
+        points={[
+          { x: 1, y: 1 },
+          { x: 2, y: 3 },
+        ]}
+        height={180}
+      />,
+    );
+    expect(screen.getByRole('figure', { name: 'Sales' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: '2 sales' })).toBeInTheDocument();
+    expect(document.querySelector('.chart__plot')).toHaveStyle({ '--chart-height': '180px' });
+  });
+});
+
+describe('BarChart', () => {
+  it('is hidden under 2 bars and sized by its bars', () => {
+    const { container } = render(<BarChart title="T" summary="s" bars={[{ label: 'A', value: 1, valueText: '1' }]} />);
+    expect(container).toBeEmptyDOMElement();
+    expect(barChartHeight(20)).toBeGreaterThan(barChartHeight(2));
+  });
+});
+
+describe('chart configurations', () => {
+  it('draws a line from 0 with the points as given and the formatters on the axes and tooltip', () => {
+    const config = lineChartConfig(
+      { points: [{ x: 10, y: 5 }, { x: 20, y: 7 }], label: 'Minted', formatX: format, formatY: format, area: true },
+      FALLBACK_THEME,
+    );
+    const dataset = config.data.datasets[0];
+    expect(dataset?.data).toEqual([
+      { x: 10, y: 5 },
+      { x: 20, y: 7 },
+    ]);
+    expect(dataset?.fill).toBe('origin');
+    expect(dataset?.borderColor).toBe(FALLBACK_THEME.accent);
+    const y = config.options?.scales?.y;
+    expect(y && 'beginAtZero' in y && y.beginAtZero).toBe(true);
+  });
+
+  it('draws horizontal bars with their labels, and a click opens the bar', () => {
+    const onSelect = vi.fn();
+    const config = barChartConfig(
+      {
+        bars: [
+          { label: 'KEVIN', value: 30, valueText: '30 mints' },
+          { label: 'PEPE', value: 12, valueText: '12 mints' },
+        ],
+        onSelect,
+      },
+      FALLBACK_THEME,
+    );
+    expect(config.options?.indexAxis).toBe('y');
+    expect(config.data.labels).toEqual(['KEVIN', 'PEPE']);
+    expect(config.data.datasets[0]?.data).toEqual([30, 12]);
+    const click = config.options?.onClick as unknown as (event: ChartEvent, elements: ActiveElement[]) => void;
+    click({} as ChartEvent, [{ index: 1 } as ActiveElement]);
+    expect(onSelect).toHaveBeenCalledWith(1);
+  });
+
+  it('draws a pie of the slices in their colours, without the canvas legend', () => {
+    const config = pieChartConfig(
+      [
+        { label: 'a', value: 3, valueText: '75%', color: sliceColor(0) },
+        { label: 'b', value: 1, valueText: '25%', color: sliceColor(1) },
+      ],
+      FALLBACK_THEME,
+    );
+    expect(config.data.datasets[0]?.data).toEqual([3, 1]);
+    expect(config.data.datasets[0]?.backgroundColor).toEqual([sliceColor(0), sliceColor(1)]);
+    expect(config.options?.plugins?.legend?.display).toBe(false);
+  });
+
+  it('gives 50 distinct slice colours', () => {
+    const colors = Array.from({ length: 50 }, (_, index) => sliceColor(index));
+    expect(new Set(colors).size).toBe(50);
+  });
+});
