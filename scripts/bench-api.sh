@@ -45,7 +45,7 @@ rpc() { curl -sf -H 'content-type: application/json' -d "{\"id\":1,\"method\":\"
 TIP=$(rpc getblockcount)
 BLOCKS=$((TIP - 962000 + 1))
 started=$(date +%s)
-"$BIN" all --rpc-url "http://127.0.0.1:$RPC" --start-height 962000 --listen "127.0.0.1:$HTTP" \
+"$BIN" all --rpc-url "http://127.0.0.1:$RPC" --start-height 962000 --headers-from 962000 --listen "127.0.0.1:$HTTP" \
   --grpc-listen 127.0.0.1:0 --static-dir frontend/dist >"$WORK/stamps.log" 2>&1 & pids+=($!)
 DB="postgres://postgres@127.0.0.1:5432/stamps_$RUN"
 projected() { psql -qtA "$DB" -c "SELECT count(*) FROM catalogue.blocks" 2>/dev/null || echo 0; }

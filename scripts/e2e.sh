@@ -24,7 +24,7 @@ cleanup() {
 trap cleanup EXIT
 
 "$BIN" devnet --scenario demo --scale 0.2 --rpc-listen "127.0.0.1:$RPC" --api-listen "127.0.0.1:$API" >"$LOGS/devnet.log" 2>&1 & pids+=($!)
-"$BIN" all --rpc-url "http://127.0.0.1:$RPC" --start-height 962000 --listen "127.0.0.1:$HTTP" \
+"$BIN" all --rpc-url "http://127.0.0.1:$RPC" --start-height 962000 --headers-from 962000 --listen "127.0.0.1:$HTTP" \
   --grpc-listen 127.0.0.1:0 --static-dir frontend/dist >"$LOGS/stamps.log" 2>&1 & pids+=($!)
 
 BASE="http://127.0.0.1:$HTTP"

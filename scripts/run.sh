@@ -19,4 +19,4 @@ export STAMPS_INDEXER__RPC_COOKIE_FILE="$PWD/.data/devnet/.cookie"
 # The devnet's genesis XCP (no transaction on its chain creates XCP) seeds the indexer's ledger.
 export STAMPS_INDEXER__BOOTSTRAP="$PWD/.data/devnet/bootstrap.json"
 export STAMPS_INDEXER__METRICS_LISTEN="${STAMPS_INDEXER__METRICS_LISTEN:-127.0.0.1:9184}"
-"$BIN" all --rpc-url http://127.0.0.1:18443 --start-height 962000 --static-dir frontend/dist
+"$BIN" all --rpc-url http://127.0.0.1:18443 --start-height 962000 --headers-from 962000 --static-dir frontend/dist

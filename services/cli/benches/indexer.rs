@@ -294,6 +294,8 @@ async fn main() {
             &url,
             "--start-height",
             &first.to_string(),
+            "--headers-from",
+            &first.to_string(),
         ])
         .env("STAMPS_POSTGRES__URL", &db_url)
         .env("STAMPS_NATS__URL", &nats_url)

@@ -47,6 +47,9 @@ struct Cli {
     /// First block the indexer indexes.
     #[arg(long, global = true)]
     start_height: Option<u64>,
+    /// First height whose header the indexer keeps (the headers up to the start height are checked).
+    #[arg(long, global = true)]
+    headers_from: Option<u64>,
     /// Catalogue gRPC listen address.
     #[arg(long, global = true)]
     grpc_listen: Option<String>,
@@ -194,12 +197,13 @@ fn overrides(cli: &Cli) -> Value {
             m.insert(key.to_owned(), value);
         }
     };
-    let flags: [(&str, &str, Option<Value>); 9] = [
+    let flags: [(&str, &str, Option<Value>); 10] = [
         ("postgres", "url", cli.postgres_url.clone().map(Value::from)),
         ("nats", "url", cli.nats_url.clone().map(Value::from)),
         ("nats", "prefix", cli.nats_prefix.clone().map(Value::from)),
         ("indexer", "rpc_url", cli.rpc_url.clone().map(Value::from)),
         ("indexer", "start_height", cli.start_height.map(Value::from)),
+        ("indexer", "headers_from", cli.headers_from.map(Value::from)),
         (
             "catalogue",
             "grpc_listen",

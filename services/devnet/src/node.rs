@@ -19,7 +19,7 @@ use crate::mempool::Mempool;
 use crate::scenario::{self, Scenario};
 use crate::store::{self, BlockFile};
 
-use crate::rest::{rest_block, rest_chaininfo, rest_headers};
+use crate::rest::{rest_block, rest_chaininfo, rest_headers, rest_headers_query};
 use crate::rpc::handle;
 
 /// Blocks are filled up to this many virtual bytes (Core's default block weight limit, minus the coinbase).
@@ -423,6 +423,7 @@ impl Devnet {
             .route("/", post(handle))
             .route("/rest/block/{file}", get(rest_block))
             .route("/rest/headers/{count}/{file}", get(rest_headers))
+            .route("/rest/headers/{file}", get(rest_headers_query))
             .route("/rest/chaininfo.json", get(rest_chaininfo))
             .with_state(self.node);
         let api = axum::serve(self.api_listener, api_router)

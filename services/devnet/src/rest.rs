@@ -2,8 +2,10 @@
 //! chain info.
 
 use axum::Json;
-use axum::extract::Path;
+use std::collections::HashMap;
+
 use axum::extract::State;
+use axum::extract::{Path, Query};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bitcoin::BlockHash;
@@ -63,12 +65,27 @@ pub(crate) async fn rest_block(State(node): State<Node>, Path(file): Path<String
     }
 }
 
-/// `/rest/headers/<count>/<hash>.<ext>`: up to `count` (at most 2000) headers from `hash` on.
+/// `/rest/headers/<count>/<hash>.<ext>`: up to `count` (at most 2000) headers from `hash` on (the path form,
+/// deprecated in Core 24 but still served).
 pub(crate) async fn rest_headers(
     State(node): State<Node>,
     Path((count, file)): Path<(String, String)>,
 ) -> Response {
-    let (hash, ext) = match rest_target(&file) {
+    headers_from(&node, &count, &file).await
+}
+
+/// `/rest/headers/<hash>.<ext>?count=<count>`: the query form of Core 24 and later (`count` defaults to 5).
+pub(crate) async fn rest_headers_query(
+    State(node): State<Node>,
+    Path(file): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let count = query.get("count").map_or("5", String::as_str);
+    headers_from(&node, count, &file).await
+}
+
+async fn headers_from(node: &Node, count: &str, file: &str) -> Response {
+    let (hash, ext) = match rest_target(file) {
         Ok(t) => t,
         Err((status, message)) => return rest_error(status, &message),
     };

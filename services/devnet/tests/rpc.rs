@@ -559,6 +559,19 @@ async fn rest_serves_blocks_headers_and_chain_info_like_core() {
     .await
     .expect("body");
     assert_eq!(near_tip.len(), 2 * 80, "the tip's parent and the tip");
+    // Core 24's query form answers the same, with 5 headers when no count is given.
+    let query_form = get(format!("/rest/headers/{first}.bin?count=5"))
+        .await
+        .bytes()
+        .await
+        .expect("body");
+    assert_eq!(query_form, headers);
+    let default_count = get(format!("/rest/headers/{first}.hex"))
+        .await
+        .text()
+        .await
+        .expect("body");
+    assert_eq!(default_count.trim(), hex::encode(&headers));
 
     let info: Value = get("/rest/chaininfo.json".into())
         .await
@@ -573,6 +586,8 @@ async fn rest_serves_blocks_headers_and_chain_info_like_core() {
     assert_eq!(missing.status(), 404);
     let bad_count = get(format!("/rest/headers/0/{first}.bin")).await;
     assert_eq!(bad_count.status(), 400);
+    let bad_query = get(format!("/rest/headers/{first}.bin?count=2001")).await;
+    assert_eq!(bad_query.status(), 400);
 
     node.stop().await;
 }

@@ -18,6 +18,11 @@ pub struct IndexerConfig {
     pub rpc_cookie_file: Option<PathBuf>,
     /// First block to index (mainnet: the first stamp, 779652).
     pub start_height: u64,
+    /// The first height whose header the indexer keeps (default 0, the genesis block). The headers from here
+    /// up to `start_height` are downloaded (no blocks), each checked to link to its parent and to meet its proof
+    /// of work, so that the first indexed block's parent is checked rather than trusted. A node without blocks
+    /// below some height (the devnet's chain begins at its first height) needs that height here.
+    pub headers_from: u64,
     /// How long to wait at the tip before asking for a new block, in milliseconds.
     pub poll_interval_ms: u64,
     /// A ledger snapshot to start from (a file path or an `http(s)://` URL of its JSON,
@@ -51,6 +56,7 @@ impl Default for IndexerConfig {
             rpc_password: None,
             rpc_cookie_file: None,
             start_height: stamps_protocol::network::mainnet::CP_STAMP_GENESIS_BLOCK,
+            headers_from: 0,
             poll_interval_ms: 500,
             bootstrap: None,
             checkpoints: Vec::new(),

@@ -2,7 +2,7 @@
 //! events that describe them in one transaction, and relays the events to JetStream after commit.
 //!
 //! Reading order: [`config`], [`rpc`] (the Bitcoin Core client), [`source`] (blocks over REST or RPC with
-//! retries and prefetch, batched prevout lookups), [`chainstate`] (what the next block is decoded against),
+//! retries and prefetch, batched prevout lookups), [`headers`] (the headers below the start height), [`chainstate`] (what the next block is decoded against),
 //! [`ledger`] (the Counterparty ledger: rules from stamps-protocol, effects and balances in Postgres),
 //! [`prepare`] (a block's work that needs no database), [`store`] (the indexer's tables), [`events`] (facts to
 //! protobuf events), [`service`] (the follow loop: preparing one block while the one before it is written, reorg
@@ -11,6 +11,7 @@
 pub mod chainstate;
 pub mod config;
 pub mod events;
+pub mod headers;
 pub mod ledger;
 pub mod metrics;
 pub mod prepare;

@@ -1,5 +1,6 @@
 //! A Bitcoin Core JSON-RPC client: just the calls the indexer makes.
 
+use bitcoin::block::Header;
 use bitcoin::consensus::deserialize;
 use bitcoin::{Block, BlockHash, Transaction, Txid};
 use serde::de::DeserializeOwned;
@@ -163,6 +164,52 @@ impl BitcoinRpc {
             reqwest::StatusCode::NOT_FOUND | reqwest::StatusCode::FORBIDDEN => Ok(None),
             s => Err(RpcError::Decode(format!("rest block: HTTP {s}"))),
         }
+    }
+
+    /// Up to `count` headers of the best chain from the block `hash` on, from Core's REST interface
+    /// (`/rest/headers/<hash>.bin?count=<count>`, Core 24 and later); `None` when the node does not serve REST.
+    pub async fn rest_headers(
+        &self,
+        hash: &BlockHash,
+        count: u32,
+    ) -> Result<Option<Vec<Header>>, RpcError> {
+        let url = format!(
+            "{}/rest/headers/{hash}.bin?count={count}",
+            self.url.trim_end_matches('/')
+        );
+        let response = self.http.get(url).send().await?;
+        match response.status() {
+            s if s.is_success() => {
+                let bytes = response.bytes().await?;
+                if bytes.len() % 80 != 0 {
+                    return Err(RpcError::Decode(format!(
+                        "rest headers: {} bytes is not a whole number of headers",
+                        bytes.len()
+                    )));
+                }
+                bytes
+                    .chunks(80)
+                    .map(|h| {
+                        deserialize(h).map_err(|e| RpcError::Decode(format!("rest headers: {e}")))
+                    })
+                    .collect::<Result<Vec<Header>, _>>()
+                    .map(Some)
+            }
+            reqwest::StatusCode::NOT_FOUND if self.has_rest().await? => Err(RpcError::Node {
+                code: -5,
+                message: format!("Block not found: {hash}"),
+            }),
+            reqwest::StatusCode::NOT_FOUND | reqwest::StatusCode::FORBIDDEN => Ok(None),
+            s => Err(RpcError::Decode(format!("rest headers: HTTP {s}"))),
+        }
+    }
+
+    /// The header of the block `hash` (`getblockheader <hash> false`).
+    pub async fn block_header(&self, hash: &BlockHash) -> Result<Header, RpcError> {
+        let hex: String = self
+            .call("getblockheader", json!([hash.to_string(), false]))
+            .await?;
+        decode_hex(&hex, "getblockheader")
     }
 
     /// Raw transactions by txid in one JSON-RPC batch; `None` for a txid the node does not know.

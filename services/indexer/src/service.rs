@@ -79,6 +79,9 @@ pub enum IndexerError {
         /// Why binding failed.
         source: std::io::Error,
     },
+    /// The headers below the start height.
+    #[error("headers: {0}")]
+    Headers(#[from] crate::headers::SyncError),
     /// A worker task panicked or was cancelled.
     #[error("indexer task failed: {0}")]
     Task(String),
@@ -277,6 +280,26 @@ impl Indexer {
             }
             return Ok(Progress::AtTip(next));
         }
+        // Nothing indexed yet: the headers below the start height are brought to the node's best chain first,
+        // and the first block must build on the highest of them.
+        let parent = match &last {
+            Some(b) => Some(b.hash.clone()),
+            None => {
+                let below = crate::headers::sync(
+                    &self.pool,
+                    &self.source,
+                    self.config.headers_from,
+                    self.config.start_height,
+                    shutdown,
+                )
+                .await?;
+                if shutdown.is_cancelled() {
+                    return Ok(Progress::AtTip(next));
+                }
+                below.map(|h| h.to_string())
+            }
+        };
+        let first_block = last.is_none();
         // Near the tip every block is its own transaction; during catch-up a transaction holds up to
         // `commit_blocks` blocks or `commit_interval_ms` of work, whichever ends first.
         let batch = if node_tip - next >= self.config.near_tip_blocks {
@@ -303,7 +326,7 @@ impl Indexer {
                 next,
                 last: next + batch - 1,
                 node_tip,
-                parent: last.map(|b| b.hash),
+                parent,
                 shutdown,
             },
             sender,
@@ -348,6 +371,15 @@ impl Indexer {
                 tip: node_tip,
                 blocks: height + 1 - next,
             }),
+            None if first_block => {
+                // The first block does not build on the headers kept below it: the node's chain moved while
+                // they were checked. The next step checks them again.
+                tracing::warn!(
+                    height = next,
+                    "the first block does not build on the header below it; checking the headers again"
+                );
+                Ok(Progress::Unwound)
+            }
             None => {
                 // The next block does not build on the indexed tip: the node's chain forked below it.
                 let tip = next - 1;

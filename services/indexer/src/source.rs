@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
 
+use bitcoin::block::Header;
 use bitcoin::{Block, BlockHash, OutPoint, Transaction, TxOut, Txid};
 use futures::{StreamExt, TryStreamExt};
 use serde_json::json;
@@ -114,6 +115,42 @@ impl BlockSource {
             }
         }
         self.retrying("getblock", || self.rpc.block(hash)).await
+    }
+
+    /// Up to `count` headers of the best chain from `height` on: one REST request while the node serves REST,
+    /// else `getblockhash` and `getblockheader` per height, [`MAX_PREVOUT_REQUESTS`] in flight.
+    pub async fn headers(&self, height: u64, count: u32) -> Result<Vec<Header>, RpcError> {
+        let first = self.hash(height).await?;
+        if self.rest.load(Ordering::Relaxed) != REST_NO {
+            match self
+                .retrying("rest headers", || self.rpc.rest_headers(&first, count))
+                .await?
+            {
+                Some(headers) => {
+                    self.rest.store(REST_YES, Ordering::Relaxed);
+                    return Ok(headers);
+                }
+                None => {
+                    tracing::info!(
+                        "the node does not serve REST (start Core with -rest); using getblockheader"
+                    );
+                    self.rest.store(REST_NO, Ordering::Relaxed);
+                }
+            }
+        }
+        futures::stream::iter(height..height + u64::from(count))
+            .map(|h| async move {
+                let hash = if h == height {
+                    first
+                } else {
+                    self.hash(h).await?
+                };
+                self.retrying("getblockheader", || self.rpc.block_header(&hash))
+                    .await
+            })
+            .buffered(MAX_PREVOUT_REQUESTS)
+            .try_collect()
+            .await
     }
 
     /// The outputs that `outpoints` refer to. Outputs created by `block` itself or by the blocks in `recent`

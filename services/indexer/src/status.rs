@@ -14,6 +14,8 @@ pub struct Status {
     pub indexed: Option<(u64, String)>,
     /// The node's best height, if the node answered.
     pub node_tip: Option<u64>,
+    /// Headers kept below the start height, and the highest one's height.
+    pub headers: (u64, Option<u64>),
     /// Blocks indexed in the last minute.
     pub blocks_last_minute: u64,
     /// The Counterparty protocol version the indexer implements.
@@ -36,6 +38,13 @@ impl std::fmt::Display for Status {
         match &self.indexed {
             Some((h, hash)) => writeln!(f, "indexed: {h} ({hash})")?,
             None => writeln!(f, "indexed: nothing yet")?,
+        }
+        match self.headers {
+            (0, _) | (_, None) => writeln!(f, "headers below the start height: none kept")?,
+            (count, Some(top)) => writeln!(
+                f,
+                "headers below the start height: {count} kept, up to {top}"
+            )?,
         }
         match (self.node_tip, self.behind()) {
             (Some(tip), Some(behind)) => writeln!(f, "node tip: {tip} ({behind} blocks behind)")?,
@@ -66,6 +75,7 @@ pub async fn status(config: &IndexerConfig, pg: &PostgresConfig) -> Result<Statu
     )
     .fetch_one(&pool)
     .await?;
+    let headers = crate::headers::kept(&pool).await?;
     let node_tip = match BitcoinRpc::new(config) {
         Ok(rpc) => rpc.block_count().await.ok(),
         Err(_) => None,
@@ -73,6 +83,7 @@ pub async fn status(config: &IndexerConfig, pg: &PostgresConfig) -> Result<Statu
     Ok(Status {
         indexed: indexed.map(|(h, hash)| (h.max(0) as u64, hash)),
         node_tip,
+        headers,
         blocks_last_minute: recent.max(0) as u64,
         counterparty_version: stamps_protocol::network::COUNTERPARTY_PROTOCOL_VERSION,
     })

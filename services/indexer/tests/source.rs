@@ -76,8 +76,33 @@ async fn blocks_prefetch_and_prevouts_match_the_chain() {
     assert_eq!(&source.block(&hash).await.expect("rest"), busiest);
     assert_eq!(&rpc.block(&hash).await.expect("rpc"), busiest);
 
-    // Prefetched blocks arrive in height order, and a jump starts over.
+    // Headers come 2,000 at a time over REST, and stop at the tip.
     let first = node.chain.first_height();
+    let headers = source.headers(first, 2000).await.expect("headers");
+    let expected: Vec<bitcoin::block::Header> =
+        node.chain.blocks().iter().map(|b| b.header).collect();
+    assert_eq!(
+        headers, expected,
+        "every header from the first block to the tip"
+    );
+    assert_eq!(
+        source.headers(first + 5, 3).await.expect("headers"),
+        expected[5..8]
+    );
+    assert_eq!(
+        stamps_indexer::headers::check(None, &headers),
+        Ok(()),
+        "the devnet's headers link and carry their work"
+    );
+    // JSON-RPC's getblockheader gives the same header.
+    assert_eq!(
+        rpc.block_header(&expected[7].block_hash())
+            .await
+            .expect("getblockheader"),
+        expected[7]
+    );
+
+    // Prefetched blocks arrive in height order, and a jump starts over.
     let mut prefetch = Prefetch::new(source.clone(), 4);
     for h in first..first + 10 {
         let block = prefetch.block(h, tip).await.expect("block");

@@ -247,6 +247,7 @@ impl Stack {
         let indexer_config = IndexerConfig {
             rpc_url: self.rpc_url.clone(),
             start_height: self.first_height,
+            headers_from: self.first_height,
             poll_interval_ms: 50,
             commit_blocks,
             bootstrap: Some(self.bootstrap.clone()),

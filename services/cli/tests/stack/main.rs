@@ -4,6 +4,7 @@ mod api_collections;
 mod api_detail;
 mod api_src20;
 mod fresh_equal;
+mod headers;
 mod helpers;
 
 use helpers::Stack;
@@ -393,6 +394,7 @@ async fn reorgs_unwind_to_the_fork_and_a_deeper_one_than_allowed_stops_the_index
     let strict = stamps_indexer::IndexerConfig {
         rpc_url: stack.rpc_url.clone(),
         start_height: stack.first_height,
+        headers_from: stack.first_height,
         poll_interval_ms: 50,
         max_reorg_depth: 3,
         ..stamps_indexer::IndexerConfig::default()
@@ -460,6 +462,7 @@ async fn an_indexer_killed_again_and_again_loses_no_event_and_publishes_none_twi
         std::process::Command::new(env!("CARGO_BIN_EXE_stamps"))
             .args(["indexer", "--rpc-url", &stack.rpc_url])
             .args(["--start-height", &stack.first_height.to_string()])
+            .args(["--headers-from", &stack.first_height.to_string()])
             .env("STAMPS_POSTGRES__URL", &stack.postgres.url)
             .env("STAMPS_NATS__URL", &stack.nats.url)
             .env("STAMPS_NATS__PREFIX", &stack.nats.prefix)
@@ -784,6 +787,7 @@ async fn a_block_whose_hashes_differ_from_a_checkpoint_stops_the_indexer_before_
     let config = stamps_indexer::IndexerConfig {
         rpc_url: stack.rpc_url.clone(),
         start_height: stack.first_height,
+        headers_from: stack.first_height,
         poll_interval_ms: 50,
         checkpoints: vec![stamps_indexer::Checkpoint {
             height,
