@@ -202,3 +202,52 @@ test('staff content: the announcement, the home banners, the themed list and the
     `/stamp/${open.cpid ?? ''}`,
   );
 });
+
+test("a profile's stamp lists: the finder's filters and sort, the collected stamps' slideshow, the collections created", async ({
+  page,
+  request,
+}) => {
+  // A collection's creator: its profile lists the collection, and the stamps its addresses hold.
+  const collections = await api<Paged<{ collection_id: string; user_id: string }>>(
+    request,
+    '/api/collections?sort=stamp_count:desc&limit=1',
+  );
+  const { user_id: creator, collection_id: collectionId } = first(collections.hits, 'collection');
+  const held = await api<Paged<{ cpid: string }>>(
+    request,
+    `/api/stamps/holders_addresses?addresses=${creator}&sort=stamp:asc&limit=24`,
+  );
+  expect(held.estimatedTotalHits).toBeGreaterThan(0);
+  await page.goto(`/profile/${creator}`);
+  const grid = page.getByRole('list', { name: 'Collected stamps' });
+  await expect(grid.locator('a.stamp-card__link').first()).toHaveAttribute('href', `/stamp/${first(held.hits, 'held stamp').cpid}`);
+  await expect(page.getByText(resultLine(held.estimatedTotalHits, 24)).first()).toBeVisible();
+
+  // Newest first, and PNG only: the count and the first card are the API's for the same query.
+  await page.getByRole('button', { name: 'Sort by Stamp, ascending' }).click();
+  await page.getByRole('checkbox', { name: 'PNG' }).check();
+  await expect(page).toHaveURL(/\?sort=stamp%3Adesc&types=png$|\?types=png&sort=stamp%3Adesc$/);
+  const png = await api<Paged<{ cpid: string }>>(
+    request,
+    `/api/stamps/holders_addresses?addresses=${creator}&types=png&sort=stamp:desc&limit=24`,
+  );
+  if (png.estimatedTotalHits > 0) {
+    await expect(page.getByText(resultLine(png.estimatedTotalHits, 24)).first()).toBeVisible();
+    await expect(grid.locator('a.stamp-card__link').first()).toHaveAttribute('href', `/stamp/${first(png.hits, 'PNG').cpid}`);
+
+    // The slideshow shows the page's stamps, and closes back to the list.
+    await page.getByRole('button', { name: 'Scroll', exact: true }).click();
+    await expect(page).toHaveURL(/slideshow=scroll%2C3%2C3%2C0/);
+    const slideshow = page.getByRole('dialog', { name: 'Slideshow' });
+    await expect(slideshow.locator(`img[src="/s/${first(png.hits, 'PNG').cpid}"]`).first()).toBeAttached();
+    await slideshow.getByRole('button', { name: 'Close slideshow' }).click();
+    await expect(slideshow).toHaveCount(0);
+  } else {
+    await expect(page.getByText('NO RESULTS')).toBeVisible();
+  }
+
+  // The Collections tab: what the creator made.
+  await page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link', { name: 'Collections' }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${creator}\\?tab=collections$`));
+  await expect(page.getByRole('list', { name: 'Collections' }).locator(`a[href="/collection/${collectionId}"]`)).toBeVisible();
+});

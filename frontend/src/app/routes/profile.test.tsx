@@ -121,15 +121,16 @@ describe('profile page', () => {
     expect(within(grid).getAllByRole('link')).toHaveLength(2);
     expect(screen.getByText('1 - 2 of 30 results')).toBeInTheDocument();
     expect(calledPaths(fetchMock)).toContain(
-      `/api/stamps/holders_addresses?addresses=${ADDRESS_A}%2C${ADDRESS_B}&page=1&limit=24`,
+      `/api/stamps/holders_addresses?addresses=${ADDRESS_A}%2C${ADDRESS_B}&offset=0&limit=24&sort=stamp%3Aasc`,
     );
-    // Tabs the API does not serve do not appear.
+    // Tabs the API does not serve (wishlist, activity) do not appear.
     const tabs = screen.getByRole('navigation', { name: 'Profile sections' });
     expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Collected',
       'Minted',
       'Owned',
       'SRC-20',
+      'Collections',
     ]);
     expect(within(tabs).getByRole('link', { name: 'Collected' })).toHaveAttribute('aria-current', 'page');
     expect(document.title).toBe('Profile: alice');
@@ -138,12 +139,16 @@ describe('profile page', () => {
   it('asks the minted and owned lists by the tab, with the page, and tab links reset the page', async () => {
     const fetchMock = renderProfile('/profile/alice?tab=minted&page=2', defaultAnswer);
     await screen.findByRole('list', { name: 'Minted stamps' });
-    expect(calledPaths(fetchMock)).toContain(`/api/stamps/creator?addresses=${ADDRESS_A}%2C${ADDRESS_B}&page=2&limit=24`);
+    expect(calledPaths(fetchMock)).toContain(
+      `/api/stamps/creator?addresses=${ADDRESS_A}%2C${ADDRESS_B}&offset=24&limit=24&sort=stamp%3Aasc`,
+    );
     const owned = screen.getByRole('link', { name: 'Owned' });
     expect(owned).toHaveAttribute('href', '/profile/alice?tab=owned');
     fireEvent.click(owned);
     await screen.findByRole('list', { name: 'Owned stamps' });
-    expect(calledPaths(fetchMock)).toContain(`/api/stamps/owner?addresses=${ADDRESS_A}%2C${ADDRESS_B}&page=1&limit=24`);
+    expect(calledPaths(fetchMock)).toContain(
+      `/api/stamps/owner?addresses=${ADDRESS_A}%2C${ADDRESS_B}&offset=0&limit=24&sort=stamp%3Aasc`,
+    );
     expect(screen.getByRole('link', { name: 'Collected' })).toHaveAttribute('href', '/profile/alice');
   });
 
@@ -209,5 +214,85 @@ describe('profile page', () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'bc1qa...12345' })).toBeInTheDocument();
     expect(await screen.findByText('NO RESULTS')).toBeInTheDocument();
+  });
+
+  it("filters and sorts a stamp list with the finder's rules, each change resetting the page", async () => {
+    const fetchMock = renderProfile('/profile/alice?tab=minted&page=2', defaultAnswer);
+    await screen.findByRole('list', { name: 'Minted stamps' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'PNG' }));
+    expect(location()).toBe('/profile/alice?tab=minted&types=png');
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Floor price' }));
+    expect(location()).toBe('/profile/alice?tab=minted&types=png&sort=floor_price%3Adesc');
+    await screen.findByRole('list', { name: 'Minted stamps' });
+    expect(calledPaths(fetchMock)).toContain(
+      `/api/stamps/creator?addresses=${ADDRESS_A}%2C${ADDRESS_B}&offset=0&limit=24&sort=floor_price%3Adesc&types=png`,
+    );
+    // A tab change drops the filters.
+    expect(screen.getByRole('link', { name: 'Owned' })).toHaveAttribute('href', '/profile/alice?tab=owned');
+  });
+
+  it('offers the slideshow of the collected stamps, kept in ?slideshow= and never sent to the API', async () => {
+    const fetchMock = renderProfile('/profile/alice', defaultAnswer);
+    await screen.findByRole('list', { name: 'Collected stamps' });
+    fireEvent.click(screen.getByRole('button', { name: 'Rotate 3D' }));
+    expect(location()).toBe('/profile/alice?slideshow=rotate3d%2C3%2C3%2C0');
+    const dialog = await screen.findByRole('dialog', { name: 'Slideshow' });
+    expect(within(dialog).getAllByRole('img', { hidden: true }).length).toBeGreaterThan(0);
+    expect(calledPaths(fetchMock).some((path) => path.includes('slideshow'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close slideshow' }));
+    expect(location()).toBe('/profile/alice');
+  });
+
+  it('has no slideshow on the minted and owned lists', async () => {
+    renderProfile('/profile/alice?tab=owned', defaultAnswer);
+    await screen.findByRole('list', { name: 'Owned stamps' });
+    expect(screen.queryByRole('button', { name: 'Rotate 3D' })).not.toBeInTheDocument();
+  });
+
+  it('scopes the stamp lists to ?collection=, across tabs, with a way back to all', async () => {
+    const fetchMock = renderProfile('/profile/alice?collection=pepes', (url) =>
+      url.pathname === '/api/collection/pepes'
+        ? { body: { collection_id: 'pepes', name: 'Pepes', type: 'other' } }
+        : defaultAnswer(url),
+    );
+    await screen.findByRole('list', { name: 'Collected stamps' });
+    expect(calledPaths(fetchMock)).toContain(
+      `/api/stamps/holders_addresses?addresses=${ADDRESS_A}%2C${ADDRESS_B}&offset=0&limit=24&sort=stamp%3Aasc&collection=pepes`,
+    );
+    expect(await screen.findByRole('link', { name: 'Pepes' })).toHaveAttribute('href', '/collection/pepes');
+    expect(screen.getByRole('link', { name: 'Show all' })).toHaveAttribute('href', '/profile/alice');
+    expect(screen.getByRole('link', { name: 'Minted' })).toHaveAttribute('href', '/profile/alice?tab=minted&collection=pepes');
+  });
+
+  it('lists the collections the user created on the Collections tab', async () => {
+    const fetchMock = renderProfile('/profile/alice?tab=collections', (url) =>
+      url.pathname === '/api/collections'
+        ? {
+            body: {
+              hits: [
+                { collection_id: 'pepes', name: 'Pepes', type: 'other', stamp_count: 3, collector_count: 2, stamp_ids: [], stamp_images: [] },
+              ],
+              estimatedTotalHits: 1,
+              offset: 0,
+              limit: 50,
+            },
+          }
+        : defaultAnswer(url),
+    );
+    const grid = await screen.findByRole('list', { name: 'Collections' });
+    expect(within(grid).getByRole('link')).toHaveAttribute('href', '/collection/pepes');
+    expect(calledPaths(fetchMock)).toContain(`/api/collections?user_id=${ADDRESS_A}&limit=50`);
+    // Creating a collection needs sign-in, which this site does not have yet: no button.
+    expect(screen.queryByRole('button', { name: /create/i })).not.toBeInTheDocument();
+  });
+
+  it('displays a user id shorter than 42 characters as a creator', async () => {
+    renderProfile('/profile/artist', (url) =>
+      url.pathname === '/api/profile/artist'
+        ? { body: { ...alice, user_id: 'artist', display_name: undefined } }
+        : defaultAnswer(url),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'artist' })).toBeInTheDocument();
+    expect(screen.getByText('Creator')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api';
-import type { Paged, StampHit } from './types';
+import type { Paged, StampHit, StampSearchArgs } from './types';
 
 /** The stamp lists of a set of addresses, as the API names them: held, created, or whose asset they own. */
 export type AddressStampList = 'holders_addresses' | 'creator' | 'owner';
@@ -7,15 +7,23 @@ export type AddressStampList = 'holders_addresses' | 'creator' | 'owner';
 /** Page size of the address stamp lists. */
 export const ADDRESS_STAMPS_PAGE_SIZE = 24;
 
-export type AddressStampsArgs = { list: AddressStampList; addresses: string[]; page: number; limit: number };
+/** The API takes at most 20 addresses. */
+export const MAX_ADDRESSES = 20;
+
+/** A list, its addresses, and the finder's page, filters and sort (no search text). */
+export type AddressStampsArgs = Omit<StampSearchArgs, 'q'> & {
+  list: AddressStampList;
+  addresses: string[];
+  /** Only the stamps of this collection. */
+  collection?: string;
+};
 
 const addressListsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAddressStamps: build.query<Paged<StampHit>, AddressStampsArgs>({
-      query: ({ list, addresses, page, limit }) => ({
+      query: ({ list, addresses, ...params }) => ({
         url: `stamps/${list}`,
-        // The API takes at most 20 addresses.
-        params: { addresses: addresses.slice(0, 20).join(','), page, limit },
+        params: { addresses: addresses.slice(0, MAX_ADDRESSES).join(','), ...params },
       }),
       providesTags: ['ProfileStamps'],
     }),

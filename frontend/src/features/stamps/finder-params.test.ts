@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chooseStampSort,
   EMPTY_STAMP_SEARCH,
+  mergeStampSearch,
   parseStampSearch,
   stampSearchParams,
   stampTypesFor,
@@ -112,5 +113,13 @@ describe('toStampSearchArgs', () => {
     expect(toStampSearchArgs('pepe', parse('types=html&only=on_sale,unique&sort=dividend_count:asc&page=3'), 24)).toEqual(
       { q: 'pepe', types: 'html', only: 'on_sale,unique', sort: 'dividend_count:asc', offset: 48, limit: 24 },
     );
+  });
+});
+
+describe('mergeStampSearch', () => {
+  it("writes the finder's parameters over others', keeping theirs", () => {
+    const current = new URLSearchParams('tab=minted&types=png&page=3&slideshow=scroll,3,3,0');
+    const next = toggleStampOnly(parse(current.toString()), 'locked');
+    expect(mergeStampSearch(current, next).toString()).toBe('tab=minted&slideshow=scroll%2C3%2C3%2C0&types=png&only=locked');
   });
 });

@@ -73,6 +73,14 @@ export function stampSearchParams(state: StampSearchState): URLSearchParams {
   return params;
 }
 
+/** The parameters of the finder's state, written over `current` (which keeps its other parameters). */
+export function mergeStampSearch(current: URLSearchParams, state: StampSearchState): URLSearchParams {
+  const params = new URLSearchParams(current);
+  for (const name of ['types', 'only', 'sort', PAGE_PARAM]) params.delete(name);
+  for (const [name, value] of stampSearchParams(state)) params.set(name, value);
+  return params;
+}
+
 /** The sort in force. */
 export function activeStampSort(state: StampSearchState): StampSort {
   return state.sort ?? DEFAULT_STAMP_SORT;
@@ -98,9 +106,18 @@ export function chooseStampSort(state: StampSearchState, field: StampSortField):
 }
 
 /** The API arguments of a state: empty filters are left out; the sort in force is always sent. */
-export function toStampSearchArgs(q: string, state: StampSearchState, limit: number): StampSearchArgs {
-  const args: StampSearchArgs = { q, offset: pageToOffset(state.page, limit), limit, sort: formatSort(activeStampSort(state)) };
+export function toStampListArgs(state: StampSearchState, limit: number): Omit<StampSearchArgs, 'q'> {
+  const args: Omit<StampSearchArgs, 'q'> = {
+    offset: pageToOffset(state.page, limit),
+    limit,
+    sort: formatSort(activeStampSort(state)),
+  };
   if (state.types.length) args.types = state.types.join(',');
   if (state.only.length) args.only = state.only.join(',');
   return args;
+}
+
+/** The finder's API arguments: the search text and the state's. */
+export function toStampSearchArgs(q: string, state: StampSearchState, limit: number): StampSearchArgs {
+  return { q, ...toStampListArgs(state, limit) };
 }

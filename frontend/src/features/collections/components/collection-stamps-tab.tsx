@@ -7,12 +7,13 @@ import { useSite } from '@/lib/site-variant';
 import { stampLabel } from '@/utils/format';
 import { pageCount, PAGE_PARAM, parsePage } from '@/utils/pagination';
 import { COLLECTION_STAMPS_PAGE_SIZE, useGetCollectionStampsQuery, useGetCollectionTraitsQuery } from '../api';
-import { defaultSlideshow, parseSlideshow, SLIDESHOW_PARAM, slideshowSearch, type SlideshowSettings } from '../slideshow-params';
+import { defaultSlideshow } from '@/components/slideshow/slideshow-params';
+import { useSlideshowParam } from '@/components/slideshow/use-slideshow-param';
 import { parseTraits, src721CpidsArg, TRAITS_PARAM, traitsSearch, type TraitSelection } from '../traits-params';
 import type { CollectionStamp } from '../types';
 import { useCollectionOutlet } from './collection-layout';
 import { ResultLine } from './result-line';
-import { Slideshow, SlideshowSelector } from './slideshow';
+import { Slideshow, SlideshowSelector } from '@/components/slideshow/slideshow';
 import { TraitsFilter } from './traits-filter';
 
 type CollectionStampsTabProps = {
@@ -33,7 +34,7 @@ export function CollectionStampsTab({ renderStamps }: CollectionStampsTabProps) 
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const page = parsePage(searchParams.get(PAGE_PARAM));
-  const slideshow = parseSlideshow(searchParams.get(SLIDESHOW_PARAM));
+  const [slideshow, setSlideshow] = useSlideshowParam();
   const isSrc721 = collection.type === 'src721';
   const traits = isSrc721 ? parseTraits(searchParams.get(TRAITS_PARAM)) : [];
   const { data, error, isLoading, isError, isFetching } = useGetCollectionStampsQuery({
@@ -42,17 +43,6 @@ export function CollectionStampsTab({ renderStamps }: CollectionStampsTabProps) 
     src721cpids: src721CpidsArg(traits),
   });
   const layers = useGetCollectionTraitsQuery(collection.collection_id, { skip: !isSrc721 });
-
-  const setSlideshow = useCallback(
-    (settings: SlideshowSettings | null) => {
-      void navigate(
-        { pathname: location.pathname, search: slideshowSearch(location.search, settings) },
-        // Opening adds a history entry; changes and closing while open replace it.
-        { replace: parseSlideshow(new URLSearchParams(location.search).get(SLIDESHOW_PARAM)) !== null },
-      );
-    },
-    [navigate, location.pathname, location.search],
-  );
 
   const setTraits = useCallback(
     (selection: TraitSelection) => {

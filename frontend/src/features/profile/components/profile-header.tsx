@@ -1,6 +1,7 @@
 import { useCopyFlash } from '@/lib/use-copy-flash';
 import { formatInteger, shortenAddress } from '@/utils/format';
 import { formatBtc } from '@/utils/money';
+import { isCreatorId } from '../profile-params';
 import type { Profile } from '../types';
 
 /** Where an address links: its page on a public block explorer. */
@@ -8,9 +9,13 @@ export function explorerAddressUrl(address: string): string {
   return `https://mempool.space/address/${encodeURIComponent(address)}`;
 }
 
-/** The name a profile shows: its display name, else its id shortened to 5 characters at both ends. */
+/**
+ * The name a profile shows: its display name, else its user id, whole when it is a creator's (shorter than an
+ * address), shortened to 5 characters at both ends otherwise.
+ */
 export function profileName(profile: Profile): string {
-  return profile.display_name ?? shortenAddress(profile.user_id ?? '', 5);
+  const id = profile.user_id ?? '';
+  return profile.display_name ?? (isCreatorId(id) ? id : shortenAddress(id, 5));
 }
 
 function CopyAddress({ address }: { address: string }) {
@@ -38,6 +43,11 @@ export function ProfileHeader({ profile, titleId }: { profile: Profile; titleId:
       <h1 id={titleId} className="profile__name break" title={profile.user_id}>
         {profileName(profile)}
       </h1>
+      {profile.user_id && isCreatorId(profile.user_id) && (
+        <p className="profile__creator">
+          <span className="badge">Creator</span> <span className="break">{profile.user_id}</span>
+        </p>
+      )}
       {twitter && (
         <a
           className="text-link profile__twitter"

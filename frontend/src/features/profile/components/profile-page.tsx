@@ -31,6 +31,10 @@ export type ProfilePanelProps = {
   chooseAddress: (address: string) => void;
   /** The accessible name of the tab's list ('Collected stamps'). */
   label: string;
+  /** The collection the stamp lists are scoped to (`?collection=`), null for all. */
+  collection: string | null;
+  /** The query string of the current tab without the collection scope. */
+  unscopedSearch: string;
 };
 
 /** Renders a tab's content; the app composes it from the features that own the data. */
@@ -41,6 +45,7 @@ const TAB_LABELS: Record<ProfileTab, string> = {
   minted: 'Minted',
   owned: 'Owned',
   src20: 'SRC-20',
+  collections: 'Collections',
 };
 
 function ProfileBody({ profile, renderPanel }: { profile: Profile; renderPanel: RenderProfilePanel }) {
@@ -59,7 +64,7 @@ function ProfileBody({ profile, renderPanel }: { profile: Profile; renderPanel: 
           <Link
             key={tab}
             className={tab === state.tab ? 'profile__tab profile__tab--current' : 'profile__tab'}
-            to={{ pathname, search: tabSearch(tab) }}
+            to={{ pathname, search: tabSearch(tab, state.collection) }}
             aria-current={tab === state.tab ? 'page' : undefined}
           >
             {TAB_LABELS[tab]}
@@ -76,7 +81,9 @@ function ProfileBody({ profile, renderPanel }: { profile: Profile; renderPanel: 
           chooseAddress: (address) => {
             setSearchParams(profileParams(chooseActivityAddress(state, address, addresses)));
           },
-          label: `${TAB_LABELS[state.tab]} ${site.stampsWord.toLowerCase()}`,
+          label: state.tab === 'collections' ? 'Collections' : `${TAB_LABELS[state.tab]} ${site.stampsWord.toLowerCase()}`,
+          collection: state.collection,
+          unscopedSearch: tabSearch(state.tab),
         })}
       </div>
     </article>

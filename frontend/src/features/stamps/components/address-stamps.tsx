@@ -1,36 +1,96 @@
+import { useSearchParams } from 'react-router';
+import { Slideshow, SlideshowSelector } from '@/components/slideshow/slideshow';
+import { defaultSlideshow } from '@/components/slideshow/slideshow-params';
+import { useSlideshowParam } from '@/components/slideshow/use-slideshow-param';
 import { Pagination } from '@/components/ui/pagination';
 import { ErrorNotice, Loading } from '@/components/ui/status';
-import { GENERIC_ERROR } from '@/lib/api-error';
-import { formatInteger } from '@/utils/format';
+import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
+import { useSite } from '@/lib/site-variant';
+import { formatInteger, stampLabel } from '@/utils/format';
 import { pageCount, resultRange } from '@/utils/pagination';
 import { ADDRESS_STAMPS_PAGE_SIZE, useGetAddressStampsQuery, type AddressStampList } from '../address-lists-api';
+import { mergeStampSearch, parseStampSearch, toStampListArgs, type StampSearchState } from '../finder-params';
+import { StampFilters } from './stamp-filters';
 import { StampGrid } from './stamp-grid';
 
-type AddressStampsProps = { list: AddressStampList; addresses: string[]; page: number; label: string };
+type AddressStampsProps = {
+  list: AddressStampList;
+  addresses: string[];
+  /** The list's accessible name. */
+  label: string;
+  /** Only the stamps of this collection. */
+  collection?: string | null;
+  /** Offers the slideshow of the page's stamps (`?slideshow=`). */
+  slideshow?: boolean;
+};
 
-/** The stamps a profile's addresses hold, created or own, paginated with ?page=N; 'NO RESULTS' when none. */
-export function AddressStamps({ list, addresses, page, label }: AddressStampsProps) {
-  const { data, isLoading, isError, isFetching } = useGetAddressStampsQuery(
-    { list, addresses, page, limit: ADDRESS_STAMPS_PAGE_SIZE },
+/**
+ * The stamps a profile's addresses hold, created or own: the finder's filter bar (types, show only, sort), 'x - y of
+ * n results', pagination above and below, the cards ('NO RESULTS' when none), and, where offered, the slideshow of
+ * the page's stamps. Filters, sort and page live in the query (the finder's rules), beside the profile's own.
+ */
+export function AddressStamps({ list, addresses, label, collection = null, slideshow: offersSlideshow = false }: AddressStampsProps) {
+  const site = useSite();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = parseStampSearch(searchParams, site.variant);
+  const [slideshow, setSlideshow] = useSlideshowParam();
+  const { data, error, isLoading, isError, isFetching } = useGetAddressStampsQuery(
+    { list, addresses, ...toStampListArgs(state, ADDRESS_STAMPS_PAGE_SIZE), ...(collection ? { collection } : {}) },
     { skip: addresses.length === 0 },
   );
 
-  if (addresses.length === 0) return <p className="empty">NO RESULTS</p>;
-  if (isLoading) return <Loading />;
-  if (isError || !data) return <ErrorNotice message={GENERIC_ERROR} />;
+  const update = (next: StampSearchState) => {
+    setSearchParams(mergeStampSearch(searchParams, next));
+  };
 
-  const range = resultRange(data.offset, data.hits.length, data.estimatedTotalHits);
-  const pages = pageCount(data.estimatedTotalHits, ADDRESS_STAMPS_PAGE_SIZE);
+  let results;
+  if (addresses.length === 0) {
+    results = <p className="empty">NO RESULTS</p>;
+  } else if (isLoading) {
+    results = <Loading />;
+  } else if (isError || !data) {
+    results = <ErrorNotice message={(errorStatus(error) === 400 && errorMessage(error)) || GENERIC_ERROR} />;
+  } else {
+    const range = resultRange(data.offset, data.hits.length, data.estimatedTotalHits);
+    const pages = pageCount(data.estimatedTotalHits, ADDRESS_STAMPS_PAGE_SIZE);
+    results = (
+      <>
+        <p className="results__count" aria-live="polite">
+          {range.from === 0
+            ? `${formatInteger(range.total)} results`
+            : `${formatInteger(range.from)} - ${formatInteger(range.to)} of ${formatInteger(range.total)} results`}
+        </p>
+        {offersSlideshow && data.hits.length > 0 && (
+          <SlideshowSelector
+            onSelect={(type) => {
+              setSlideshow(defaultSlideshow(type));
+            }}
+          />
+        )}
+        <Pagination page={state.page} count={pages} label="Pages (top)" />
+        <StampGrid hits={data.hits} busy={isFetching} label={label} />
+        <Pagination page={state.page} count={pages} label="Pages (bottom)" />
+        {offersSlideshow && slideshow && data.hits.length > 0 && (
+          <Slideshow
+            settings={slideshow}
+            onChange={setSlideshow}
+            images={data.hits.map((stamp) => ({
+              key: stamp.cpid,
+              url: stamp.stamp_url,
+              alt: `${site.stampWord} ${stampLabel(stamp.stamp)} ${stamp.cpid}`,
+            }))}
+          />
+        )}
+      </>
+    );
+  }
+
   return (
     <div className="results">
-      <p className="results__count" aria-live="polite">
-        {range.from === 0
-          ? `${formatInteger(range.total)} results`
-          : `${formatInteger(range.from)} - ${formatInteger(range.to)} of ${formatInteger(range.total)} results`}
-      </p>
-      <Pagination page={page} count={pages} label="Pages (top)" />
-      <StampGrid hits={data.hits} busy={isFetching} label={label} />
-      <Pagination page={page} count={pages} label="Pages (bottom)" />
+      <div className="src20-controls finder__controls">
+        <StampFilters state={state} onChange={update} />
+      </div>
+      {results}
     </div>
   );
 }

@@ -14,7 +14,7 @@ import {
   SLIDESHOW_TYPES,
   type SlideshowSettings,
   type SlideshowType,
-} from '../slideshow-params';
+} from './slideshow-params';
 
 /** One image of the slideshow. */
 export type SlideshowImage = { key: string; url: string; alt: string };
