@@ -1,9 +1,30 @@
+import { useSearchParams } from 'react-router';
 import { CollectionStampsTab } from '@/features/collections/components/collection-stamps-tab';
+import { mergeStampSearch, parseStampSearch, toStampListArgs } from '@/features/stamps/finder-params';
+import { StampFilters } from '@/features/stamps/components/stamp-filters';
 import { StampGrid } from '@/features/stamps/components/stamp-grid';
+import { useSite } from '@/lib/site-variant';
 
 export { RouteErrorBoundary as ErrorBoundary } from '@/components/errors/route-error-boundary';
 
-/** A collection's Stamps tab (the base path), drawn with the stamp grid. */
+/** A collection's Stamps tab (the base path), with the stamp finder's filter bar and the stamp grid. */
 export function Component() {
-  return <CollectionStampsTab renderStamps={(stamps, busy) => <StampGrid hits={stamps} busy={busy} />} />;
+  const site = useSite();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = parseStampSearch(searchParams, site.variant);
+  const { types, only, sort } = toStampListArgs(state, 1);
+  return (
+    <CollectionStampsTab
+      filters={
+        <StampFilters
+          state={state}
+          onChange={(next) => {
+            setSearchParams(mergeStampSearch(searchParams, next));
+          }}
+        />
+      }
+      listFilters={{ types, only, sort }}
+      renderStamps={(stamps, busy) => <StampGrid hits={stamps} busy={busy} />}
+    />
+  );
 }

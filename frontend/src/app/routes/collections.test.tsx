@@ -206,6 +206,28 @@ describe('collection page', () => {
     });
   });
 
+  it("filters and sorts the Stamps tab with the finder's rules, each change dropping the page", async () => {
+    const fetchMock = collectionApi();
+    const router = renderAt('/collection/pepes?page=2');
+    expect(await screen.findByText('#1')).toBeInTheDocument();
+    const first = where(fetchMock).find((url) => url.pathname === '/api/search');
+    expect(first?.searchParams.get('sort')).toBe('stamp:asc');
+    expect(first?.searchParams.get('page')).toBe('2');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'GIF' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Total volume' }));
+    expect(router.state.location.search).toBe('?types=gif&sort=total_volume%3Adesc');
+    await waitFor(() => {
+      const last = where(fetchMock).filter((url) => url.pathname === '/api/search').at(-1);
+      expect(Object.fromEntries(last?.searchParams ?? [])).toEqual({
+        collection: 'pepes',
+        page: '1',
+        limit: '24',
+        types: 'gif',
+        sort: 'total_volume:desc',
+      });
+    });
+  });
+
   it('reads Launchpad collection, COMMUNITY plain, no stats without day volume, Assets on the XCP site', async () => {
     collectionApi(makeCollection({ is_launchpad: true, user_id: 'COMMUNITY', day_volume: null, type: 'src721' }));
     renderAt('/collection/pepes', 'xcp');

@@ -12,8 +12,14 @@ export const COLLECTION_STAMPS_PAGE_SIZE = 24;
 /** Arguments of a collection's paged sub-list. */
 export type CollectionPageArgs = { id: string; page: number };
 
-/** Arguments of a collection's Stamps tab: `src721cpids` is the Traits filter (a JSON list of lists of cpids). */
-export type CollectionStampsArgs = CollectionPageArgs & { src721cpids?: string | undefined };
+/** The stamp finder's filters and sort, as the API spells them. */
+export type StampListFilters = { types?: string | undefined; only?: string | undefined; sort?: string | undefined };
+
+/**
+ * Arguments of a collection's Stamps tab: `src721cpids` is the Traits filter (a JSON list of lists of cpids); the
+ * finder's filters and sort apply.
+ */
+export type CollectionStampsArgs = CollectionPageArgs & StampListFilters & { src721cpids?: string | undefined };
 
 /** A page read defensively: a body without a hits list reads as an empty page. */
 export function normalizePage<T>(raw: Partial<Paged<T>> | null): Paged<T> {
@@ -91,12 +97,15 @@ const collectionsApi = api.injectEndpoints({
     }),
     getCollectionStamps: build.query<Paged<CollectionStamp>, CollectionStampsArgs>({
       transformResponse: (raw: Partial<Paged<CollectionStamp>> | null) => normalizePage(raw),
-      query: ({ id, page, src721cpids }) => ({
+      query: ({ id, page, src721cpids, types, only, sort }) => ({
         url: 'search',
         params: {
           collection: id,
           page,
           limit: COLLECTION_STAMPS_PAGE_SIZE,
+          types,
+          only,
+          sort,
           ...(src721cpids ? { src721cpids } : {}),
         },
       }),

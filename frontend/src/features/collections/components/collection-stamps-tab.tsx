@@ -6,7 +6,12 @@ import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
 import { stampLabel } from '@/utils/format';
 import { pageCount, PAGE_PARAM, parsePage } from '@/utils/pagination';
-import { COLLECTION_STAMPS_PAGE_SIZE, useGetCollectionStampsQuery, useGetCollectionTraitsQuery } from '../api';
+import {
+  COLLECTION_STAMPS_PAGE_SIZE,
+  useGetCollectionStampsQuery,
+  useGetCollectionTraitsQuery,
+  type StampListFilters,
+} from '../api';
 import { defaultSlideshow } from '@/components/slideshow/slideshow-params';
 import { useSlideshowParam } from '@/components/slideshow/use-slideshow-param';
 import { parseTraits, src721CpidsArg, TRAITS_PARAM, traitsSearch, type TraitSelection } from '../traits-params';
@@ -19,15 +24,18 @@ import { TraitsFilter } from './traits-filter';
 type CollectionStampsTabProps = {
   /** Draws the page's stamps (the app passes the stamp grid). */
   renderStamps: (stamps: CollectionStamp[], busy: boolean) => ReactNode;
+  /** The filter bar (the app passes the stamp finder's), and the filters and sort it has set. */
+  filters?: ReactNode;
+  listFilters?: StampListFilters;
 };
 
 /**
- * The Stamps tab (Assets on the XCP site): 'x - y of N results', the slideshow selector, top and bottom pagination,
+ * The Stamps tab (Assets on the XCP site): 'x - y of N results', the slideshow selector, the filter bar, top and bottom pagination,
  * the cards ('NO RESULTS' when empty), and the slideshow overlay while `?slideshow=` is set (the parameter never
  * reaches the search call). An SRC-721 collection adds the Traits filter: its selection is kept in `?traits=` and
  * sent to the search as `src721cpids`.
  */
-export function CollectionStampsTab({ renderStamps }: CollectionStampsTabProps) {
+export function CollectionStampsTab({ renderStamps, filters, listFilters }: CollectionStampsTabProps) {
   const { collection } = useCollectionOutlet();
   const site = useSite();
   const navigate = useNavigate();
@@ -41,6 +49,7 @@ export function CollectionStampsTab({ renderStamps }: CollectionStampsTabProps) 
     id: collection.collection_id,
     page,
     src721cpids: src721CpidsArg(traits),
+    ...listFilters,
   });
   const layers = useGetCollectionTraitsQuery(collection.collection_id, { skip: !isSrc721 });
 
@@ -68,6 +77,7 @@ export function CollectionStampsTab({ renderStamps }: CollectionStampsTabProps) 
             }}
           />
         )}
+        {filters && <div className="src20-controls finder__controls">{filters}</div>}
         <Pagination page={page} count={pages} label="Pages (top)" />
         {data.hits.length === 0 ? <p className="empty">NO RESULTS</p> : renderStamps(data.hits, isFetching)}
         <Pagination page={page} count={pages} label="Pages (bottom)" />
