@@ -71,4 +71,20 @@ describe('catalogue routes', () => {
       expect(document.title).toBe('Profile: bc1qxyz');
     });
   });
+
+  it('shows the SRC-20 finder when its trending charts fail, fetching them no more than twice', async () => {
+    const fetchMock = stubFetchRoutes((url) =>
+      url.pathname === '/api/src20/trending'
+        ? { status: 500, body: { error: 'down' } }
+        : { body: { hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 } },
+    );
+    renderApp('/src20/search');
+    expect(await screen.findByText('NO RESULTS')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Trending' })).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const trendingCalls = fetchMock.mock.calls.filter(([input]) =>
+      (input instanceof Request ? input.url : String(input)).includes('/api/src20/trending'),
+    );
+    expect(trendingCalls.length).toBeLessThanOrEqual(2);
+  });
 });

@@ -8,6 +8,7 @@ import {
   formatPercent,
   formatStampNumber,
   formatSupply,
+  displayUserId,
   formatTimeTick,
   plainDecimal,
   shortenAddress,
@@ -161,5 +162,12 @@ describe('formatTimeTick', () => {
   it('gives the date, or the day and time within two days', () => {
     expect(formatTimeTick(1680000600, 30 * 86400)).toBe('2023-03-28');
     expect(formatTimeTick(1680000600, 3600)).toBe('03-28 10:50');
+  });
+});
+
+describe('displayUserId', () => {
+  it('shortens an address 5+5 and keeps a name', () => {
+    expect(displayUserId('bc1qscdz8022s4wqpq94038c93nva3dw3zff5a46xx')).toBe('bc1qs...a46xx');
+    expect(displayUserId('the_artist_of_stamps')).toBe('the_artist_of_stamps');
   });
 });

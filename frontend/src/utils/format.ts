@@ -10,6 +10,14 @@ export function shortenAddress(value: string, chars = 5): string {
   return `${value.slice(0, chars)}...${value.slice(-chars)}`;
 }
 
+/** The shortest address length: longer user ids are addresses. */
+const MIN_ADDRESS_LENGTH = 26;
+
+/** A user id for display: an address shortened 5+5, a name as it is. */
+export function displayUserId(value: string): string {
+  return value.length >= MIN_ADDRESS_LENGTH ? shortenAddress(value) : value;
+}
+
 /** A stamp number for display: 999999999 reads as ∞. */
 export function formatStampNumber(stamp: number): string {
   return stamp === INFINITE_STAMP_NUMBER ? '∞' : String(stamp);

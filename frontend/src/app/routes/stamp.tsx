@@ -1,4 +1,6 @@
 import { useParams } from 'react-router';
+import { useGetStampDetailQuery } from '@/features/stamps/detail-api';
+import { stampPageTitle } from '@/features/stamps/detail-rules';
 import { StampDetail } from '@/features/stamps/components/stamp-detail';
 import { useSite } from '@/lib/site-variant';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -7,11 +9,12 @@ export { RouteErrorBoundary as ErrorBoundary } from '@/components/errors/route-e
 
 /**
  * A stamp's detail page (/stamp/{cpid}, and /asset/{cpid} for the XCP site). Title per spec: 'Stamp: {cpid}'
- * ('Asset: {cpid}' on the XCP site); the API has no creator names yet, so none is added.
+ * ('Asset: {cpid}' on the XCP site) plus the creator's name when the API gives one.
  */
 export function Component() {
   const cpid = useParams().cpid ?? '';
   const site = useSite();
-  useDocumentTitle(`${site.stampWord}: ${cpid}`);
+  const { currentData } = useGetStampDetailQuery(cpid);
+  useDocumentTitle(stampPageTitle(site.stampWord, cpid, currentData?.creator_name));
   return <StampDetail cpid={cpid} />;
 }

@@ -7,6 +7,7 @@ import {
   isDispenserClosed,
   mediaKind,
   salesChartPoints,
+  stampPageTitle,
   sortDispensers,
 } from './detail-rules';
 
@@ -80,5 +81,13 @@ describe('other rules', () => {
   it('labels a holder by address or UTXO', () => {
     expect(holderLabel({ address: 'bc1q', utxo_address: null })).toBe('bc1q');
     expect(holderLabel({ address: null, utxo_address: 'tx:0' })).toBe('tx:0');
+  });
+});
+
+describe('stampPageTitle', () => {
+  it("is '{word}: {cpid}' plus the creator's name if any", () => {
+    expect(stampPageTitle('Stamp', 'A1', null)).toBe('Stamp: A1');
+    expect(stampPageTitle('Asset', 'A1', undefined)).toBe('Asset: A1');
+    expect(stampPageTitle('Stamp', 'A1', 'alice')).toBe('Stamp: A1 - alice');
   });
 });

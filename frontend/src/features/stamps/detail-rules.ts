@@ -63,3 +63,9 @@ export function salesChartPoints(sales: readonly StampSale[], divisible = false)
 export function holderLabel(holder: { address: string | null; utxo_address: string | null }): string {
   return holder.address ?? holder.utxo_address ?? '-';
 }
+
+/** The page title (spec): 'Stamp: {cpid}' ('Asset: {cpid}' on the XCP site), plus the creator's name if any. */
+export function stampPageTitle(stampWord: string, cpid: string, creatorName: string | null | undefined): string {
+  const title = `${stampWord}: ${cpid}`;
+  return creatorName ? `${title} - ${creatorName}` : title;
+}

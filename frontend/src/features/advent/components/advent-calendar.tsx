@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
+import { paths } from '@/config/paths';
 import { useSite } from '@/lib/site-variant';
+import { displayUserId } from '@/utils/format';
 import { useGetAdventQuery } from '../api';
 import { ADVENT_RULES, BONUS_DAY, calendarDoors, CHRISTMAS_DAY, type Door, type DoorState } from '../doors';
 
@@ -31,7 +33,14 @@ function DoorCard({ door, stampHref }: { door: Door; stampHref: (cpid: string) =
         </h2>
         {door.day === BONUS_DAY && <p className="advent-door__note">New Year stamp</p>}
         <p className="advent-door__state">{STATE_TEXT[door.state]}</p>
-        {door.author && <p className="advent-door__author">by {door.author}</p>}
+        {door.author && (
+          <p className="advent-door__author">
+            by{' '}
+            <Link className="text-link" to={paths.profile.getHref(door.author)} title={door.author}>
+              {displayUserId(door.author)}
+            </Link>
+          </p>
+        )}
         {door.viewCpid && (
           <Link className="button button--ghost advent-door__view" to={stampHref(door.viewCpid)} aria-label={`View ${door.label}`}>
             View

@@ -4,6 +4,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { paths } from '@/config/paths';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
+import { useSettledOnce } from '@/lib/use-settled-once';
 import { pageCount } from '@/utils/pagination';
 import { COLLECTIONS_PAGE_SIZE, useListCollectionsQuery, useListDirectoriesQuery, useListFeaturedCollectionsQuery } from '../api';
 import {
@@ -45,8 +46,8 @@ function FeaturedCollections({ stampsWord }: { stampsWord: string }) {
 }
 
 /**
- * The collections list (/collections/{q?}): heading, the Featured list, search bar, 'x - y of n results', pagination, sort buttons
- * and cards. Sort (spec): a click sets a field ascending, a click on the active field flips it, the default
+ * The collections list (/collections/{q?}), in the spec's order: heading, the Featured list, search bar, 'x - y of n
+ * results', pagination, sort buttons and cards. Sort (spec): a click sets a field ascending, a click on the active field flips it, the default
  * trending:desc is removed from the URL, and a sort change drops the page.
  */
 export function CollectionsList({
@@ -87,6 +88,30 @@ export function CollectionsList({
   };
 
   const pages = data ? pageCount(data.estimatedTotalHits, COLLECTIONS_PAGE_SIZE) : 1;
+  // The page shows once the Featured list above it has answered: a list arriving later would push it down.
+  const featured = useListFeaturedCollectionsQuery(undefined, { skip: directories });
+  const featuredSettled = useSettledOnce(!featured.isLoading);
+
+  if (!featuredSettled) {
+    return (
+      <div className="collections-list">
+        <h1 className="page-title">{title}</h1>
+        <Loading />
+      </div>
+    );
+  }
+
+  const sortButtons = (
+    <SortButtons
+      fields={COLLECTION_SORT_FIELDS}
+      labels={labels}
+      active={state.sort.field}
+      direction={state.sort.direction}
+      onChoose={(field) => {
+        void navigate({ pathname: location.pathname, search: sortSearch(searchParams, field) });
+      }}
+    />
+  );
 
   return (
     <div className="collections-list">
@@ -113,24 +138,18 @@ export function CollectionsList({
         </div>
       </form>
 
-      <SortButtons
-        fields={COLLECTION_SORT_FIELDS}
-        labels={labels}
-        active={state.sort.field}
-        direction={state.sort.direction}
-        onChoose={(field) => {
-          void navigate({ pathname: location.pathname, search: sortSearch(searchParams, field) });
-        }}
-      />
-
       {isLoading ? (
         <Loading />
       ) : isError || !data ? (
-        <ErrorNotice message={(errorStatus(error) === 400 && errorMessage(error)) || GENERIC_ERROR} />
+        <>
+          {sortButtons}
+          <ErrorNotice message={(errorStatus(error) === 400 && errorMessage(error)) || GENERIC_ERROR} />
+        </>
       ) : (
         <div className="results">
           <ResultLine offset={data.offset} shown={data.hits.length} total={data.estimatedTotalHits} />
           <Pagination page={state.page} count={pages} label="Pages (top)" />
+          {sortButtons}
           <CollectionGrid collections={data.hits} stampsWord={stampsWord} busy={isFetching} />
           <Pagination page={state.page} count={pages} label="Pages (bottom)" />
         </div>

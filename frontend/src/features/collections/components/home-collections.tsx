@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorStatus } from '@/lib/api-error';
+import { useSettledOnce } from '@/lib/use-settled-once';
 import { useListCollectionsQuery } from '../api';
 import { HOME_COLLECTIONS_SHOWN, showSeeAll } from '../rules';
 import { CollectionGrid } from './collection-card';
@@ -17,12 +17,7 @@ const HOME_LIMIT = 50;
 export function useHomeCollectionsSettled(): boolean {
   const marketStats = useListCollectionsQuery({ sort: 'total_volume:desc', limit: HOME_LIMIT });
   const src721 = useListCollectionsQuery({ limit: HOME_LIMIT });
-  // Once settled, stays settled: a failed call is fetched again when its section mounts, and that refetch must not
-  // bring the loading screen back (which would unmount the section, settle, mount it, refetch... in a loop).
-  const settledNow = !marketStats.isLoading && !src721.isLoading;
-  const [settledOnce, setSettledOnce] = useState(false);
-  if (settledNow && !settledOnce) setSettledOnce(true);
-  return settledOnce || settledNow;
+  return useSettledOnce(!marketStats.isLoading && !src721.isLoading);
 }
 
 /**

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { BarChart } from '@/components/charts/bar-chart';
 import type { ChartBar } from '@/components/charts/chart-rules';
 import { paths } from '@/config/paths';
+import { useSettledOnce } from '@/lib/use-settled-once';
 import { formatInteger } from '@/utils/format';
 import { useGetSrc20TrendingQuery } from '../api';
 import type { Src20Chart } from '../types';
@@ -29,7 +30,7 @@ function TrendingChart({ title, chart, what }: { title: string; chart: Src20Char
 
 /** Whether the trending call has answered (with charts or a failure), so the page below them can show. */
 export function useTrendingSettled(): boolean {
-  return !useGetSrc20TrendingQuery(undefined).isLoading;
+  return useSettledOnce(!useGetSrc20TrendingQuery(undefined).isLoading);
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import {
   formatBlockTime,
   formatBytes,
@@ -42,15 +44,15 @@ export function StampInfo({ stamp }: { stamp: StampDetailData }) {
           </Row>
         )}
         <Row label="Creator">
-          <span className="mono" title={stamp.creator}>
+          <Link className="text-link mono" to={paths.profile.getHref(stamp.creator)} title={stamp.creator}>
             {stamp.creator_name ?? shortenAddress(stamp.creator)}
-          </span>
+          </Link>
         </Row>
         <Row label="Owner">
           {stamp.owner ? (
-            <span className="mono" title={stamp.owner}>
+            <Link className="text-link mono" to={paths.profile.getHref(stamp.owner)} title={stamp.owner}>
               {shortenAddress(stamp.owner)}
-            </span>
+            </Link>
           ) : (
             '-'
           )}
