@@ -69,7 +69,7 @@ function Holders({ holders, tick }: { holders: Src20Holder[]; tick: string }) {
         Holders
       </h2>
       {holders.length === 0 ? (
-        <p className="empty">No holders yet</p>
+        <p className="empty">NO RESULTS</p>
       ) : (
         <div className="tick-panel__body">
           <HoldersPie holders={holders} tick={tick} />

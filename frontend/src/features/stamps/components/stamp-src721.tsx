@@ -111,7 +111,7 @@ function DeployBody({ data }: { data: Src721Data }) {
         Mints <span className="src721-layer__count">({formatInteger(total)})</span>
       </h3>
       {data.mints.hits.length === 0 ? (
-        <p className="detail-panel__empty">No mints yet</p>
+        <p className="detail-panel__empty">NO RESULTS</p>
       ) : (
         <StampGrid hits={data.mints.hits} label="Mints" />
       )}
