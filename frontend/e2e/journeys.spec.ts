@@ -251,3 +251,72 @@ test("a profile's stamp lists: the finder's filters and sort, the collected stam
   await expect(page).toHaveURL(new RegExp(`/profile/${creator}\\?tab=collections$`));
   await expect(page.getByRole('list', { name: 'Collections' }).locator(`a[href="/collection/${collectionId}"]`)).toBeVisible();
 });
+
+test("charts drawn from the API's figures: a tick's holders pie and mint history, the SRC-20 trending bars", async ({
+  page,
+  request,
+}) => {
+  const deploys = await api<Paged<{ tick: string }>>(request, '/api/src20/search?types=deploy&only=valid&sort=holdersCount:desc&limit=1');
+  const tick = first(deploys.hits, 'SRC-20 deploy').tick;
+  const data = await api<{ tick: string; holders: { address: string }[]; mintHistory: unknown[] }>(
+    request,
+    `/api/src20/tick/${encodeURIComponent(tick)}`,
+  );
+  await page.goto(`/src20/tick/${encodeURIComponent(data.tick)}`);
+
+  // The pie's legend: the API's holders in its order, at most 50.
+  const pie = page.getByRole('figure', { name: /largest holders/ });
+  const legend = pie.getByRole('list', { name: 'Holders legend' }).getByRole('listitem');
+  await expect(legend).toHaveCount(Math.min(50, data.holders.length));
+  await expect(legend.first().getByRole('link')).toHaveAttribute('href', `/profile/${first(data.holders, 'holder').address}`);
+  // Chart.js has drawn the pie: its canvas has painted pixels in the middle.
+  const canvas = pie.locator('canvas');
+  await expect(canvas).toHaveAccessibleName(new RegExp(`^${data.tick} holders: `));
+  await expect
+    .poll(() =>
+      canvas.evaluate((element: HTMLCanvasElement) => {
+        const context = element.getContext('2d');
+        if (!context) return 0;
+        return context.getImageData(Math.floor(element.width / 2), Math.floor(element.height / 2), 1, 1).data[3] ?? 0;
+      }),
+    )
+    .toBeGreaterThan(0);
+  if (data.mintHistory.length >= 2) {
+    await expect(page.getByRole('figure', { name: 'Mint history' }).locator('canvas')).toHaveAccessibleName(
+      new RegExp(`^${data.tick} minted supply: .* over ${String(data.mintHistory.length)} blocks with mints$`),
+    );
+  } else {
+    await expect(page.getByRole('figure', { name: 'Mint history' })).toHaveCount(0);
+  }
+
+  // The trending bars name their ticks and counts as the API ranks them.
+  const trending = await api<{ mint: { tuple: [string, number][] } }>(request, '/api/src20/trending');
+  await page.goto('/src20/search');
+  const mints = page.getByRole('figure', { name: 'Trending mints (last 1k valid)' });
+  if (trending.mint.tuple.length >= 2) {
+    const [topTick, topCount] = first(trending.mint.tuple, 'trending mint');
+    await expect(mints.locator('canvas')).toHaveAccessibleName(
+      new RegExp(`^Trending mints \\(last 1k valid\\): ${topTick}: ${topCount.toLocaleString('en-US')} mints`),
+    );
+  } else {
+    await expect(mints).toHaveCount(0);
+  }
+});
+
+test("a collection's Stamps tab filtered with the finder's filters, counted as the API counts", async ({ page, request }) => {
+  const collections = await api<Paged<{ collection_id: string }>>(request, '/api/collections?sort=stamp_count:desc&limit=1');
+  const { collection_id: id } = first(collections.hits, 'collection');
+  const oldest = await api<Paged<{ cpid: string }>>(request, `/api/search?collection=${id}&sort=stamp:asc&limit=24`);
+  await page.goto(`/collection/${id}`);
+  const cards = page.locator('.stamp-grid a.stamp-card__link');
+  await expect(cards.first()).toHaveAttribute('href', `/stamp/${first(oldest.hits, 'stamp of the collection').cpid}`);
+
+  await page.getByRole('checkbox', { name: 'SRC-721' }).check();
+  await expect(page).toHaveURL(/types=src-721/);
+  const src721 = await api<Paged<{ cpid: string }>>(request, `/api/search?collection=${id}&types=src-721&sort=stamp:asc&limit=24`);
+  if (src721.estimatedTotalHits > 0) {
+    await expect(page.getByText(resultLine(src721.estimatedTotalHits, 24)).first()).toBeVisible();
+  } else {
+    await expect(page.getByText('NO RESULTS')).toBeVisible();
+  }
+});
