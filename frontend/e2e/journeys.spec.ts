@@ -270,8 +270,8 @@ test("charts drawn from the API's figures: a tick's holders pie and mint history
   await expect(legend).toHaveCount(Math.min(50, data.holders.length));
   await expect(legend.first().getByRole('link')).toHaveAttribute('href', `/profile/${first(data.holders, 'holder').address}`);
   // Chart.js has drawn the pie: its canvas has painted pixels in the middle.
+  await expect(pie.getByRole('img')).toHaveAccessibleName(new RegExp(`^${data.tick} holders: `));
   const canvas = pie.locator('canvas');
-  await expect(canvas).toHaveAccessibleName(new RegExp(`^${data.tick} holders: `));
   await expect
     .poll(() =>
       canvas.evaluate((element: HTMLCanvasElement) => {
@@ -282,7 +282,7 @@ test("charts drawn from the API's figures: a tick's holders pie and mint history
     )
     .toBeGreaterThan(0);
   if (data.mintHistory.length >= 2) {
-    await expect(page.getByRole('figure', { name: 'Mint history' }).locator('canvas')).toHaveAccessibleName(
+    await expect(page.getByRole('figure', { name: 'Mint history' }).getByRole('img')).toHaveAccessibleName(
       new RegExp(`^${data.tick} minted supply: .* over ${String(data.mintHistory.length)} blocks with mints$`),
     );
   } else {
@@ -295,7 +295,7 @@ test("charts drawn from the API's figures: a tick's holders pie and mint history
   const mints = page.getByRole('figure', { name: 'Trending mints (last 1k valid)' });
   if (trending.mint.tuple.length >= 2) {
     const [topTick, topCount] = first(trending.mint.tuple, 'trending mint');
-    await expect(mints.locator('canvas')).toHaveAccessibleName(
+    await expect(mints.getByRole('img')).toHaveAccessibleName(
       new RegExp(`^Trending mints \\(last 1k valid\\): ${topTick}: ${topCount.toLocaleString('en-US')} mints`),
     );
   } else {

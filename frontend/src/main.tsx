@@ -1,10 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { prefetchShellData } from '@/app/prefetch';
+import { store } from '@/app/store';
 import '@/styles/index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+prefetchShellData(store);
 
 const root = createRoot(container);
 let started = false;

@@ -59,12 +59,13 @@ function prefersReducedMotion(): boolean {
 type ChartCanvasProps = {
   /** Memoize it: a new function draws the chart anew. */
   build: BuildChart;
-  /** The chart's text equivalent for assistive technology. */
-  summary: string;
 };
 
-/** A Chart.js chart on a canvas filling its (sized) parent; loaded on demand with Chart.js. */
-export default function ChartCanvas({ build, summary }: ChartCanvasProps) {
+/**
+ * A Chart.js chart on a canvas filling its (sized) parent, which carries the chart's text equivalent; loaded on
+ * demand with Chart.js.
+ */
+export default function ChartCanvas({ build }: ChartCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -79,8 +80,6 @@ export default function ChartCanvas({ build, summary }: ChartCanvasProps) {
     };
   }, [build]);
   return (
-    <canvas ref={canvasRef} className="chart__canvas" role="img" aria-label={summary}>
-      {summary}
-    </canvas>
+    <canvas ref={canvasRef} className="chart__canvas" aria-hidden="true" />
   );
 }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import type { ActiveElement, ChartEvent } from 'chart.js';
 import { describe, expect, it, vi } from 'vitest';
 import { BarChart, barChartHeight } from './bar-chart';
@@ -32,7 +32,7 @@ describe('LineChart', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it('reserves its plot and names its canvas with the summary from 2 points', async () => {
+  it('reserves its plot, names it with the summary and draws on a canvas from 2 points', async () => {
     render(
       <LineChart
         title="Sales"
@@ -48,8 +48,11 @@ describe('LineChart', () => {
       />,
     );
     expect(screen.getByRole('figure', { name: 'Sales' })).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: '2 sales' })).toBeInTheDocument();
-    expect(document.querySelector('.chart__plot')).toHaveStyle({ '--chart-height': '180px' });
+    const plot = screen.getByRole('img', { name: '2 sales' });
+    expect(plot).toHaveStyle({ '--chart-height': '180px' });
+    await waitFor(() => {
+      expect(plot.querySelector('canvas')).not.toBeNull();
+    });
   });
 });
 

@@ -13,3 +13,8 @@ const announcementApi = api.injectEndpoints({
 });
 
 export const { useGetAnnouncementQuery } = announcementApi;
+
+/** Starts the announcement's call ahead of the first render (the shell shows it as soon as it answers). */
+export function prefetchAnnouncement() {
+  return announcementApi.util.prefetch('getAnnouncement', undefined, {});
+}
