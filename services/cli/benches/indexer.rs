@@ -306,6 +306,7 @@ async fn main() {
         .expect("indexer");
     let cpu_pg = cpu_seconds(|_, comm| comm == "postgres");
     let cpu_nats = cpu_seconds(|_, comm| comm == "nats-server");
+    let cpu_devnet = cpu_seconds(|pid, _| pid == std::process::id());
     let started = Instant::now();
     let tip = first + blocks - 1;
     let mut seen = 0u64;
@@ -338,11 +339,11 @@ async fn main() {
     );
     let indexer_pid = child.id();
     println!(
-        "  CPU seconds during the replay: indexer {:.1}, postgres {:.1}, nats-server {:.1} (this process, with the devnet, {:.1})",
+        "  CPU seconds during the replay: indexer {:.1}, postgres {:.1}, nats-server {:.1} (the devnet, serving blocks from this process, {:.1})",
         cpu_seconds(|pid, _| pid == indexer_pid),
         cpu_seconds(|_, comm| comm == "postgres") - cpu_pg,
         cpu_seconds(|_, comm| comm == "nats-server") - cpu_nats,
-        cpu_seconds(|pid, _| pid == std::process::id()),
+        cpu_seconds(|pid, _| pid == std::process::id()) - cpu_devnet,
     );
 
     let mut latencies = Vec::with_capacity(tip_blocks);

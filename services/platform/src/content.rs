@@ -2,6 +2,7 @@
 //! Events carry the hash, size and MIME type, never the file (no event is larger than 1 MiB).
 
 use async_nats::HeaderMap;
+use async_nats::jetstream::context::PublishErrorKind;
 use async_nats::jetstream::object_store::{self, ObjectInfo, ObjectOptions, ObjectStore};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE;
@@ -71,12 +72,14 @@ impl ContentStore {
     }
 
     /// Stores `bytes` under `key`, which the caller computed as [`sha256_hex`] of them. Idempotent, and
-    /// without a lookup first: storing a file costs its chunk and info messages, nothing more.
+    /// without a lookup first: storing a new file costs its chunk and info messages, nothing more.
     ///
     /// The messages follow the JetStream object store's layout (chunks on `$O.<bucket>.C.<id>`, the info on
     /// `$O.<bucket>.M.<base64url(name)>`), so any object store client reads them. The chunks' id is the
-    /// content hash rather than a random one, and the first chunk rolls its subject up: storing the same file
-    /// again replaces its chunks instead of leaving a second copy behind.
+    /// content hash rather than a random one, so a file has one place. A file of one chunk (every stamp) is
+    /// written only where nothing is: its chunk and its info each expect their subject to be empty, and a
+    /// file stored before (the same bytes, as the key says) costs one refused publish per message. A larger
+    /// file's first chunk rolls its subject up instead, since a crash could have left only some of its chunks.
     pub async fn put_keyed(&self, key: &str, bytes: &[u8]) -> Result<(), ContentError> {
         let digest = hex::decode(key)
             .ok()
@@ -91,28 +94,31 @@ impl ContentStore {
                 .map_err(|e| ContentError(e.to_string()))?;
             return Ok(());
         }
-        let fail = |e: &dyn std::fmt::Display| ContentError(format!("put {key}: {e}"));
         let chunk_subject = format!("$O.{}.C.{key}", self.bucket);
-        let mut acks = Vec::new();
-        let mut chunks = 0;
-        for (i, chunk) in bytes.chunks(CHUNK_SIZE).enumerate() {
-            let headers = if i == 0 { rollup() } else { HeaderMap::new() };
-            acks.push(
-                self.js
-                    .publish_with_headers(
-                        chunk_subject.clone(),
-                        headers,
-                        bytes::Bytes::copy_from_slice(chunk),
-                    )
-                    .await
-                    .map_err(|e| fail(&e))?,
-            );
-            chunks += 1;
+        let chunks = bytes.len().div_ceil(CHUNK_SIZE);
+        if chunks == 1 {
+            self.publish_where_empty(key, chunk_subject, bytes::Bytes::copy_from_slice(bytes))
+                .await?;
+        } else {
+            let mut acks = Vec::with_capacity(chunks);
+            for (i, chunk) in bytes.chunks(CHUNK_SIZE).enumerate() {
+                let headers = if i == 0 { rollup() } else { HeaderMap::new() };
+                acks.push(
+                    self.js
+                        .publish_with_headers(
+                            chunk_subject.clone(),
+                            headers,
+                            bytes::Bytes::copy_from_slice(chunk),
+                        )
+                        .await
+                        .map_err(|e| put_failed(key, &e))?,
+                );
+            }
+            for ack in acks {
+                ack.await.map_err(|e| put_failed(key, &e))?;
+            }
         }
         // The info is written once every chunk is stored: a reader never finds info without its chunks.
-        for ack in acks {
-            ack.await.map_err(|e| fail(&e))?;
-        }
         let info = ObjectInfo {
             name: key.to_owned(),
             description: None,
@@ -130,18 +136,34 @@ impl ContentStore {
             digest: Some(format!("SHA-256={}", URL_SAFE.encode(&digest))),
             deleted: false,
         };
-        let meta = serde_json::to_vec(&info).map_err(|e| fail(&e))?;
-        self.js
-            .publish_with_headers(
-                format!("$O.{}.M.{}", self.bucket, URL_SAFE.encode(key)),
-                rollup(),
-                meta.into(),
-            )
+        let meta = serde_json::to_vec(&info).map_err(|e| put_failed(key, &e))?;
+        self.publish_where_empty(
+            key,
+            format!("$O.{}.M.{}", self.bucket, URL_SAFE.encode(key)),
+            meta.into(),
+        )
+        .await
+    }
+
+    /// Publishes `payload` on `subject` unless the subject already holds a message (then it is left as it is).
+    async fn publish_where_empty(
+        &self,
+        key: &str,
+        subject: String,
+        payload: bytes::Bytes,
+    ) -> Result<(), ContentError> {
+        let mut headers = HeaderMap::new();
+        headers.insert("Nats-Expected-Last-Subject-Sequence", "0");
+        let ack = self
+            .js
+            .publish_with_headers(subject, headers, payload)
             .await
-            .map_err(|e| fail(&e))?
-            .await
-            .map_err(|e| fail(&e))?;
-        Ok(())
+            .map_err(|e| put_failed(key, &e))?;
+        match ack.await {
+            Ok(_) => Ok(()),
+            Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => Ok(()),
+            Err(e) => Err(put_failed(key, &e)),
+        }
     }
 
     /// The file with hash `key`, or `None` when the store does not hold it.
@@ -158,6 +180,10 @@ impl ContentStore {
             .map_err(|e| ContentError(e.to_string()))?;
         Ok(Some(out))
     }
+}
+
+fn put_failed(key: &str, e: &dyn std::fmt::Display) -> ContentError {
+    ContentError(format!("put {key}: {e}"))
 }
 
 /// The header that makes a message replace every earlier one on its subject.

@@ -46,7 +46,8 @@ async fn files_are_stored_once_and_read_back_whole() {
     let before = messages(&nats).await;
     assert_eq!(before, 2 + 4 + 1);
 
-    // Storing the same files again replaces their messages rather than adding copies.
+    // Storing the same files again adds no copy: a one-chunk file's chunk and info are not written again, a
+    // larger file's first chunk rolls up the subject holding its old chunks and its info replaces the old one.
     for file in [&small, &large] {
         store
             .put_keyed(&sha256_hex(file), file)
@@ -57,11 +58,31 @@ async fn files_are_stored_once_and_read_back_whole() {
             Some(&file[..])
         );
     }
-    // Each file's first chunk rolled up the subject holding its old chunks, and its info replaced the old info.
     assert_eq!(messages(&nats).await, before);
+
+    // A one-chunk file whose chunk was stored without its info (a put cut short) gets its info.
+    let cut = b"cut short".to_vec();
+    let key = sha256_hex(&cut);
+    nats.js
+        .publish(
+            format!(
+                "$O.{}.C.{key}",
+                nats.bucket(stamps_platform::content::BUCKET)
+            ),
+            cut.clone().into(),
+        )
+        .await
+        .expect("publish")
+        .await
+        .expect("stored");
+    assert_eq!(store.get(&key).await.expect("get"), None, "no info yet");
+    store.put_keyed(&key, &cut).await.expect("put");
+    assert_eq!(store.get(&key).await.expect("get"), Some(cut));
+    assert_eq!(messages(&nats).await, before + 2);
 
     // `put` hashes for the caller; a key that is not a sha256 is refused.
     assert_eq!(store.put(&small).await.expect("put"), sha256_hex(&small));
+    assert_eq!(messages(&nats).await, before + 2);
     assert!(store.put_keyed("not-a-hash", &small).await.is_err());
     assert_eq!(store.get(&sha256_hex(b"absent")).await.expect("get"), None);
 
