@@ -1,14 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { prefetchShellData } from '@/app/prefetch';
+import { prefetchFirstPage } from '@/app/prefetch';
 import { store } from '@/app/store';
 import '@/styles/index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-prefetchShellData(store);
+prefetchFirstPage(store, window.location);
 
 const root = createRoot(container);
 let started = false;

@@ -1,10 +1,33 @@
+import { matchPath } from 'react-router';
+import { paths } from '@/config/paths';
 import { prefetchAnnouncement } from '@/features/announcement/api';
+import { prefetchHomeCollections } from '@/features/collections/api';
+import { prefetchHome } from '@/features/home/api';
+import { prefetchStampSearch, STAMP_PAGE_SIZE } from '@/features/stamps/api';
+import { prefetchStampDetail } from '@/features/stamps/detail-api';
+import { parseStampSearch, toStampSearchArgs } from '@/features/stamps/finder-params';
 import type { AppStore } from './store';
 
 /**
- * Starts the shell's own calls before the first page's code has loaded: the announcement (Stamps site only), which
- * otherwise would be asked only once the router has rendered the shell.
+ * Starts the first page's calls while its code loads, instead of once the router has rendered it: the shell's
+ * announcement (Stamps site only), and the data of the pages most visited first (home, the finder, a stamp). Each
+ * call is asked with the arguments the page itself will ask, so the page finds it in the cache.
  */
-export function prefetchShellData(store: AppStore): void {
-  if (store.getState().site.variant === 'stamps') store.dispatch(prefetchAnnouncement());
+export function prefetchFirstPage(store: AppStore, location: Pick<Location, 'pathname' | 'search'>): void {
+  const variant = store.getState().site.variant;
+  if (variant === 'stamps') store.dispatch(prefetchAnnouncement());
+  const { pathname, search } = location;
+  if (matchPath(paths.home.path, pathname)) {
+    store.dispatch(prefetchHome());
+    for (const prefetch of prefetchHomeCollections()) store.dispatch(prefetch);
+    return;
+  }
+  const finder = matchPath(paths.searchQuery.path, pathname) ?? matchPath(paths.search.path, pathname);
+  if (finder) {
+    const state = parseStampSearch(new URLSearchParams(search), variant);
+    store.dispatch(prefetchStampSearch(toStampSearchArgs(finder.params.q ?? '', state, STAMP_PAGE_SIZE)));
+    return;
+  }
+  const stamp = matchPath(paths.stamp.path, pathname) ?? matchPath(paths.asset.path, pathname);
+  if (stamp?.params.cpid) store.dispatch(prefetchStampDetail(stamp.params.cpid));
 }

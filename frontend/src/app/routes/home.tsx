@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { paths } from '@/config/paths';
@@ -9,6 +9,7 @@ import {
   useHomeCollectionsSettled,
 } from '@/features/collections/components/home-collections';
 import { useGetHomeQuery } from '@/features/home/api';
+import type { HomeData } from '@/features/home/types';
 import { BannerCarousel } from '@/features/home/components/banner-carousel';
 import { LastSales, RecentListings } from '@/features/home/components/market-lists';
 import { StampGrid } from '@/features/stamps/components/stamp-grid';
@@ -32,6 +33,46 @@ function HomeSection({ id, title, link, children }: { id: string; title: string;
   );
 }
 
+type Body = (render: (home: HomeData) => ReactNode) => ReactNode;
+
+/** The home page's sections below the first screen, in the spec's order. */
+function LowerSections({ body }: { body: Body }) {
+  const site = useSite();
+  return (
+    <>
+      <HomeSection id="last-sales-title" title="Last sales">
+        {body((home) => (
+          <LastSales sales={home.lastSales} />
+        ))}
+      </HomeSection>
+      <HomeSection id="recent-listings-title" title="Recent listings">
+        {body((home) => (
+          <RecentListings listings={home.newDispenser} />
+        ))}
+      </HomeSection>
+      <HomeSrc721Collections stampsWord={site.stampsWord} />
+      <HomeSection id="latest-src721-title" title="Latest SRC-721">
+        {body((home) => (
+          <StampGrid hits={home.src721} />
+        ))}
+      </HomeSection>
+      <HomeSection
+        id="latest-title"
+        title={site.variant === 'xcp' ? 'Latest assets' : 'Latest art stamps'}
+        link={
+          <Link className="section-head__link" to={paths.search.getHref()}>
+            See all in the Finder ›
+          </Link>
+        }
+      >
+        {body((home) => (
+          <StampGrid hits={home.classic} />
+        ))}
+      </HomeSection>
+    </>
+  );
+}
+
 /**
  * Home (/), in the spec's order: the top banners carousel and the featured collections (staff-curated, each hidden
  * when empty), market stats (once the collections API answers), last sales, recent listings, SRC-721 collections
@@ -43,8 +84,11 @@ export function Component() {
   useDocumentTitle(site.brand);
   const { data, isLoading, isError } = useGetHomeQuery(undefined);
   const collectionsSettled = useHomeCollectionsSettled();
+  // The sections below the first screen are rendered in a second, interruptible pass, so the first screen shows
+  // without waiting for them (they are below it: nothing moves).
+  const showRest = useDeferredValue(!isLoading && collectionsSettled, false);
 
-  const body = (render: (home: NonNullable<typeof data>) => ReactNode) => {
+  const body: Body = (render) => {
     if (isLoading) return <Loading />;
     if (isError || !data) return <ErrorNotice message={GENERIC_ERROR} />;
     return render(data);
@@ -86,35 +130,7 @@ export function Component() {
         </HomeSection>
       )}
       <HomeMarketStats />
-      <HomeSection id="last-sales-title" title="Last sales">
-        {body((home) => (
-          <LastSales sales={home.lastSales} />
-        ))}
-      </HomeSection>
-      <HomeSection id="recent-listings-title" title="Recent listings">
-        {body((home) => (
-          <RecentListings listings={home.newDispenser} />
-        ))}
-      </HomeSection>
-      <HomeSrc721Collections stampsWord={site.stampsWord} />
-      <HomeSection id="latest-src721-title" title="Latest SRC-721">
-        {body((home) => (
-          <StampGrid hits={home.src721} />
-        ))}
-      </HomeSection>
-      <HomeSection
-        id="latest-title"
-        title={site.variant === 'xcp' ? 'Latest assets' : 'Latest art stamps'}
-        link={
-          <Link className="section-head__link" to={paths.search.getHref()}>
-            See all in the Finder ›
-          </Link>
-        }
-      >
-        {body((home) => (
-          <StampGrid hits={home.classic} />
-        ))}
-      </HomeSection>
+      {showRest && <LowerSections body={body} />}
     </>
   );
 }

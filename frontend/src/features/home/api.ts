@@ -25,3 +25,8 @@ const homeApi = api.injectEndpoints({
 });
 
 export const { useGetHomeQuery } = homeApi;
+
+/** Starts the home page's call ahead of its code (the app's first-page prefetch). */
+export function prefetchHome() {
+  return homeApi.util.prefetch('getHome', undefined, {});
+}

@@ -21,3 +21,8 @@ const stampsApi = api.injectEndpoints({
 });
 
 export const { useGetStampQuery, useSearchStampsQuery } = stampsApi;
+
+/** Starts a stamp search ahead of the finder's code (the app's first-page prefetch). */
+export function prefetchStampSearch(args: StampSearchArgs) {
+  return stampsApi.util.prefetch('searchStamps', args, {});
+}

@@ -12,3 +12,8 @@ const detailApi = api.injectEndpoints({
 });
 
 export const { useGetStampDetailQuery } = detailApi;
+
+/** Starts a stamp's call ahead of its page's code (the app's first-page prefetch). */
+export function prefetchStampDetail(cpid: string) {
+  return detailApi.util.prefetch('getStampDetail', cpid, {});
+}

@@ -2,21 +2,18 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorStatus } from '@/lib/api-error';
 import { useSettledOnce } from '@/lib/use-settled-once';
-import { useListCollectionsQuery } from '../api';
+import { HOME_COLLECTIONS_ARGS, HOME_MARKET_STATS_ARGS, useListCollectionsQuery } from '../api';
 import { HOME_COLLECTIONS_SHOWN, showSeeAll } from '../rules';
 import { CollectionGrid } from './collection-card';
 import { MarketStatsTable } from './market-stats-table';
-
-/** How many collections the home sections ask for. */
-const HOME_LIMIT = 50;
 
 /**
  * Whether both home collections calls have answered (with data or an error): the home page waits for them, so
  * that the market stats and SRC-721 sections do not appear later and push the sections below them down.
  */
 export function useHomeCollectionsSettled(): boolean {
-  const marketStats = useListCollectionsQuery({ sort: 'total_volume:desc', limit: HOME_LIMIT });
-  const src721 = useListCollectionsQuery({ limit: HOME_LIMIT });
+  const marketStats = useListCollectionsQuery(HOME_MARKET_STATS_ARGS);
+  const src721 = useListCollectionsQuery(HOME_COLLECTIONS_ARGS);
   return useSettledOnce(!marketStats.isLoading && !src721.isLoading);
 }
 
@@ -25,7 +22,7 @@ export function useHomeCollectionsSettled(): boolean {
  * (404 or any failure hides it: a market table without data has nothing to say).
  */
 export function HomeMarketStats() {
-  const { data, isError, error } = useListCollectionsQuery({ sort: 'total_volume:desc', limit: HOME_LIMIT });
+  const { data, isError, error } = useListCollectionsQuery(HOME_MARKET_STATS_ARGS);
   if (isError || !data || errorStatus(error) === 404) return null;
   if (data.hits.length === 0) return null;
   return (
@@ -45,7 +42,7 @@ export function HomeMarketStats() {
  * are more than 10. Hidden while the collections API does not answer.
  */
 export function HomeSrc721Collections({ stampsWord }: { stampsWord: string }) {
-  const { data, isError } = useListCollectionsQuery({ limit: HOME_LIMIT });
+  const { data, isError } = useListCollectionsQuery(HOME_COLLECTIONS_ARGS);
   if (isError || !data) return null;
   const src721 = data.hits.filter((collection) => collection.type === 'src721');
   if (src721.length === 0) return null;

@@ -1,0 +1,46 @@
+import { QueryStatus } from '@reduxjs/toolkit/query';
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { requestedUrl, stubFetchRoutes } from '@/testing/render';
+import { prefetchFirstPage } from './prefetch';
+import { makeStore } from './store';
+
+async function prefetched(path: string, site: 'stamps' | 'xcp' = 'stamps'): Promise<string[]> {
+  const fetchMock = stubFetchRoutes(() => ({ body: {} }));
+  const store = makeStore({ site: { variant: site } });
+  const url = new URL(path, 'http://site');
+  prefetchFirstPage(store, { pathname: url.pathname, search: url.search });
+  await waitFor(() => {
+    expect(Object.values(store.getState().api.queries).every((query) => query?.status !== QueryStatus.pending)).toBe(true);
+  });
+  return fetchMock.mock.calls.map(([input]) => {
+    const called = new URL(requestedUrl(input));
+    return called.pathname + called.search;
+  });
+}
+
+describe('prefetchFirstPage', () => {
+  it('asks the home page its data and the announcement', async () => {
+    expect((await prefetched('/')).sort()).toEqual([
+      '/api/announcement',
+      '/api/collections?limit=50',
+      '/api/collections?sort=total_volume%3Adesc&limit=50',
+      '/api/home',
+    ]);
+  });
+
+  it("asks the finder's search with the finder's own arguments", async () => {
+    expect(await prefetched('/search/pepe?types=png&page=2')).toContain(
+      '/api/search?q=pepe&types=png&sort=stamp%3Aasc&offset=24&limit=24',
+    );
+  });
+
+  it("asks a stamp's page its stamp, on either site, without the announcement on the XCP site", async () => {
+    expect(await prefetched('/stamp/A123')).toEqual(['/api/announcement', '/api/stamp/A123']);
+    expect(await prefetched('/asset/A123', 'xcp')).toEqual(['/api/stamp/A123']);
+  });
+
+  it('asks nothing more for other pages', async () => {
+    expect(await prefetched('/leaderboard')).toEqual(['/api/announcement']);
+  });
+});
