@@ -14,6 +14,8 @@ pub struct GatewayConfig {
     pub catalogue_url: String,
     /// The built single-page app (`frontend/dist`).
     pub static_dir: PathBuf,
+    /// Bytes of API answers kept in memory until the catalogue changes (0: none kept).
+    pub cache_bytes: u64,
 }
 
 impl Default for GatewayConfig {
@@ -22,6 +24,7 @@ impl Default for GatewayConfig {
             listen: "127.0.0.1:8080".into(),
             catalogue_url: "http://127.0.0.1:50051".into(),
             static_dir: PathBuf::from("frontend/dist"),
+            cache_bytes: 256 * 1024 * 1024,
         }
     }
 }

@@ -10,6 +10,7 @@ use stamps_proto::catalogue::v1::catalogue_service_client::CatalogueServiceClien
 use tokio::net::TcpListener;
 use tonic::transport::{Channel, Endpoint};
 
+use crate::cache::AnswerCache;
 use crate::config::GatewayConfig;
 
 /// What handlers share.
@@ -44,6 +45,8 @@ pub struct Gateway {
     listener: TcpListener,
     router: axum::Router,
     closing: Shutdown,
+    /// The kept answers and what they follow, when answers are kept.
+    cache: Option<(AnswerCache, Nats)>,
 }
 
 /// Connects to NATS, prepares the catalogue client and binds the HTTP port.
@@ -65,12 +68,15 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         nats,
         closing: closing.clone(),
     };
-    let router = crate::routes::router(state, &config.static_dir);
+    let cache = (config.cache_bytes > 0).then(|| AnswerCache::new(config.cache_bytes));
+    let cache_follow = cache.clone().map(|c| (c, state.nats.clone()));
+    let router = crate::routes::router(state, &config.static_dir, cache);
     let listener = TcpListener::bind(&config.listen).await?;
     Ok(Gateway {
         listener,
         router,
         closing,
+        cache: cache_follow,
     })
 }
 
@@ -84,6 +90,9 @@ impl Gateway {
     pub async fn run_until_stopped(self, shutdown: Shutdown) -> Result<(), GatewayError> {
         tracing::info!(addr = %self.addr()?, "gateway listening");
         let closing = self.closing.clone();
+        if let Some((cache, nats)) = self.cache {
+            tokio::spawn(cache.follow(nats, closing.clone()));
+        }
         let stopped = async move {
             shutdown.cancelled().await;
             closing.cancel();

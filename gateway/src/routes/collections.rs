@@ -50,30 +50,12 @@ pub struct VolumeJson {
     variation: Option<serde_json::Number>,
 }
 
-/// The change from `previous` to `volume` in percent, rounded to hundredths with integer arithmetic.
-fn variation(volume: u64, previous: u64) -> Option<serde_json::Number> {
-    if previous == 0 {
-        return None;
-    }
-    let hundredths = (i128::from(volume) - i128::from(previous)) * 10_000;
-    let p = i128::from(previous);
-    // Round half away from zero.
-    let rounded = (hundredths + hundredths.signum() * p / 2) / p;
-    let text = format!(
-        "{}{}.{:02}",
-        if rounded < 0 { "-" } else { "" },
-        rounded.abs() / 100,
-        rounded.abs() % 100
-    );
-    text.parse().ok()
-}
-
 impl From<Option<Volume>> for VolumeJson {
     fn from(v: Option<Volume>) -> Self {
         let v = v.unwrap_or_default();
         Self {
             volume: v.volume,
-            variation: variation(v.volume, v.previous),
+            variation: stamps_platform::figures::variation(v.volume, v.previous),
         }
     }
 }
@@ -390,22 +372,4 @@ pub(crate) async fn src721(
         },
         parent: d.parent.map(StampJson::from),
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::variation;
-
-    #[test]
-    fn variations_in_percent() {
-        let v = |a, b| variation(a, b).map(|n| n.to_string());
-        assert_eq!(v(150, 100).as_deref(), Some("50.0"));
-        assert_eq!(v(50, 100).as_deref(), Some("-50.0"));
-        assert_eq!(v(100, 300).as_deref(), Some("-66.67"));
-        assert_eq!(v(200, 300).as_deref(), Some("-33.33"));
-        assert_eq!(v(1, 3).as_deref(), Some("-66.67"));
-        assert_eq!(v(0, 100).as_deref(), Some("-100.0"));
-        assert!(v(u64::MAX, 1).is_some());
-        assert_eq!(v(100, 0), None);
-    }
 }

@@ -25,11 +25,12 @@ use axum::http::{HeaderValue, header};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 
+use crate::cache::AnswerCache;
 use crate::error::ApiError;
 use crate::state::AppState;
 
 /// The whole application: `/api/*`, `/s/*`, health, and the SPA for everything else.
-pub fn router(state: AppState, static_dir: &Path) -> Router {
+pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) -> Router {
     let api = Router::new()
         .merge(stamps::router())
         .merge(detail::router())
@@ -45,6 +46,14 @@ pub fn router(state: AppState, static_dir: &Path) -> Router {
         .merge(curation::router())
         .merge(assets::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
+    // Answers are kept until the catalogue changes (see `cache`).
+    let api = match cache {
+        Some(cache) => api.layer(axum::middleware::from_fn_with_state(
+            cache,
+            crate::cache::layer,
+        )),
+        None => api,
+    };
     // The app's files: served as the build precompressed them (Brotli, else gzip, else as is). Hashed bundles
     // never change, so browsers keep them; every other path is the app's page, checked again each visit.
     let bundles = tower::ServiceBuilder::new()

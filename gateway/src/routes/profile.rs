@@ -1,13 +1,15 @@
-//! `/api/profile/{id}`: a profile by display name, user id or address, or the profile to go to instead.
+//! `/api/profile/{id}`: a profile by display name, user id or address, or the profile to go to instead; and
+//! `/api/activity`: the Counterparty activity of a profile's addresses.
 
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
-use stamps_proto::catalogue::v1::GetProfileRequest;
+use stamps_proto::catalogue::v1::{ActivityItem, ActivityRequest, GetProfileRequest};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
+use crate::routes::paging::{self, Page, Params};
 use crate::state::AppState;
 
 /// The answer for an id nobody answers to.
@@ -15,7 +17,9 @@ pub const PROFILE_NOT_FOUND: &str = "profile not found";
 
 /// The profile route.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/profile/{id}", get(profile))
+    Router::new()
+        .route("/profile/{id}", get(profile))
+        .route("/activity", get(activity))
 }
 
 /// A profile; with `redirect` set, only that: the profile id to show instead. Valuations are satoshis.
@@ -97,5 +101,79 @@ pub(crate) async fn profile(
                 })
                 .collect(),
         ),
+    }))
+}
+
+/// One event of an address's activity. The quantity is in base units (divide by 1e8 when `divisible`).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Activity)]
+pub struct ActivityJson {
+    asset: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    asset_longname: Option<String>,
+    quantity: String,
+    divisible: bool,
+    /// send, receive, attach, detach, move, issuance, transfer, destroy, buy, sell or fairmint.
+    tx_type: String,
+    tx_hash: String,
+    block_index: u64,
+    /// The block's time, unix seconds.
+    timestamp: u64,
+}
+
+impl From<ActivityItem> for ActivityJson {
+    fn from(a: ActivityItem) -> Self {
+        Self {
+            asset: a.asset,
+            asset_longname: Some(a.asset_longname).filter(|l| !l.is_empty()),
+            quantity: a.quantity,
+            divisible: a.divisible,
+            tx_type: a.tx_type,
+            tx_hash: a.tx_hash,
+            block_index: a.block_index,
+            timestamp: a.timestamp,
+        }
+    }
+}
+
+/// Default page size of the activity list.
+const ACTIVITY_PAGE: u32 = 20;
+
+#[utoipa::path(get, path = "/api/activity", tag = "profiles", params(("addresses" = String, Query, description = "comma-separated addresses (at most 20)"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the addresses' Counterparty activity, newest first, 20 per page", body = Page<ActivityJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn activity(
+    State(state): State<AppState>,
+    params: Params,
+) -> Result<Json<Page<ActivityJson>>, ApiError> {
+    let params = paging::params(params)?;
+    paging::check_known(&params, &["addresses"])?;
+    let page = paging::paging(&params, ACTIVITY_PAGE)?;
+    let addresses: Vec<String> = params
+        .get("addresses")
+        .map(|a| {
+            a.split(',')
+                .map(str::trim)
+                .filter(|a| !a.is_empty())
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default();
+    if addresses.is_empty() {
+        return Err(ApiError::BadRequest("addresses is required".into()));
+    }
+    let mut catalogue = state.catalogue.clone();
+    let answer = catalogue
+        .activity(ActivityRequest {
+            addresses,
+            offset: page.offset,
+            limit: page.limit,
+        })
+        .await
+        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .into_inner();
+    Ok(Json(Page {
+        hits: answer.hits.into_iter().map(ActivityJson::from).collect(),
+        estimated_total_hits: answer.total,
+        offset: answer.offset,
+        limit: answer.limit,
     }))
 }

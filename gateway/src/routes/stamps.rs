@@ -24,6 +24,7 @@ pub fn router() -> Router<AppState> {
         .route("/stamps/holders_addresses", get(held))
         .route("/stamps/creator", get(created))
         .route("/stamps/owner", get(owned))
+        .route("/user/wishlist/{user}", get(wishlist))
 }
 
 /// A stamp in the API's field names.
@@ -137,7 +138,7 @@ pub(crate) async fn search_q(
 }
 
 /// Whose stamps a profile list shows.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 enum Whose {
     /// Any stamp.
     Anyone,
@@ -147,9 +148,11 @@ enum Whose {
     Created,
     /// Whose asset they own.
     Owned,
+    /// On this user's wishlist.
+    Wishlist(String),
 }
 
-#[utoipa::path(get, path = "/api/stamps/holders_addresses", tag = "profiles", params(("addresses" = String, Query, description = "comma-separated addresses (at most 20)"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "stamps held by the addresses", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/stamps/holders_addresses", tag = "profiles", params(("addresses" = String, Query, description = "comma-separated addresses (at most 20)"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "stamps held by the addresses", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn held(
     state: State<AppState>,
     params: Params,
@@ -157,7 +160,7 @@ pub(crate) async fn held(
     list(state, None, Whose::Held, params).await
 }
 
-#[utoipa::path(get, path = "/api/stamps/creator", tag = "profiles", params(("addresses" = String, Query, description = "comma-separated addresses (at most 20)"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "stamps created by the addresses", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/stamps/creator", tag = "profiles", params(("addresses" = String, Query, description = "comma-separated addresses (at most 20)"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "stamps created by the addresses", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn created(
     state: State<AppState>,
     params: Params,
@@ -165,7 +168,16 @@ pub(crate) async fn created(
     list(state, None, Whose::Created, params).await
 }
 
-#[utoipa::path(get, path = "/api/stamps/owner", tag = "profiles", params(("addresses" = String, Query, description = "comma-separated addresses (at most 20)"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "stamps whose asset the addresses own", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/user/wishlist/{user}", tag = "profiles", params(("user" = String, Path, description = "a user id or display name"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "as for /api/search"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamps on the user's wishlist (none for an unknown user)", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn wishlist(
+    state: State<AppState>,
+    Path(user): Path<String>,
+    params: Params,
+) -> Result<Json<Page<StampJson>>, ApiError> {
+    list(state, None, Whose::Wishlist(user), params).await
+}
+
+#[utoipa::path(get, path = "/api/stamps/owner", tag = "profiles", params(("addresses" = String, Query, description = "comma-separated addresses (at most 20)"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "stamps whose asset the addresses own", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn owned(
     state: State<AppState>,
     params: Params,
@@ -190,8 +202,13 @@ async fn list(
 ) -> Result<Json<Page<StampJson>>, ApiError> {
     let params = paging::params(params)?;
     let profile = !matches!(whose, Whose::Anyone);
-    if profile {
-        paging::check_known(&params, &["types", "only", "sort", "addresses"])?;
+    if matches!(whose, Whose::Wishlist(_)) {
+        paging::check_known(&params, &["types", "only", "sort", "collection"])?;
+    } else if profile {
+        paging::check_known(
+            &params,
+            &["types", "only", "sort", "addresses", "collection"],
+        )?;
     } else {
         paging::check_known(
             &params,
@@ -212,7 +229,7 @@ async fn list(
                 .collect()
         })
         .unwrap_or_default();
-    if profile && addresses.is_empty() {
+    if profile && !matches!(whose, Whose::Wishlist(_)) && addresses.is_empty() {
         return Err(ApiError::BadRequest("addresses is required".into()));
     }
     let mut request = SearchStampsRequest {
@@ -231,6 +248,7 @@ async fn list(
         Whose::Held => request.holders = addresses,
         Whose::Created => request.creators = addresses,
         Whose::Owned => request.owners = addresses,
+        Whose::Wishlist(user) => request.wishlist = user,
     }
     let mut catalogue = state.catalogue.clone();
     let answer = catalogue

@@ -4,17 +4,18 @@
 use stamps_platform::outbox::Relay;
 use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueService;
 use stamps_proto::catalogue::v1::{
-    AutocompleteRequest, AutocompleteResponse, Collection, CollectionCard, CollectionListRequest,
-    CollectionPeopleResponse, CreateCollectionRequest, CurationDocument, GetCollectionRequest,
-    GetCurationRequest, GetHomeRequest, GetProfileRequest, GetSrc20TickRequest, GetStampRequest,
-    Home, LeaderboardRequest, LeaderboardResponse, Profile, SearchCollectionsRequest,
-    SearchCollectionsResponse, SearchFairmintersRequest, SearchFairmintersResponse,
-    SearchSrc20Request, SearchSrc20Response, SearchStampsRequest, SearchStampsResponse, Src20Tick,
-    Src20TrendingRequest, Src20TrendingResponse, Src721Detail, Stamp, StampDetail,
-    UpdateCollectionRequest,
+    ActivityRequest, ActivityResponse, AutocompleteRequest, AutocompleteResponse, Collection,
+    CollectionCard, CollectionListRequest, CollectionPeopleResponse, CreateCollectionRequest,
+    CurationDocument, GetCollectionRequest, GetCurationRequest, GetHomeRequest, GetProfileRequest,
+    GetSrc20TickRequest, GetStampRequest, Home, LeaderboardRequest, LeaderboardResponse, Profile,
+    SearchCollectionsRequest, SearchCollectionsResponse, SearchFairmintersRequest,
+    SearchFairmintersResponse, SearchSrc20Request, SearchSrc20Response, SearchStampsRequest,
+    SearchStampsResponse, Src20Tick, Src20TrendingRequest, Src20TrendingResponse, Src721Detail,
+    Stamp, StampDetail, UpdateCollectionRequest,
 };
 
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
+use crate::live::Changes;
 use tonic::{Request, Response, Status};
 
 use crate::store::collections::People;
@@ -190,12 +191,17 @@ pub(crate) fn page(offset: u64, limit: u32, default: u32) -> Result<(i64, i64, u
 pub struct CatalogueGrpc {
     pub(crate) pool: sqlx::PgPool,
     relay: Relay,
+    changes: Changes,
 }
 
 impl CatalogueGrpc {
-    /// A service over `pool`, waking `relay` after a command commits its event.
-    pub fn new(pool: sqlx::PgPool, relay: Relay) -> Self {
-        Self { pool, relay }
+    /// A service over `pool`, waking `relay` after a command commits its event and signalling `changes`.
+    pub fn new(pool: sqlx::PgPool, relay: Relay, changes: Changes) -> Self {
+        Self {
+            pool,
+            relay,
+            changes,
+        }
     }
 
     async fn get_stamp(&self, cpid: &str) -> Result<Stamp, QueryError> {
@@ -280,6 +286,13 @@ impl CatalogueGrpc {
         }
         query.cpids = r.cpids.clone();
         query.traits = traits(&r.src721cpids)?;
+        let wishlist = r.wishlist.trim();
+        if wishlist.len() > 100 {
+            return Err(QueryError::InvalidArgument(
+                "wishlist: a user id or display name of at most 100 characters".into(),
+            ));
+        }
+        query.wishlist = Some(wishlist.to_owned()).filter(|w| !w.is_empty());
         let (hits, total) = store::search(&self.pool, &query, offset, rows).await?;
         Ok(SearchStampsResponse {
             hits: hits.into_iter().map(stamp_to_proto).collect(),
@@ -436,6 +449,16 @@ impl CatalogueService for CatalogueGrpc {
             .map_err(status)
     }
 
+    async fn activity(
+        &self,
+        request: Request<ActivityRequest>,
+    ) -> Result<Response<ActivityResponse>, Status> {
+        self.activity(request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
     async fn get_curation(
         &self,
         request: Request<GetCurationRequest>,
@@ -485,6 +508,7 @@ impl CatalogueService for CatalogueGrpc {
             .await
             .map_err(command_status)?;
         self.relay.notify();
+        self.changes.changed();
         Ok(Response::new(collection_to_proto(row)))
     }
 
@@ -505,6 +529,7 @@ impl CatalogueService for CatalogueGrpc {
             .await
             .map_err(command_status)?;
         self.relay.notify();
+        self.changes.changed();
         Ok(Response::new(collection_to_proto(row)))
     }
 }

@@ -15,6 +15,7 @@ use tokio_stream::wrappers::TcpListenerStream;
 use crate::config::CatalogueConfig;
 use crate::curation::{CURATION_CONSUMER, CurationProjection};
 use crate::grpc::CatalogueGrpc;
+use crate::live::{self, Changes, Notifying};
 use crate::people::{COLLECTIONS_CONSUMER, CollectionsProjection, USERS_CONSUMER, UsersProjection};
 use crate::projection::{CONSUMER, ChainProjection};
 
@@ -99,10 +100,19 @@ impl Catalogue {
             std::time::Duration::from_millis(500),
         );
         let relaying = tokio::spawn(relay.clone().run(shutdown.clone()));
+        // Every commit (a projected event or a command) changes the live values the catalogue publishes.
+        let changes = Changes::default();
+        let publishing = tokio::spawn(live::publish_forever(
+            self.pool.clone(),
+            self.nats.clone(),
+            changes.clone(),
+            shutdown.clone(),
+        ));
         let server = tonic::transport::Server::builder()
             .add_service(CatalogueServiceServer::new(CatalogueGrpc::new(
                 self.pool.clone(),
                 relay,
+                changes.clone(),
             )))
             .serve_with_incoming_shutdown(
                 TcpListenerStream::new(self.listener),
@@ -116,7 +126,10 @@ impl Catalogue {
                 pool,
                 Stream::Chain,
                 CONSUMER,
-                &ChainProjection,
+                Notifying {
+                    inner: ChainProjection,
+                    changes: changes.clone(),
+                },
                 &shutdown
             ),
             project_forever(
@@ -124,7 +137,10 @@ impl Catalogue {
                 pool,
                 Stream::Users,
                 USERS_CONSUMER,
-                &UsersProjection,
+                Notifying {
+                    inner: UsersProjection,
+                    changes: changes.clone(),
+                },
                 &shutdown
             ),
             project_forever(
@@ -132,7 +148,10 @@ impl Catalogue {
                 pool,
                 Stream::Collections,
                 COLLECTIONS_CONSUMER,
-                &CollectionsProjection,
+                Notifying {
+                    inner: CollectionsProjection,
+                    changes: changes.clone(),
+                },
                 &shutdown
             ),
             project_forever(
@@ -140,11 +159,15 @@ impl Catalogue {
                 pool,
                 Stream::Curation,
                 CURATION_CONSUMER,
-                &CurationProjection,
+                Notifying {
+                    inner: CurationProjection,
+                    changes: changes.clone(),
+                },
                 &shutdown
             ),
         );
         let _ = relaying.await;
+        let _ = publishing.await;
         served.map_err(|e| CatalogueError::Serve(e.to_string()))
     }
 }
@@ -155,7 +178,7 @@ async fn project_forever<P: Projection>(
     pool: &sqlx::PgPool,
     stream: Stream,
     name: &str,
-    projection: &P,
+    projection: P,
     shutdown: &Shutdown,
 ) {
     let mut delay = std::time::Duration::from_millis(200);
@@ -165,7 +188,7 @@ async fn project_forever<P: Projection>(
             pool,
             stream,
             name,
-            projection,
+            &projection,
             Until::Shutdown,
             shutdown.clone(),
         )

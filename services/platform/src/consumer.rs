@@ -45,6 +45,9 @@ pub trait Projection: Send + Sync + 'static {
         subject: &'a str,
         payload: &'a [u8],
     ) -> impl Future<Output = Result<(), ProjectionError>> + Send + 'a;
+
+    /// Called once a message's writes are committed (to tell others outside the database); by default nothing.
+    fn committed(&self) {}
 }
 
 /// Why the consumer loop stopped.
@@ -171,7 +174,10 @@ async fn apply_with_retry<P: Projection>(
     let mut delay = Duration::from_millis(100);
     loop {
         match apply_once(pool, name, projection, subject, payload, seq).await {
-            Ok(()) => return Ok(()),
+            Ok(()) => {
+                projection.committed();
+                return Ok(());
+            }
             Err(ProjectionError::Malformed(reason)) => {
                 tracing::error!(consumer = name, seq, subject, %reason, "skipping a malformed message");
                 record_only(pool, name, seq).await?;

@@ -1,5 +1,6 @@
 //! The catalogue's queries (schema `catalogue`): one function each. Stamps here; SRC-20 in [`src20`].
 
+pub mod activity;
 pub mod autocomplete;
 pub mod collections;
 pub mod detail;
@@ -242,6 +243,8 @@ pub struct StampQuery {
     pub cpids: Vec<String>,
     /// SRC-721 traits: groups of layer stamps; a mint matches when, in every group, it chose one of them.
     pub traits: Vec<Vec<String>>,
+    /// On this user's wishlist (a user id or display name).
+    pub wishlist: Option<String>,
 }
 
 impl StampQuery {
@@ -279,12 +282,13 @@ impl StampQuery {
             collection: None,
             cpids: Vec::new(),
             traits: Vec::new(),
+            wishlist: None,
         })
     }
 
     /// The `WHERE` clause, naming only the conditions in force, so that the planner sees each query's real
     /// shape: the text ($1 a number, or $2 a cpid prefix and $3 the text), the holders, creators and owners
-    /// ($4–$6), the collection ($7), the cpids ($8), the SRC-721 traits ($9), the types, the show-only filters, and for a sort by a value only some stamps have, that they
+    /// ($4–$6), the collection ($7), the cpids ($8), the SRC-721 traits ($9), the wishlist's user ($10), the types, the show-only filters, and for a sort by a value only some stamps have, that they
     /// have it. Every piece is one of the fixed conditions above; `TRUE` when none applies.
     fn filter(&self) -> String {
         let mut parts: Vec<String> = Vec::new();
@@ -322,6 +326,13 @@ impl StampQuery {
                 "cpid IN (SELECT m.cpid FROM src721_mints m WHERE NOT EXISTS (
                      SELECT 1 FROM jsonb_array_elements($9) g
                      WHERE NOT m.traits ?| ARRAY(SELECT jsonb_array_elements_text(g))))"
+                    .into(),
+            );
+        }
+        if self.wishlist.is_some() {
+            parts.push(
+                "cpid IN (SELECT cpid FROM wishlists WHERE user_id = $10 OR user_id IN (
+                     SELECT user_id FROM users WHERE display_name <> '' AND lower(display_name) = lower($10)))"
                     .into(),
             );
         }
@@ -371,7 +382,7 @@ pub async fn search(
     // rows are read: a deep page does not read every row before it.
     let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM stamps WHERE stamp IN (
-             SELECT stamp FROM stamps WHERE {filter} ORDER BY {order} OFFSET $10 LIMIT $11)
+             SELECT stamp FROM stamps WHERE {filter} ORDER BY {order} OFFSET $11 LIMIT $12)
          ORDER BY {order}"
     )))
     .bind(number)
@@ -383,6 +394,7 @@ pub async fn search(
     .bind(&q.collection)
     .bind(&q.cpids)
     .bind(sqlx::types::Json(&q.traits))
+    .bind(&q.wishlist)
     .bind(offset)
     .bind(limit)
     .fetch_all(pool)
@@ -402,6 +414,7 @@ pub async fn search(
     .bind(&q.collection)
     .bind(&q.cpids)
     .bind(sqlx::types::Json(&q.traits))
+    .bind(&q.wishlist)
     .fetch_one(pool)
     .await?;
     Ok((hits, total))

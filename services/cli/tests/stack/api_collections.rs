@@ -371,8 +371,17 @@ pub async fn curation(stack: &crate::helpers::Stack, services: &Services) {
             .expect("imported"),
         6
     );
-    // The projection applies it shortly.
+    // The projection applies it shortly, kind after kind: the directories come last.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let (status, body) = services.get_json("/api/directories").await;
+        assert_eq!(status, 200, "{body}");
+        if body["estimatedTotalHits"].as_u64() == Some(file.directories.len() as u64) {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "curation not applied");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
     let announcement = loop {
         let (status, body) = services.get_json("/api/announcement").await;
         assert_eq!(status, 200, "{body}");
@@ -476,4 +485,77 @@ pub async fn curation(stack: &crate::helpers::Stack, services: &Services) {
 
     let (status, _) = services.get_json("/api/feat?colour=red").await;
     assert_eq!(status, 400);
+}
+
+/// The live values the catalogue publishes: its version with the height projected, and the collections'
+/// market figures (`stats`) as `/api/collections` gives them, most sold first.
+pub async fn live_values(stack: &crate::helpers::Stack, services: &Services) {
+    let nats = stamps_platform::nats::Nats::connect(&stack.nats)
+        .await
+        .expect("nats");
+    let kv = nats.realtime().await.expect("realtime bucket");
+    let read = async |key: &str| -> Value {
+        let value = kv.get(key).await.expect("read").expect(key);
+        serde_json::from_slice(&value).expect("json")
+    };
+    let mut db = stack.db().await;
+    let height: i64 = sqlx::query_scalar("SELECT max(height) FROM catalogue.blocks")
+        .fetch_one(&mut db)
+        .await
+        .expect("height");
+    let version = read("catalogue").await;
+    assert_eq!(version["height"], height, "{version}");
+    assert_eq!(version["version"].as_str().map(str::len), Some(16));
+
+    let stats = read("stats").await;
+    let rows = stats.as_array().expect("a list");
+    let (_, all) = services
+        .get_json("/api/collections?limit=100&sort=total_volume:desc")
+        .await;
+    let with_stamps: Vec<&Value> = all["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .filter(|c| c["stamp_count"].as_u64() > Some(0))
+        .collect();
+    assert!(!rows.is_empty(), "the demo's collections have figures");
+    assert_eq!(rows.len(), with_stamps.len().min(50));
+    let volumes: Vec<u64> = rows
+        .iter()
+        .map(|r| r["totalVolume"].as_u64().expect("volume"))
+        .collect();
+    assert!(volumes.windows(2).all(|w| w[0] >= w[1]), "{volumes:?}");
+    for row in rows {
+        let card = with_stamps
+            .iter()
+            .find(|c| c["collection_id"] == row["id"])
+            .unwrap_or_else(|| panic!("{row} is a listed collection"));
+        assert_eq!(row["name"], card["name"]);
+        assert_eq!(row["holders"], card["collector_count"]);
+        assert_eq!(row["uniqueFloorPrice"], card["floor_price"]);
+        assert_eq!(row["totalVolume"], card["total_volume"]);
+        assert_eq!(row["marketCap"], card["market_cap"]);
+        assert_eq!(row["oneDayVolume"], card["day_volume"]);
+        assert_eq!(row["oneWeekVolume"], card["week_volume"]);
+        assert_eq!(row["oneMonthVolume"], card["month_volume"]);
+    }
+    // The directories' figures, for the XCP site (the demo's curation is imported by now; its figures are
+    // published within moments of its projection).
+    let (_, directories) = services.get_json("/api/directories?limit=100").await;
+    let listed = directories["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .filter(|c| c["stamp_count"].as_u64() > Some(0))
+        .count();
+    assert!(listed > 0, "the demo curates directories of its stamps");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let xcp = read("xcp-stats").await;
+        if xcp.as_array().map(Vec::len) == Some(listed.min(50)) {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "{xcp}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
 }

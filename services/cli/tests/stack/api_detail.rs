@@ -133,8 +133,11 @@ async fn a_stamp_detail_shows_its_holders_dispensers_and_sales_as_the_ledger_has
     leaderboard(&services, &mut db).await;
     home(&services, &mut db).await;
     profile(&services, &mut db).await;
+    activity(&stack, &services).await;
+    wishlist(&stack, &services).await;
     crate::api_collections::collections(&services, &mut db).await;
     crate::api_collections::curation(&stack, &services).await;
+    crate::api_collections::live_values(&stack, &services).await;
     services.stop().await;
 
     // `stamps replay catalogue`: the catalogue rebuilt from its streams (chain, users, collections, curation)
@@ -541,4 +544,159 @@ async fn profile(services: &crate::helpers::Services, db: &mut sqlx::PgConnectio
     );
     let (status, _) = services.get_json("/api/stamps/owner").await;
     assert_eq!(status, 400, "addresses are required");
+}
+
+/// A profile's activity: every purchase the scenario made from a dispenser and every stamp it issued appears,
+/// newest first, with the total the pages add up to.
+async fn activity(stack: &crate::helpers::Stack, services: &crate::helpers::Services) {
+    use stamps_devnet::scenario::Payload;
+    let mut buys: std::collections::HashMap<&str, Vec<(String, String, u64)>> = Default::default();
+    let mut issued: std::collections::HashMap<&str, Vec<String>> = Default::default();
+    for i in &stack.intents {
+        match &i.payload {
+            Payload::Dispense {
+                asset, quantity, ..
+            } if *quantity > 0 => buys.entry(i.source.as_str()).or_default().push((
+                i.txid.to_string(),
+                asset.clone(),
+                *quantity,
+            )),
+            Payload::Stamp(_) => issued
+                .entry(i.source.as_str())
+                .or_default()
+                .push(i.txid.to_string()),
+            _ => {}
+        }
+    }
+    let (&address, bought) = buys
+        .iter()
+        .max_by_key(|(a, b)| (b.len(), *a))
+        .expect("the demo buys from dispensers");
+    let mut items: Vec<serde_json::Value> = Vec::new();
+    let mut total = None;
+    for page in 1.. {
+        let (status, body) = services
+            .get_json(&format!(
+                "/api/activity?addresses={address}&limit=100&page={page}"
+            ))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        total = body["estimatedTotalHits"].as_u64();
+        let hits = body["hits"].as_array().expect("hits").clone();
+        if hits.is_empty() {
+            break;
+        }
+        items.extend(hits);
+    }
+    assert_eq!(total, Some(items.len() as u64));
+    let heights: Vec<u64> = items
+        .iter()
+        .map(|i| i["block_index"].as_u64().expect("height"))
+        .collect();
+    assert!(heights.windows(2).all(|w| w[0] >= w[1]), "newest first");
+    assert!(items.iter().all(|i| i["timestamp"].as_u64() > Some(0)));
+    for (txid, asset, quantity) in bought {
+        assert!(
+            items.iter().any(|i| i["tx_hash"] == txid.as_str()
+                && i["tx_type"] == "buy"
+                && i["asset"] == asset.as_str()
+                && i["quantity"] == quantity.to_string().as_str()),
+            "the purchase {txid} of {quantity} {asset} is in {address}'s activity"
+        );
+    }
+    for txid in issued.get(address).into_iter().flatten() {
+        assert!(
+            items
+                .iter()
+                .any(|i| i["tx_hash"] == txid.as_str() && i["tx_type"] == "issuance"),
+            "the issuance {txid} is in {address}'s activity"
+        );
+    }
+    let (status, _) = services.get_json("/api/activity").await;
+    assert_eq!(status, 400, "addresses are required");
+    let (status, body) = services
+        .get_json("/api/activity?addresses=bc1qnobodyatall")
+        .await;
+    assert_eq!(
+        (status, body["estimatedTotalHits"].as_u64()),
+        (200, Some(0))
+    );
+}
+
+/// A user's wishlist, as the user events set it: found by user id or display name.
+async fn wishlist(stack: &crate::helpers::Stack, services: &crate::helpers::Services) {
+    use prost::Message;
+    use stamps_proto::events::v1::{UserProfileUpdated, WishlistItemAdded};
+    let nats = stamps_platform::nats::Nats::connect(&stack.nats)
+        .await
+        .expect("nats");
+    nats.ensure_stream(stamps_platform::nats::Stream::Users)
+        .await
+        .expect("users stream");
+    let user = stack.stamps[0].creator.clone();
+    let wished: Vec<String> = stack
+        .stamps
+        .iter()
+        .take(3)
+        .map(|s| s.cpid.clone())
+        .collect();
+    let mut events: Vec<(&str, Vec<u8>)> = vec![(
+        "users.profile.updated",
+        UserProfileUpdated {
+            user_id: user.clone(),
+            display_name: "Wisher".into(),
+            twitter: String::new(),
+            version: 1,
+        }
+        .encode_to_vec(),
+    )];
+    for (i, cpid) in wished.iter().enumerate() {
+        events.push((
+            "users.wishlist.added",
+            WishlistItemAdded {
+                user_id: user.clone(),
+                cpid: cpid.clone(),
+                version: i as u64 + 2,
+            }
+            .encode_to_vec(),
+        ));
+    }
+    for (subject, payload) in events {
+        nats.js
+            .publish(nats.subject(subject), payload.into())
+            .await
+            .expect("publish")
+            .await
+            .expect("stored");
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let (status, body) = services.get_json("/api/user/wishlist/wisher").await;
+        assert_eq!(status, 200, "{body}");
+        let mut listed: Vec<String> = body["hits"]
+            .as_array()
+            .expect("hits")
+            .iter()
+            .map(|h| h["cpid"].as_str().expect("cpid").to_owned())
+            .collect();
+        listed.sort();
+        let mut expected = wished.clone();
+        expected.sort();
+        if listed == expected {
+            assert_eq!(body["estimatedTotalHits"], 3);
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "{body}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let (_, by_id) = services
+        .get_json(&format!("/api/user/wishlist/{user}?limit=1"))
+        .await;
+    assert_eq!(by_id["estimatedTotalHits"], 3);
+    let (_, nobody) = services.get_json("/api/user/wishlist/nobody").await;
+    assert_eq!(nobody["estimatedTotalHits"], 0);
+    let (status, _) = services
+        .get_json("/api/user/wishlist/wisher?addresses=x")
+        .await;
+    assert_eq!(status, 400, "unknown parameters are refused");
 }

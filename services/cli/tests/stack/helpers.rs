@@ -267,6 +267,7 @@ impl Stack {
             listen: "127.0.0.1:0".into(),
             catalogue_url: format!("http://{}", catalogue.grpc_addr()),
             static_dir: std::path::PathBuf::from("/nonexistent"),
+            ..GatewayConfig::default()
         };
         let gateway = stamps_gateway::build(&gateway_config, &self.nats)
             .await

@@ -144,6 +144,47 @@ async fn stamps_travel_from_devnet_blocks_to_http() {
     let hits = by_creator["hits"].as_array().expect("hits");
     assert!(!hits.is_empty() && hits.iter().all(|h| h["creator"] == creator.as_str()));
 
+    // Answers are kept until the catalogue's version changes: a change behind the catalogue's back is not
+    // seen while its version stands, and is once a new block moves it.
+    let kv = nats.realtime().await.expect("realtime bucket");
+    let version = async || kv.get("catalogue").await.expect("read").expect("published");
+    let mut db = stack.db().await;
+    let cpid = stack.stamps[2].cpid.clone();
+    let longname = async |services: &helpers::Services| {
+        let (_, page) = services.get_json("/api/search?limit=1").await;
+        assert_eq!(page["hits"][0]["cpid"], cpid.as_str());
+        page["hits"][0]["asset_longname"].clone()
+    };
+    let mut kept = false;
+    for _ in 0..5 {
+        let before = version().await;
+        let first = longname(&services).await;
+        sqlx::query("UPDATE catalogue.stamps SET asset_longname = 'KEPT.ANSWER' WHERE cpid = $1")
+            .bind(&cpid)
+            .execute(&mut db)
+            .await
+            .expect("update");
+        let second = longname(&services).await;
+        if version().await == before {
+            assert_eq!(second, first, "the answer kept for this version");
+            kept = true;
+            break;
+        }
+    }
+    assert!(kept, "the catalogue's version kept moving");
+    let miner = stack.stamps[0].creator.clone();
+    stack
+        .rpc("generatetoaddress", serde_json::json!([1, miner]))
+        .await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while longname(&services).await != "KEPT.ANSWER" {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "a new version did not refresh the answer"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+
     let (status, doc) = services.get_json("/api/openapi.json").await;
     assert_eq!(status, 200);
     assert!(doc["openapi"].as_str().is_some_and(|v| v.starts_with("3.")));

@@ -1,0 +1,240 @@
+//! Answers of the read API kept in memory until the catalogue changes. Every answer is a function of the
+//! catalogue's state, which changes only when it projects an event or runs a command; the catalogue then
+//! publishes a new version under the live value `catalogue` (`{"version", "height"}`). An answer is kept under
+//! its path and query with the version seen before it was asked for, stored only if that version is still
+//! current when it arrives, and served only while it is: the cache never serves an answer older than the
+//! version news, whatever the order in which answers and versions arrive.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use async_nats::jetstream::kv::Operation;
+use axum::body::{Body, Bytes, HttpBody};
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use futures::StreamExt;
+use quick_cache::Weighter;
+use quick_cache::sync::Cache;
+use stamps_platform::nats::Nats;
+use stamps_platform::shutdown::Shutdown;
+
+/// The live value the catalogue publishes its version under.
+pub const VERSION_KEY: &str = "catalogue";
+
+/// No version known: nothing is cached.
+const UNKNOWN: u64 = 0;
+
+/// The largest answer kept.
+const MAX_ANSWER: usize = 2 * 1024 * 1024;
+
+/// One kept answer.
+#[derive(Clone)]
+struct Kept {
+    version: u64,
+    status: StatusCode,
+    content_type: HeaderValue,
+    body: Bytes,
+}
+
+#[derive(Clone)]
+struct ByBytes;
+
+impl Weighter<String, Arc<Kept>> for ByBytes {
+    fn weight(&self, key: &String, value: &Arc<Kept>) -> u64 {
+        (key.len() + value.body.len() + 64) as u64
+    }
+}
+
+/// The kept answers and the catalogue version they must match.
+#[derive(Clone)]
+pub struct AnswerCache {
+    answers: Arc<Cache<String, Arc<Kept>, ByBytes>>,
+    version: Arc<AtomicU64>,
+}
+
+impl AnswerCache {
+    /// A cache of at most `bytes` of answers (bodies and keys).
+    pub fn new(bytes: u64) -> Self {
+        // quick_cache sizes its table by an estimate of the number of items.
+        let items = (bytes / 4096).max(64) as usize;
+        Self {
+            answers: Arc::new(Cache::with_weighter(items, bytes.max(1), ByBytes)),
+            version: Arc::new(AtomicU64::new(UNKNOWN)),
+        }
+    }
+
+    /// The catalogue version answers are kept for now (0: none known, nothing is kept).
+    pub fn version(&self) -> u64 {
+        self.version.load(Ordering::Acquire)
+    }
+
+    /// Records the catalogue's current version.
+    pub fn set_version(&self, version: u64) {
+        self.version.store(version, Ordering::Release);
+    }
+
+    /// The answer kept for `key` at the current version.
+    fn get(&self, key: &str) -> Option<Arc<Kept>> {
+        let version = self.version();
+        if version == UNKNOWN {
+            return None;
+        }
+        self.answers.get(key).filter(|kept| kept.version == version)
+    }
+
+    /// Keeps `kept` unless the version moved while it was being made.
+    fn put(&self, key: String, kept: Kept) {
+        if kept.version != UNKNOWN && kept.version == self.version() {
+            self.answers.insert(key, Arc::new(kept));
+        }
+    }
+
+    /// Follows the catalogue's version in the `realtime` bucket until `shutdown`, watching again after a
+    /// failure (and keeping nothing meanwhile).
+    pub async fn follow(self, nats: Nats, shutdown: Shutdown) {
+        while !shutdown.is_cancelled() {
+            if let Err(e) = self.watch(&nats, &shutdown).await {
+                tracing::warn!(error = %e, "catalogue version unknown; answers are not kept");
+            }
+            self.set_version(UNKNOWN);
+            tokio::select! {
+                _ = shutdown.cancelled() => {}
+                _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+            }
+        }
+    }
+
+    async fn watch(&self, nats: &Nats, shutdown: &Shutdown) -> Result<(), String> {
+        let kv = nats.realtime().await.map_err(|e| e.to_string())?;
+        let mut watch = kv
+            .watch_with_history(VERSION_KEY)
+            .await
+            .map_err(|e| e.to_string())?;
+        loop {
+            let entry = tokio::select! {
+                _ = shutdown.cancelled() => return Ok(()),
+                entry = watch.next() => entry,
+            };
+            let Some(entry) = entry else {
+                return Err("the watch ended".into());
+            };
+            let entry = entry.map_err(|e| e.to_string())?;
+            let version = match entry.operation {
+                Operation::Put => parse_version(&entry.value).unwrap_or(UNKNOWN),
+                _ => UNKNOWN,
+            };
+            self.set_version(version);
+        }
+    }
+}
+
+/// The version in a `catalogue` value: `{"version": "<16 hex digits>", ...}`.
+pub fn parse_version(value: &[u8]) -> Option<u64> {
+    let value: serde_json::Value = serde_json::from_slice(value).ok()?;
+    u64::from_str_radix(value.get("version")?.as_str()?, 16)
+        .ok()
+        .filter(|v| *v != UNKNOWN)
+}
+
+/// Serves a GET from the cache when it can; otherwise asks the handlers and keeps a successful or not-found
+/// JSON answer. Event streams and anything but GET pass through.
+pub async fn layer(State(cache): State<AnswerCache>, request: Request, next: Next) -> Response {
+    if request.method() != Method::GET || request.uri().path().ends_with("/realtime") {
+        return next.run(request).await;
+    }
+    let key = request.uri().path_and_query().map_or_else(
+        || request.uri().path().to_owned(),
+        |p| p.as_str().to_owned(),
+    );
+    if let Some(kept) = cache.get(&key) {
+        return answer(&kept);
+    }
+    let version = cache.version();
+    let response = next.run(request).await;
+    if version == UNKNOWN || !matches!(response.status(), StatusCode::OK | StatusCode::NOT_FOUND) {
+        return response;
+    }
+    let Some(content_type) = response.headers().get(header::CONTENT_TYPE).cloned() else {
+        return response;
+    };
+    // Only answers whose whole size is known and small enough are kept; others pass as they are.
+    let size = response.body().size_hint();
+    if size.upper() != Some(size.lower()) || size.lower() > MAX_ANSWER as u64 {
+        return response;
+    }
+    let status = response.status();
+    let (parts, body) = response.into_parts();
+    match axum::body::to_bytes(body, MAX_ANSWER).await {
+        Ok(body) => {
+            cache.put(
+                key,
+                Kept {
+                    version,
+                    status,
+                    content_type,
+                    body: body.clone(),
+                },
+            );
+            Response::from_parts(parts, Body::from(body))
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "answer body failed");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
+}
+
+fn answer(kept: &Kept) -> Response {
+    let mut response = (kept.status, Body::from(kept.body.clone())).into_response();
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, kept.content_type.clone());
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kept(version: u64, body: &'static str) -> Kept {
+        Kept {
+            version,
+            status: StatusCode::OK,
+            content_type: HeaderValue::from_static("application/json"),
+            body: Bytes::from_static(body.as_bytes()),
+        }
+    }
+
+    #[test]
+    fn an_answer_is_served_only_at_the_version_it_was_made_for() {
+        let cache = AnswerCache::new(1 << 20);
+        cache.put("/api/home".into(), kept(7, "{}"));
+        assert!(cache.get("/api/home").is_none(), "no version known yet");
+        cache.set_version(7);
+        cache.put("/api/home".into(), kept(7, "{\"a\":1}"));
+        assert_eq!(
+            cache.get("/api/home").map(|k| k.body.clone()),
+            Some(Bytes::from_static(b"{\"a\":1}"))
+        );
+        cache.set_version(8);
+        assert!(cache.get("/api/home").is_none(), "the catalogue moved on");
+        // An answer made before the move arrives after it: it is not kept.
+        cache.put("/api/search".into(), kept(7, "[]"));
+        cache.set_version(7);
+        assert!(cache.get("/api/search").is_none());
+    }
+
+    #[test]
+    fn versions_are_read_from_the_live_value() {
+        assert_eq!(
+            parse_version(br#"{"version": "00000000000000ff", "height": 3}"#),
+            Some(255)
+        );
+        assert_eq!(parse_version(br#"{"version": "0000000000000000"}"#), None);
+        assert_eq!(parse_version(br#"{"height": 3}"#), None);
+        assert_eq!(parse_version(b"not json"), None);
+    }
+}

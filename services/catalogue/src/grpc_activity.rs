@@ -1,0 +1,44 @@
+//! A profile's activity over gRPC, and its rows as protobuf.
+
+use stamps_proto::catalogue::v1::{ActivityItem, ActivityRequest, ActivityResponse};
+
+use crate::grpc::{CatalogueGrpc, QueryError, addresses, page, unsigned};
+use crate::store::activity::{self, ActivityRow};
+
+/// Default page size of an activity list.
+pub const ACTIVITY_PAGE: u32 = 20;
+
+fn item(r: ActivityRow) -> ActivityItem {
+    ActivityItem {
+        asset: r.asset,
+        asset_longname: r.asset_longname,
+        quantity: r.quantity,
+        divisible: r.divisible,
+        tx_type: r.tx_type,
+        tx_hash: r.tx_hash,
+        block_index: unsigned(r.block_index),
+        timestamp: unsigned(r.block_time),
+    }
+}
+
+impl CatalogueGrpc {
+    pub(crate) async fn activity(
+        &self,
+        r: &ActivityRequest,
+    ) -> Result<ActivityResponse, QueryError> {
+        let list = addresses("addresses", &r.addresses)?;
+        if list.is_empty() {
+            return Err(QueryError::InvalidArgument(
+                "addresses: at least one".into(),
+            ));
+        }
+        let (offset, rows, limit) = page(r.offset, r.limit, ACTIVITY_PAGE)?;
+        let (hits, total) = activity::page(&self.pool, &list, offset, rows).await?;
+        Ok(ActivityResponse {
+            hits: hits.into_iter().map(item).collect(),
+            total: unsigned(total),
+            offset: r.offset,
+            limit,
+        })
+    }
+}

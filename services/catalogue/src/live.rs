@@ -1,0 +1,201 @@
+//! Live values the catalogue publishes in the `realtime` bucket: its version, changed after every commit (so
+//! that kept answers are known to be stale) with the height it has projected, and the market figures lists:
+//! `stats` (the collections with stamps, most sold first) and `xcp-stats` (the staff directories, for the XCP
+//! site). Commits only signal; one task publishes, at most every [`COALESCE`], whatever happened meanwhile.
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde_json::{Value, json};
+use sqlx::{PgConnection, PgPool};
+use stamps_platform::consumer::{Projection, ProjectionError};
+use stamps_platform::figures::variation;
+use stamps_platform::nats::Nats;
+use stamps_platform::shutdown::Shutdown;
+use tokio::sync::Notify;
+
+/// The live value holding `{"version": "<16 hex digits>", "height": <projected height>}`.
+pub const VERSION_KEY: &str = "catalogue";
+/// The live list of the collections' market figures.
+pub const STATS_KEY: &str = "stats";
+/// The live list of the staff directories' market figures (the XCP site's).
+pub const XCP_STATS_KEY: &str = "xcp-stats";
+/// Rows in each figures list.
+pub const STATS_ROWS: i64 = 50;
+/// Shortest time between two publications.
+pub const COALESCE: Duration = Duration::from_millis(100);
+
+/// The signal that the catalogue's state changed (a commit).
+#[derive(Clone, Default)]
+pub struct Changes(Arc<Notify>);
+
+impl Changes {
+    /// Something was committed.
+    pub fn changed(&self) {
+        self.0.notify_one();
+    }
+}
+
+/// A projection that signals [`Changes`] after each commit.
+pub struct Notifying<P> {
+    /// The projection.
+    pub inner: P,
+    /// Who is told.
+    pub changes: Changes,
+}
+
+impl<P: Projection> Projection for Notifying<P> {
+    fn apply<'a>(
+        &'a self,
+        tx: &'a mut PgConnection,
+        subject: &'a str,
+        payload: &'a [u8],
+    ) -> impl Future<Output = Result<(), ProjectionError>> + Send + 'a {
+        self.inner.apply(tx, subject, payload)
+    }
+
+    fn committed(&self) {
+        self.inner.committed();
+        self.changes.changed();
+    }
+}
+
+/// Publishes the live values now, then after every change, until `shutdown`.
+pub async fn publish_forever(pool: PgPool, nats: Nats, changes: Changes, shutdown: Shutdown) {
+    let mut publisher = Publisher::default();
+    loop {
+        if let Err(e) = publisher.publish(&pool, &nats).await {
+            tracing::warn!(error = %e, "live values not published; trying again at the next change");
+        }
+        tokio::select! {
+            _ = shutdown.cancelled() => return,
+            _ = changes.0.notified() => {}
+        }
+        tokio::select! {
+            _ = shutdown.cancelled() => return,
+            _ = tokio::time::sleep(COALESCE) => {}
+        }
+    }
+}
+
+#[derive(Default)]
+struct Publisher {
+    version: u64,
+    /// The lists last published, so that an unchanged list is not published again.
+    stats: Option<Value>,
+    xcp_stats: Option<Value>,
+}
+
+impl Publisher {
+    async fn publish(&mut self, pool: &PgPool, nats: &Nats) -> Result<(), String> {
+        let kv = nats.realtime().await.map_err(|e| e.to_string())?;
+        let put = |key: &'static str, value: &Value| {
+            let kv = kv.clone();
+            let bytes = value.to_string();
+            async move {
+                kv.put(key, bytes.into())
+                    .await
+                    .map(|_| ())
+                    .map_err(|e| format!("{key}: {e}"))
+            }
+        };
+        let stats = figures_list(pool, false).await.map_err(|e| e.to_string())?;
+        if self.stats.as_ref() != Some(&stats) {
+            put(STATS_KEY, &stats).await?;
+            self.stats = Some(stats);
+        }
+        let xcp_stats = figures_list(pool, true).await.map_err(|e| e.to_string())?;
+        if self.xcp_stats.as_ref() != Some(&xcp_stats) {
+            put(XCP_STATS_KEY, &xcp_stats).await?;
+            self.xcp_stats = Some(xcp_stats);
+        }
+        // The version goes last: whoever sees it can read everything committed before it.
+        let height: Option<i64> = sqlx::query_scalar("SELECT max(height) FROM blocks")
+            .fetch_one(pool)
+            .await
+            .map_err(|e| e.to_string())?;
+        self.version = next_version(self.version);
+        put(
+            VERSION_KEY,
+            &json!({"version": format!("{:016x}", self.version), "height": height}),
+        )
+        .await
+    }
+}
+
+/// A version never used before by this process, and above any used by an earlier one (time-based).
+fn next_version(last: u64) -> u64 {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX));
+    now.max(last.saturating_add(1))
+}
+
+#[derive(sqlx::FromRow)]
+struct StatsRow {
+    collection_id: String,
+    name: String,
+    collector_count: i64,
+    floor_price: Option<i64>,
+    day_volume: i64,
+    prev_day_volume: i64,
+    week_volume: i64,
+    prev_week_volume: i64,
+    month_volume: i64,
+    prev_month_volume: i64,
+    total_volume: i64,
+    market_cap: Option<i64>,
+}
+
+/// The figures of the collections with stamps (or of the directories), most sold first: `{id, name, holders,
+/// uniqueFloorPrice, oneDayVolume, oneWeekVolume, oneMonthVolume, totalVolume, marketCap}`, each volume
+/// `{volume, variation}` (satoshis, and the change in percent from the window before or `null`).
+async fn figures_list(pool: &PgPool, directories: bool) -> Result<Value, sqlx::Error> {
+    let rows: Vec<StatsRow> = sqlx::query_as(
+        "SELECT s.collection_id, c.name, s.collector_count, s.floor_price, s.day_volume, s.prev_day_volume,
+                s.week_volume, s.prev_week_volume, s.month_volume, s.prev_month_volume, s.total_volume,
+                s.market_cap
+         FROM collection_stats s JOIN collection_cards c USING (collection_id)
+         WHERE s.stamp_count > 0
+           AND (s.collection_id IN (SELECT collection_id FROM directories)) = $1
+         ORDER BY s.total_volume DESC, s.week_volume DESC, s.collection_id
+         LIMIT $2",
+    )
+    .bind(directories)
+    .bind(STATS_ROWS)
+    .fetch_all(pool)
+    .await?;
+    let sats = |v: i64| u64::try_from(v).unwrap_or(0);
+    let volume =
+        |v: i64, p: i64| json!({"volume": sats(v), "variation": variation(sats(v), sats(p))});
+    Ok(Value::Array(
+        rows.into_iter()
+            .map(|r| {
+                json!({
+                    "id": r.collection_id,
+                    "name": r.name,
+                    "holders": sats(r.collector_count),
+                    "uniqueFloorPrice": r.floor_price.map(sats),
+                    "oneDayVolume": volume(r.day_volume, r.prev_day_volume),
+                    "oneWeekVolume": volume(r.week_volume, r.prev_week_volume),
+                    "oneMonthVolume": volume(r.month_volume, r.prev_month_volume),
+                    "totalVolume": sats(r.total_volume),
+                    "marketCap": r.market_cap.map(sats),
+                })
+            })
+            .collect(),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_version;
+
+    #[test]
+    fn versions_only_grow() {
+        let a = next_version(0);
+        let b = next_version(a);
+        assert!(b > a);
+        assert_eq!(next_version(u64::MAX - 1), u64::MAX);
+    }
+}
