@@ -24,6 +24,7 @@ describe('prefetchFirstPage', () => {
     expect((await prefetched('/')).sort()).toEqual([
       '/api/announcement',
       '/api/collections?limit=50',
+      '/api/collections?only=launchpad&sort=highest_stamp_number%3Adesc&limit=50',
       '/api/collections?sort=total_volume%3Adesc&limit=50',
       '/api/home',
     ]);

@@ -77,6 +77,22 @@ describe('Home', () => {
     expect(urls).toContain('/api/collections');
   });
 
+  it('shows the launchpads the API lists (only=launchpad, highest numbers first) after the market stats', async () => {
+    const fetchMock = stubFetchRoutes((url) => {
+      if (url.pathname === '/api/home') return { body: home };
+      if (url.searchParams.get('only') === 'launchpad') {
+        return { body: { hits: [makeCollection({ collection_id: 'lp', name: 'Goose', is_launchpad: true })], estimatedTotalHits: 1, offset: 0, limit: 50 } };
+      }
+      return { status: 404, body: {} };
+    });
+    renderWithProviders(<Home />);
+    const launchpads = await screen.findByRole('list', { name: 'Launchpads' });
+    expect(within(launchpads).getByRole('link')).toHaveAttribute('href', '/collection/lp');
+    expect(headings().slice(0, 2)).toEqual(['Launchpads', 'Last sales']);
+    const queries = fetchMock.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).search);
+    expect(queries).toContain('?only=launchpad&sort=highest_stamp_number%3Adesc&limit=50');
+  });
+
   it('uses the XCP wording and links on the XCP site', async () => {
     stubFetchRoutes((url) => (url.pathname === '/api/home' ? { body: home } : { status: 404, body: {} }));
     renderWithProviders(<Home />, { site: 'xcp' });
@@ -88,11 +104,11 @@ describe('Home', () => {
     const collections = Array.from({ length: 12 }, (_, index) =>
       makeCollection({ collection_id: `c${String(index)}`, name: `Col${String(index)}`, type: 'src721' }),
     );
-    stubFetchRoutes((url) =>
-      url.pathname === '/api/home'
-        ? { body: home }
-        : { body: { hits: collections, estimatedTotalHits: 12, offset: 0, limit: 50 } },
-    );
+    stubFetchRoutes((url) => {
+      if (url.pathname === '/api/home') return { body: home };
+      if (url.searchParams.get('only') === 'launchpad') return { body: { hits: [], estimatedTotalHits: 0, offset: 0, limit: 50 } };
+      return { body: { hits: collections, estimatedTotalHits: 12, offset: 0, limit: 50 } };
+    });
     renderWithProviders(<Home />);
     await waitFor(() => {
       expect(headings()).toEqual([

@@ -4,6 +4,7 @@ import { ErrorNotice, Loading } from '@/components/ui/status';
 import { paths } from '@/config/paths';
 import { CollectionGrid } from '@/features/collections/components/collection-card';
 import {
+  HomeLaunchpads,
   HomeMarketStats,
   HomeSrc721Collections,
   useHomeCollectionsSettled,
@@ -40,6 +41,7 @@ function LowerSections({ body }: { body: Body }) {
   const site = useSite();
   return (
     <>
+      <HomeLaunchpads stampsWord={site.stampsWord} />
       <HomeSection id="last-sales-title" title="Last sales">
         {body((home) => (
           <LastSales sales={home.lastSales} />
@@ -75,9 +77,9 @@ function LowerSections({ body }: { body: Body }) {
 
 /**
  * Home (/), in the spec's order: the top banners carousel and the featured collections (staff-curated, each hidden
- * when empty), market stats (once the collections API answers), last sales, recent listings, SRC-721 collections
- * (idem), latest SRC-721 and the latest art stamps (assets on the XCP site). Launchpads are not served yet, so not
- * shown. With banners, the brand heading stays for assistive technology only: the carousel opens the page.
+ * when empty), market stats (once the collections API answers), launchpads (idem, hidden when none), last sales,
+ * recent listings, SRC-721 collections (idem), latest SRC-721 and the latest art stamps (assets on the XCP site).
+ * With banners, the brand heading stays for assistive technology only: the carousel opens the page.
  */
 export function Component() {
   const site = useSite();

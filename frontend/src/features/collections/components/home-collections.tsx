@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorStatus } from '@/lib/api-error';
 import { useSettledOnce } from '@/lib/use-settled-once';
-import { HOME_COLLECTIONS_ARGS, HOME_MARKET_STATS_ARGS, useListCollectionsQuery } from '../api';
+import { HOME_COLLECTIONS_ARGS, HOME_LAUNCHPADS_ARGS, HOME_MARKET_STATS_ARGS, useListCollectionsQuery } from '../api';
 import { HOME_COLLECTIONS_SHOWN, showSeeAll } from '../rules';
 import { CollectionGrid } from './collection-card';
 import { MarketStatsTable } from './market-stats-table';
@@ -13,8 +13,9 @@ import { MarketStatsTable } from './market-stats-table';
  */
 export function useHomeCollectionsSettled(): boolean {
   const marketStats = useListCollectionsQuery(HOME_MARKET_STATS_ARGS);
+  const launchpads = useListCollectionsQuery(HOME_LAUNCHPADS_ARGS);
   const src721 = useListCollectionsQuery(HOME_COLLECTIONS_ARGS);
-  return useSettledOnce(!marketStats.isLoading && !src721.isLoading);
+  return useSettledOnce(!marketStats.isLoading && !launchpads.isLoading && !src721.isLoading);
 }
 
 /**
@@ -33,6 +34,22 @@ export function HomeMarketStats() {
         </h2>
       </div>
       <MarketStatsTable title="Market stats" collections={data.hits} />
+    </section>
+  );
+}
+
+/** The home page's launchpads (the staff's launchpad collections); hidden when there are none or the call fails. */
+export function HomeLaunchpads({ stampsWord }: { stampsWord: string }) {
+  const { data, isError } = useListCollectionsQuery(HOME_LAUNCHPADS_ARGS);
+  if (isError || !data || data.hits.length === 0) return null;
+  return (
+    <section className="home-section" aria-labelledby="launchpads-title">
+      <div className="section-head">
+        <h2 id="launchpads-title" className="section-head__title">
+          Launchpads
+        </h2>
+      </div>
+      <CollectionGrid collections={data.hits} stampsWord={stampsWord} label="Launchpads" />
     </section>
   );
 }
