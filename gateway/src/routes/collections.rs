@@ -37,6 +37,7 @@ pub fn router() -> Router<AppState> {
         .route("/collection/{id}", get(collection))
         .route("/collection/{id}/collectors", get(collectors))
         .route("/collection/{id}/burned", get(burned))
+        .route("/collection/layers/{id}", get(layers))
         .route("/stamp/src721/{cpid}", get(src721))
 }
 
@@ -225,6 +226,68 @@ pub(crate) async fn collection(
         .map_err(|s| ApiError::from_status(s, COLLECTION_NOT_FOUND))?
         .into_inner();
     Ok(Json(card.into()))
+}
+
+/// A collection's layers: per layer, its stamps and how many of the collection's stamps chose each (a trait's
+/// share is `count / stamp_count`).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CollectionLayers)]
+pub struct LayersJson {
+    collection_id: String,
+    /// The collection's stamps (its mints).
+    stamp_count: u64,
+    layers: Vec<LayerJson>,
+}
+
+/// One layer (`t0`, `t1`, ...).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CollectionLayer)]
+pub struct LayerJson {
+    key: String,
+    items: Vec<LayerItemJson>,
+}
+
+/// A layer's stamp.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CollectionLayerItem)]
+pub struct LayerItemJson {
+    cpid: String,
+    /// The collection's stamps that chose it.
+    count: u64,
+    image_url: String,
+}
+
+#[utoipa::path(get, path = "/api/collection/layers/{id}", tag = "collections", params(("id" = String, Path, description = "the collection's id")), responses((status = 200, description = "the collection's layers with their counts", body = LayersJson), (status = 404, description = "Collection not found (or without layers)", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn layers(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<LayersJson>, ApiError> {
+    let mut catalogue = state.catalogue.clone();
+    let answer = catalogue
+        .get_collection_layers(GetCollectionRequest { collection_id: id })
+        .await
+        .map_err(|s| ApiError::from_status(s, COLLECTION_NOT_FOUND))?
+        .into_inner();
+    Ok(Json(LayersJson {
+        collection_id: answer.collection_id,
+        stamp_count: answer.stamp_count,
+        layers: answer
+            .layers
+            .into_iter()
+            .map(|l| LayerJson {
+                key: l.key,
+                items: l
+                    .items
+                    .into_iter()
+                    .map(|i| LayerItemJson {
+                        image_url: format!("/s/{}", i.cpid),
+                        cpid: i.cpid,
+                        count: i.count,
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }))
 }
 
 /// A holder of a collection's stamps, or who destroyed them.

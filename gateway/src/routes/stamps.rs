@@ -63,6 +63,9 @@ pub struct StampJson {
     dividend_count: u64,
     /// Destroyed, base units.
     destructions: String,
+    /// An SRC-721 mint's rank in its collection by the rarity of its traits (1: rarest).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rarity_rank: Option<u64>,
 }
 
 impl StampJson {
@@ -106,6 +109,7 @@ impl From<Stamp> for StampJson {
             } else {
                 s.destroyed
             },
+            rarity_rank: s.has_rarity_rank.then_some(s.rarity_rank),
         }
     }
 }
@@ -120,7 +124,7 @@ pub async fn fetch_stamp(state: &AppState, cpid: String) -> Result<Stamp, ApiErr
         .map_err(|s| ApiError::from_status(s, STAMP_NOT_FOUND))
 }
 
-#[utoipa::path(get, path = "/api/search", tag = "stamps", params(("q" = Option<String>, Query, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("src721cpids" = Option<String>, Query, description = "SRC-721 traits: a JSON list of lists of layer stamps' cpids; only mints that chose one of each list"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamp finder", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/search", tag = "stamps", params(("q" = Option<String>, Query, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size, dividend_count or rarity_rank, with :asc or :desc"), ("rarity" = Option<String>, Query, description = "top10, top100 or top1000 (the rarest SRC-721 mints of their collections), sub100, sub1000, sub10000 or sub100000 (blessed stamps numbered below)"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("src721cpids" = Option<String>, Query, description = "SRC-721 traits: a JSON list of lists of layer stamps' cpids; only mints that chose one of each list"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamp finder", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn search_all(
     state: State<AppState>,
     params: Params,
@@ -128,7 +132,7 @@ pub(crate) async fn search_all(
     search(state, None, params).await
 }
 
-#[utoipa::path(get, path = "/api/search/{q}", tag = "stamps", params(("q" = String, Path, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("src721cpids" = Option<String>, Query, description = "SRC-721 traits: a JSON list of lists of layer stamps' cpids; only mints that chose one of each list"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamp finder", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/search/{q}", tag = "stamps", params(("q" = String, Path, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size, dividend_count or rarity_rank, with :asc or :desc"), ("rarity" = Option<String>, Query, description = "top10, top100 or top1000 (the rarest SRC-721 mints of their collections), sub100, sub1000, sub10000 or sub100000 (blessed stamps numbered below)"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("src721cpids" = Option<String>, Query, description = "SRC-721 traits: a JSON list of lists of layer stamps' cpids; only mints that chose one of each list"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamp finder", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn search_q(
     state: State<AppState>,
     Path(q): Path<String>,
@@ -212,7 +216,15 @@ async fn list(
     } else {
         paging::check_known(
             &params,
-            &["q", "types", "only", "sort", "collection", "src721cpids"],
+            &[
+                "q",
+                "types",
+                "only",
+                "sort",
+                "collection",
+                "src721cpids",
+                "rarity",
+            ],
         )?;
     }
     let page = paging::paging(&params, DEFAULT_LIMIT)?;
@@ -241,6 +253,7 @@ async fn list(
         sort: params.get("sort").cloned().unwrap_or_default(),
         collection: params.get("collection").cloned().unwrap_or_default(),
         src721cpids: params.get("src721cpids").cloned().unwrap_or_default(),
+        rarity: params.get("rarity").cloned().unwrap_or_default(),
         ..SearchStampsRequest::default()
     };
     match whose {

@@ -215,6 +215,7 @@ pub async fn refresh_after_block(
     tx: &mut PgConnection,
     touched: &[String],
 ) -> Result<(), sqlx::Error> {
+    rank_rarity(tx, touched).await?;
     let latest: Option<i64> = sqlx::query_scalar("SELECT max(time) FROM blocks")
         .fetch_one(&mut *tx)
         .await?;
@@ -236,6 +237,33 @@ pub async fn refresh_after_block(
     .fetch_all(&mut *tx)
     .await?;
     compute(tx, &all, anchor).await
+}
+
+/// Ranks the mints of the SRC-721 collections among `ids` by the rarity of their traits: a mint scores the sum,
+/// over its layers, of one over the number of the collection's mints that chose the same stamp in that layer;
+/// the highest score ranks 1, ties going to the lower stamp number.
+pub async fn rank_rarity(tx: &mut PgConnection, ids: &[String]) -> Result<(), sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    sqlx::query(
+        "WITH t AS (
+             SELECT m.collection_id, m.cpid, m.stamp, e.layer, e.trait
+             FROM src721_mints m,
+                  jsonb_array_elements_text(m.traits) WITH ORDINALITY AS e(trait, layer)
+             WHERE m.collection_id = ANY($1) AND e.trait IS NOT NULL),
+         f AS (SELECT collection_id, layer, trait, count(*)::NUMERIC AS n FROM t GROUP BY 1, 2, 3),
+         s AS (SELECT t.collection_id, t.cpid, t.stamp, sum(1 / f.n) AS score
+               FROM t JOIN f USING (collection_id, layer, trait) GROUP BY 1, 2, 3),
+         r AS (SELECT cpid, row_number() OVER (PARTITION BY collection_id ORDER BY score DESC, stamp) AS rank
+               FROM s)
+         UPDATE stamps SET rarity_rank = r.rank FROM r
+         WHERE stamps.cpid = r.cpid AND stamps.rarity_rank IS DISTINCT FROM r.rank",
+    )
+    .bind(ids)
+    .execute(tx)
+    .await?;
+    Ok(())
 }
 
 /// Computes `ids` again with the windows in force (after a user collection changed). Takes the lock.

@@ -5,13 +5,14 @@ use stamps_platform::outbox::Relay;
 use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueService;
 use stamps_proto::catalogue::v1::{
     ActivityRequest, ActivityResponse, AutocompleteRequest, AutocompleteResponse, Collection,
-    CollectionCard, CollectionListRequest, CollectionPeopleResponse, CreateCollectionRequest,
-    CurationDocument, GetCollectionRequest, GetCurationRequest, GetHomeRequest, GetProfileRequest,
-    GetSrc20TickRequest, GetStampRequest, Home, LeaderboardRequest, LeaderboardResponse, Profile,
-    SearchCollectionsRequest, SearchCollectionsResponse, SearchFairmintersRequest,
-    SearchFairmintersResponse, SearchSrc20Request, SearchSrc20Response, SearchStampsRequest,
-    SearchStampsResponse, Src20Tick, Src20TrendingRequest, Src20TrendingResponse, Src721Detail,
-    Stamp, StampDetail, UpdateCollectionRequest,
+    CollectionCard, CollectionLayers, CollectionListRequest, CollectionPeopleResponse,
+    CreateCollectionRequest, CurationDocument, GetCollectionRequest, GetCurationRequest,
+    GetHomeRequest, GetProfileRequest, GetSrc20TickRequest, GetStampRequest, Home,
+    LeaderboardRequest, LeaderboardResponse, Profile, SearchCollectionsRequest,
+    SearchCollectionsResponse, SearchFairmintersRequest, SearchFairmintersResponse,
+    SearchSrc20Request, SearchSrc20Response, SearchStampsRequest, SearchStampsResponse, Src20Tick,
+    Src20TrendingRequest, Src20TrendingResponse, Src721Detail, Stamp, StampDetail,
+    UpdateCollectionRequest,
 };
 
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
@@ -143,6 +144,8 @@ pub(crate) fn stamp_to_proto(r: StampRow) -> Stamp {
         total_volume: u64::try_from(r.total_volume).unwrap_or(0),
         dividend_count: u64::try_from(r.dividend_count).unwrap_or(0),
         destroyed: r.destroyed,
+        has_rarity_rank: r.rarity_rank.is_some(),
+        rarity_rank: r.rarity_rank.map_or(0, unsigned),
     }
 }
 
@@ -293,6 +296,9 @@ impl CatalogueGrpc {
             ));
         }
         query.wishlist = Some(wishlist.to_owned()).filter(|w| !w.is_empty());
+        query
+            .set_rarity(&r.rarity)
+            .map_err(QueryError::InvalidArgument)?;
         let (hits, total) = store::search(&self.pool, &query, offset, rows).await?;
         Ok(SearchStampsResponse {
             hits: hits.into_iter().map(stamp_to_proto).collect(),
@@ -479,6 +485,16 @@ impl CatalogueService for CatalogueGrpc {
             Ok(None) => Err(Status::not_found(format!("no {kind} was curated"))),
             Err(e) => Err(status(QueryError::Sqlx(e))),
         }
+    }
+
+    async fn get_collection_layers(
+        &self,
+        request: Request<GetCollectionRequest>,
+    ) -> Result<Response<CollectionLayers>, Status> {
+        self.collection_layers(request.get_ref().collection_id.trim())
+            .await
+            .map(Response::new)
+            .map_err(status)
     }
 
     async fn get_src721(

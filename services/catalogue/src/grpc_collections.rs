@@ -1,8 +1,9 @@
 //! The collection queries of the gRPC service, and their rows as protobuf.
 
 use stamps_proto::catalogue::v1::{
-    CollectionCard, CollectionListRequest, CollectionPeopleResponse, CollectionPerson,
-    SearchCollectionsRequest, SearchCollectionsResponse, Src721Detail, Src721Layer, Volume,
+    CollectionCard, CollectionLayers, CollectionListRequest, CollectionPeopleResponse,
+    CollectionPerson, Layer, LayerItem, SearchCollectionsRequest, SearchCollectionsResponse,
+    Src721Detail, Src721Layer, Volume,
 };
 
 use crate::grpc::{CatalogueGrpc, QueryError, page, stamp_to_proto, unsigned, validate_cpid};
@@ -180,6 +181,38 @@ impl CatalogueGrpc {
                 has_parent: parent.is_some(),
                 parent: parent.map(|p| stamp_to_proto(*p)),
             },
+        })
+    }
+
+    pub(crate) async fn collection_layers(&self, id: &str) -> Result<CollectionLayers, QueryError> {
+        if id.is_empty() || id.len() > 256 {
+            return Err(QueryError::InvalidArgument(format!(
+                "invalid collection id {id:?}"
+            )));
+        }
+        let row = collections::layers(&self.pool, id)
+            .await?
+            .ok_or_else(|| QueryError::NotFound(format!("no collection with layers {id}")))?;
+        Ok(CollectionLayers {
+            collection_id: id.to_owned(),
+            stamp_count: unsigned(row.mint_count),
+            layers: row
+                .layers
+                .into_iter()
+                .enumerate()
+                .map(|(k, cpids)| Layer {
+                    key: format!("t{k}"),
+                    items: cpids
+                        .into_iter()
+                        .map(|cpid| LayerItem {
+                            count: unsigned(
+                                row.counts.get(&(k, cpid.clone())).copied().unwrap_or(0),
+                            ),
+                            cpid,
+                        })
+                        .collect(),
+                })
+                .collect(),
         })
     }
 }

@@ -348,6 +348,52 @@ pub async fn src721(pool: &PgPool, cpid: &str) -> Result<Option<Src721Row>, sqlx
     }))
 }
 
+/// An SRC-721 collection's layers (the stamps of t0, t1, ...), how many of its mints chose each stamp of each
+/// layer, and how many mints it has; `None` for a collection without layers.
+pub struct LayersRow {
+    /// Per layer, its stamps.
+    pub layers: Vec<Vec<String>>,
+    /// (layer index, stamp) → mints that chose it.
+    pub counts: std::collections::HashMap<(usize, String), i64>,
+    /// Mints.
+    pub mint_count: i64,
+}
+
+/// The layers of collection `id` with their counts.
+pub async fn layers(pool: &PgPool, id: &str) -> Result<Option<LayersRow>, sqlx::Error> {
+    use sqlx::types::Json;
+    let deploy: Option<Json<Vec<Vec<String>>>> =
+        sqlx::query_scalar("SELECT layers FROM src721_collections WHERE collection_id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?;
+    let Some(Json(layers)) = deploy else {
+        return Ok(None);
+    };
+    let rows: Vec<(i64, String, i64)> = sqlx::query_as(
+        "SELECT e.layer - 1, e.trait, count(*)
+         FROM src721_mints m, jsonb_array_elements_text(m.traits) WITH ORDINALITY AS e(trait, layer)
+         WHERE m.collection_id = $1 AND e.trait IS NOT NULL
+         GROUP BY 1, 2",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await?;
+    let mint_count =
+        sqlx::query_scalar("SELECT count(*) FROM src721_mints WHERE collection_id = $1")
+            .bind(id)
+            .fetch_one(pool)
+            .await?;
+    Ok(Some(LayersRow {
+        layers,
+        counts: rows
+            .into_iter()
+            .map(|(layer, cpid, n)| ((usize::try_from(layer).unwrap_or(usize::MAX), cpid), n))
+            .collect(),
+        mint_count,
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

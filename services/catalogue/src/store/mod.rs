@@ -65,12 +65,14 @@ pub struct StampRow {
     pub dividend_count: i64,
     /// Destroyed, base units.
     pub destroyed: String,
+    /// An SRC-721 mint's rank in its collection by the rarity of its traits (1: rarest).
+    pub rarity_rank: Option<i64>,
 }
 
 pub(crate) const COLUMNS: &str = "stamp, cpid, block_index, block_time, tx_hash, creator, supply::TEXT AS supply, divisible, \
                        locked, keyburn, ident, is_cursed, mimetype, file_sha256, file_size, stamp_hash, asset_longname, \
                        encoding, file_suffix, floor_price, on_sale, last_sale_price, total_volume, dividend_count, \
-                       destroyed::TEXT AS destroyed";
+                       destroyed::TEXT AS destroyed, rarity_rank";
 
 /// One stamp by cpid.
 pub async fn stamp(pool: &PgPool, cpid: &str) -> Result<Option<StampRow>, sqlx::Error> {
@@ -140,11 +142,13 @@ pub enum StampSort {
     StampBase64Size,
     /// Dividends paid on it.
     DividendCount,
+    /// Rank by the rarity of its traits in its SRC-721 collection (ranked mints only).
+    RarityRank,
 }
 
 impl StampSort {
     /// The API's names.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "stamp",
         "floor_price",
         "total_volume",
@@ -154,6 +158,7 @@ impl StampSort {
         "last_dispenser",
         "stamp_base64_size",
         "dividend_count",
+        "rarity_rank",
     ];
 
     fn parse(name: &str) -> Option<Self> {
@@ -169,6 +174,7 @@ impl StampSort {
                 Self::LastDispenser,
                 Self::StampBase64Size,
                 Self::DividendCount,
+                Self::RarityRank,
             ][i],
         )
     }
@@ -185,6 +191,7 @@ impl StampSort {
             Self::LastDispenser => ("last_dispenser_block", true),
             Self::StampBase64Size => ("file_size", false),
             Self::DividendCount => ("dividend_count", false),
+            Self::RarityRank => ("rarity_rank", true),
         }
     }
 }
@@ -218,6 +225,18 @@ const ONLY: [(&str, &str); 6] = [
     ("burned", "destroyed > 0"),
 ];
 
+/// Rarity options, with the condition each stands for: the rarest SRC-721 mints of their collections, or the
+/// blessed stamps numbered below a bound.
+const RARITY: [(&str, &str); 7] = [
+    ("top10", "rarity_rank <= 10"),
+    ("top100", "rarity_rank <= 100"),
+    ("top1000", "rarity_rank <= 1000"),
+    ("sub100", "stamp >= 0 AND stamp < 100"),
+    ("sub1000", "stamp >= 0 AND stamp < 1000"),
+    ("sub10000", "stamp >= 0 AND stamp < 10000"),
+    ("sub100000", "stamp >= 0 AND stamp < 100000"),
+];
+
 /// A finder query: the text, any of the file types, every show-only filter, and the order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StampQuery {
@@ -245,6 +264,8 @@ pub struct StampQuery {
     pub traits: Vec<Vec<String>>,
     /// On this user's wishlist (a user id or display name).
     pub wishlist: Option<String>,
+    /// The rarity option's condition.
+    rarity: Option<&'static str>,
 }
 
 impl StampQuery {
@@ -283,7 +304,23 @@ impl StampQuery {
             cpids: Vec::new(),
             traits: Vec::new(),
             wishlist: None,
+            rarity: None,
         })
+    }
+
+    /// Reads the rarity option (empty: none); the error names an unknown one.
+    pub fn set_rarity(&mut self, rarity: &str) -> Result<(), String> {
+        let rarity = rarity.trim();
+        if rarity.is_empty() {
+            self.rarity = None;
+            return Ok(());
+        }
+        let (_, condition) = RARITY.iter().find(|(n, _)| *n == rarity).ok_or_else(|| {
+            let names: Vec<&str> = RARITY.iter().map(|(n, _)| *n).collect();
+            format!("unknown rarity {rarity:?} ({})", names.join(", "))
+        })?;
+        self.rarity = Some(condition);
+        Ok(())
     }
 
     /// The `WHERE` clause, naming only the conditions in force, so that the planner sees each query's real
@@ -340,6 +377,9 @@ impl StampQuery {
             parts.push(format!("({})", self.types.join(") OR (")));
         }
         parts.extend(self.only.iter().map(|c| (*c).to_owned()));
+        if let Some(rarity) = self.rarity {
+            parts.push(rarity.to_owned());
+        }
         let (column, only_with) = self.sort.column();
         if only_with {
             parts.push(format!("{column} IS NOT NULL"));
@@ -511,5 +551,14 @@ mod tests {
             let e = StampQuery::parse(SearchTerm::All, types, only, sort).expect_err("refused");
             assert!(e.contains(names), "{e}");
         }
+        let mut q = StampQuery::parse(SearchTerm::All, "", "", "rarity_rank:asc").expect("rarity");
+        q.set_rarity("top100").expect("top100");
+        let filter = q.filter();
+        assert!(filter.contains("rarity_rank <= 100"), "{filter}");
+        assert!(filter.contains("rarity_rank IS NOT NULL"), "{filter}");
+        q.set_rarity("sub1000").expect("sub1000");
+        assert!(q.filter().contains("stamp < 1000"));
+        let e = q.set_rarity("top7").expect_err("refused");
+        assert!(e.contains("\"top7\"") && e.contains("sub100000"), "{e}");
     }
 }

@@ -169,6 +169,8 @@ pub async fn collections(services: &Services, db: &mut sqlx::PgConnection) {
             .contains("src721cpids")
     );
 
+    layers_and_rarity(services, db, &id, mints).await;
+
     // Collectors: most stamps first, one per holder, the counts add up to the holdings.
     let (status, people) = services
         .get_json(&format!("/api/collection/{id}/collectors?limit=100"))
@@ -558,4 +560,142 @@ pub async fn live_values(stack: &crate::helpers::Stack, services: &Services) {
         assert!(std::time::Instant::now() < deadline, "{xcp}");
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
+}
+
+/// A collection's layers with how many mints chose each stamp, and each mint's rarity rank, against the stamps'
+/// own JSON: a mint scores the sum over its layers of 1 / (mints that chose the same stamp there), the highest
+/// score ranking 1 and ties going to the lower number.
+async fn layers_and_rarity(services: &Services, db: &mut sqlx::PgConnection, id: &str, mints: i64) {
+    let deploy: String =
+        sqlx::query_scalar("SELECT src_data FROM catalogue.stamps WHERE cpid = $1")
+            .bind(id)
+            .fetch_one(&mut *db)
+            .await
+            .expect("deploy");
+    let deploy: Value = serde_json::from_str(&deploy).expect("deploy json");
+    let layer_stamps: Vec<Vec<String>> = (0..)
+        .map_while(|k| deploy[format!("t{k}")].as_array().cloned())
+        .map(|l| {
+            l.iter()
+                .map(|c| c.as_str().expect("cpid").to_owned())
+                .collect()
+        })
+        .collect();
+    let minted: Vec<(String, i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT cpid, stamp, src_data FROM catalogue.stamps WHERE cpid IN ({MINTS}) ORDER BY stamp"
+    )))
+    .bind(id)
+    .fetch_all(&mut *db)
+    .await
+    .expect("mints");
+    // The stamp each mint chose per layer (an index out of range chooses nothing).
+    let chosen: Vec<(String, i64, Vec<Option<String>>)> = minted
+        .into_iter()
+        .map(|(cpid, stamp, src)| {
+            let ts: Value = serde_json::from_str::<Value>(&src).expect("mint json")["ts"].clone();
+            let picks = (0..layer_stamps.len())
+                .map(|k| {
+                    let i = ts.get(k).and_then(|v| {
+                        v.as_u64()
+                            .or_else(|| v.as_str().and_then(|t| t.parse().ok()))
+                    })?;
+                    layer_stamps[k].get(usize::try_from(i).ok()?).cloned()
+                })
+                .collect();
+            (cpid, stamp, picks)
+        })
+        .collect();
+    let mut counts: std::collections::HashMap<(usize, String), u64> = Default::default();
+    for (_, _, picks) in &chosen {
+        for (k, p) in picks.iter().enumerate() {
+            if let Some(p) = p {
+                *counts.entry((k, p.clone())).or_default() += 1;
+            }
+        }
+    }
+    let (status, body) = services
+        .get_json(&format!("/api/collection/layers/{id}"))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["stamp_count"].as_i64(), Some(mints));
+    let layers = body["layers"].as_array().expect("layers");
+    assert_eq!(layers.len(), layer_stamps.len());
+    for (k, layer) in layers.iter().enumerate() {
+        assert_eq!(layer["key"], format!("t{k}").as_str());
+        let items = layer["items"].as_array().expect("items");
+        assert_eq!(items.len(), layer_stamps[k].len());
+        for item in items {
+            let cpid = item["cpid"].as_str().expect("cpid").to_owned();
+            assert_eq!(item["image_url"], format!("/s/{cpid}").as_str());
+            assert_eq!(
+                item["count"].as_u64(),
+                Some(counts.get(&(k, cpid.clone())).copied().unwrap_or(0)),
+                "t{k} {cpid}"
+            );
+        }
+    }
+    // Ranks: scored here in floating point; any two mints whose scores clearly differ are in that order.
+    let mut scored: Vec<(f64, i64, String)> = chosen
+        .iter()
+        .filter(|(_, _, picks)| picks.iter().any(Option::is_some))
+        .map(|(cpid, stamp, picks)| {
+            let score = picks
+                .iter()
+                .enumerate()
+                .filter_map(|(k, p)| Some(1.0 / counts[&(k, p.clone()?)] as f64))
+                .sum();
+            (score, *stamp, cpid.clone())
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let (status, ranked) = services
+        .get_json(&format!(
+            "/api/search?collection={id}&sort=rarity_rank:asc&limit=100"
+        ))
+        .await;
+    assert_eq!(status, 200, "{ranked}");
+    assert_eq!(total(&ranked), scored.len() as i64);
+    let ranks: Vec<(u64, String)> = hits(&ranked)
+        .iter()
+        .map(|s| {
+            (
+                s["rarity_rank"].as_u64().expect("rank"),
+                s["cpid"].as_str().expect("cpid").to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        ranks.iter().map(|r| r.0).collect::<Vec<_>>(),
+        (1..=ranks.len() as u64).collect::<Vec<_>>(),
+        "ranks 1, 2, 3, ... rarest first"
+    );
+    let score_of = |cpid: &str| scored.iter().find(|s| s.2 == cpid).expect("scored").0;
+    for w in ranks.windows(2) {
+        let (a, b) = (score_of(&w[0].1), score_of(&w[1].1));
+        assert!(
+            a >= b - 1e-9,
+            "{} ({a}) ranks before {} ({b})",
+            w[0].1,
+            w[1].1
+        );
+    }
+    // The rarity options.
+    let (_, top) = services
+        .get_json(&format!(
+            "/api/search?collection={id}&rarity=top10&limit=100"
+        ))
+        .await;
+    assert_eq!(total(&top), scored.len().min(10) as i64);
+    let (_, sub) = services.get_json("/api/search?rarity=sub100&limit=1").await;
+    let blessed: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM catalogue.stamps WHERE stamp BETWEEN 0 AND 99")
+            .fetch_one(&mut *db)
+            .await
+            .expect("blessed");
+    assert_eq!(total(&sub), blessed);
+    let (status, body) = services.get_json("/api/search?rarity=top7").await;
+    assert_eq!(status, 400);
+    assert!(body["error"].as_str().expect("error").contains("top7"));
+    let (status, _) = services.get_json("/api/collection/layers/A1").await;
+    assert_eq!(status, 404);
 }
