@@ -50,6 +50,7 @@ use crate::state::AppState;
         super::curation::feat,
         super::curation::advent,
         super::assets::resize,
+        super::assets::share,
         super::realtime::realtime,
         super::files::file,
         openapi,

@@ -114,6 +114,23 @@ async fn stamps_travel_from_devnet_blocks_to_http() {
         );
     }
 
+    // The share card: a 1200 x 630 PNG (its IHDR says so).
+    let card = reqwest::get(format!(
+        "{}/api/assets/{}.png",
+        services.base, stack.stamps[0].cpid
+    ))
+    .await
+    .expect("card");
+    assert_eq!(card.status(), 200);
+    assert_eq!(card.headers()["content-type"], "image/png");
+    let card = card.bytes().await.expect("bytes");
+    assert_eq!(&card[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(&card[16..24], [0, 0, 4, 176, 0, 0, 2, 118]);
+    let (status, _) = services
+        .get_json(&format!("/api/assets/{}.jpg", stack.stamps[0].cpid))
+        .await;
+    assert_eq!(status, 400);
+
     let (status, page) = services.get_json("/api/search?limit=2").await;
     assert_eq!(status, 200);
     assert_eq!(page["estimatedTotalHits"], 3);
