@@ -320,3 +320,27 @@ test("a collection's Stamps tab filtered with the finder's filters, counted as t
     await expect(page.getByText('NO RESULTS')).toBeVisible();
   }
 });
+
+test('the search box: SRC-20 and collection suggestions as the API groups them, and an exact collection name submitted to its page', async ({
+  page,
+  request,
+}) => {
+  const collections = await api<Paged<{ collection_id: string; name: string }>>(request, '/api/collections?sort=stamp_count:desc&limit=1');
+  const collection = first(collections.hits, 'collection');
+  const deploys = await api<Paged<{ tick: string }>>(request, '/api/src20/search?types=deploy&only=valid&limit=1');
+  const tick = first(deploys.hits, 'SRC-20 deploy').tick;
+  const prefix = tick.slice(0, 2);
+  const suggested = await api<{ src20Hits: { tick: string }[] }>(request, `/api/autocomplete/${encodeURIComponent(prefix)}`);
+
+  await page.goto('/');
+  const input = page.getByRole('searchbox', { name: 'Search stamps' });
+  await input.fill(prefix);
+  const src20 = page.locator('.search-panel').getByRole('region', { name: 'Src20' });
+  await expect(src20.getByRole('link')).toHaveCount(suggested.src20Hits.length);
+  await expect(src20.getByRole('link', { name: tick, exact: true })).toHaveAttribute('href', `/src20/tick/${encodeURIComponent(tick)}`);
+
+  await input.fill(collection.name.toUpperCase());
+  await expect(page.locator('.search-panel').getByRole('region', { name: 'Collections' }).getByRole('link', { name: collection.name })).toBeVisible();
+  await input.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/collection/${collection.collection_id}$`));
+});

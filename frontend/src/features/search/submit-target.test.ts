@@ -1,49 +1,88 @@
 import { describe, expect, it } from 'vitest';
 import { SITES } from '@/config/site';
-import { exactStamp, submitTarget } from './submit-target';
-import type { AutocompleteStamp } from './types';
+import { normalizeAutocomplete } from './api';
+import { exactMatch, submitTarget } from './submit-target';
+import type { Autocomplete } from './types';
 
-const hits: AutocompleteStamp[] = [
-  { stamp: 1234, cpid: 'A3471624412617400000', asset_longname: null },
-  { stamp: 12345, cpid: 'A1234500000000000000', asset_longname: null },
-  { stamp: -7, cpid: 'PEPECASH', asset_longname: null },
-];
+const hits: Autocomplete = {
+  stampHits: [
+    { stamp: 1234, cpid: 'A3471624412617400000', asset_longname: null },
+    { stamp: -7, cpid: 'PEPECASH', asset_longname: null },
+  ],
+  src20Hits: [{ tick: 'kevin' }, { tick: 'kevins' }],
+  collectionHits: [{ collection_id: 'A759628262854187034', name: 'Pepe Rares' }],
+  leaderboardHits: [
+    { user_id: 'bc1qalicealicealicealicealicealicealice0', display_name: 'alice' },
+    { user_id: 'bob', display_name: null },
+  ],
+};
 
-describe('exactStamp', () => {
-  it('matches a cpid case-insensitively', () => {
-    expect(exactStamp('a3471624412617400000', hits)?.stamp).toBe(1234);
-    expect(exactStamp(' PepeCash ', hits)?.stamp).toBe(-7);
+const stampHref = SITES.stamps.stampHref;
+
+describe('exactMatch', () => {
+  it('finds a user by id or display name, case-insensitively, and opens the profile by its name', () => {
+    expect(exactMatch('ALICE', hits, stampHref)).toBe('/profile/alice');
+    expect(exactMatch('bc1qalicealicealicealicealicealicealice0', hits, stampHref)).toBe('/profile/alice');
+    expect(exactMatch(' bob ', hits, stampHref)).toBe('/profile/bob');
   });
 
-  it('matches a number exactly, cursed ones included', () => {
-    expect(exactStamp('1234', hits)?.cpid).toBe('A3471624412617400000');
-    expect(exactStamp('-7', hits)?.cpid).toBe('PEPECASH');
+  it('finds a stamp by cpid (not by number), in the variant\'s path', () => {
+    expect(exactMatch('a3471624412617400000', hits, stampHref)).toBe('/stamp/A3471624412617400000');
+    expect(exactMatch('pepecash', hits, SITES.xcp.stampHref)).toBe('/asset/PEPECASH');
+    expect(exactMatch('1234', hits, stampHref)).toBeUndefined();
   });
 
-  it('ignores prefixes and empty text', () => {
-    expect(exactStamp('123', hits)).toBeUndefined();
-    expect(exactStamp('A347', hits)).toBeUndefined();
-    expect(exactStamp('', hits)).toBeUndefined();
+  it('finds a collection by id or name, and an SRC-20 by tick', () => {
+    expect(exactMatch('pepe rares', hits, stampHref)).toBe('/collection/A759628262854187034');
+    expect(exactMatch('A759628262854187034', hits, stampHref)).toBe('/collection/A759628262854187034');
+    expect(exactMatch('KEVIN', hits, stampHref)).toBe('/src20/tick/kevin');
   });
 
-  it('goes nowhere when the text matches more than one stamp', () => {
-    const twice: AutocompleteStamp[] = [
-      { stamp: 5, cpid: 'A5000000000000000000', asset_longname: null },
-      { stamp: 6, cpid: '5', asset_longname: null },
-    ];
-    expect(exactStamp('5', twice)).toBeUndefined();
+  it('prefers a user, then a stamp, then a collection, then a tick', () => {
+    const clash: Autocomplete = {
+      stampHits: [{ stamp: 1, cpid: 'PEPE', asset_longname: null }],
+      src20Hits: [{ tick: 'pepe' }],
+      collectionHits: [{ collection_id: 'c1', name: 'pepe' }],
+      leaderboardHits: [{ user_id: 'pepe', display_name: null }],
+    };
+    expect(exactMatch('pepe', clash, stampHref)).toBe('/profile/pepe');
+    expect(exactMatch('pepe', { ...clash, leaderboardHits: [] }, stampHref)).toBe('/stamp/PEPE');
+    expect(exactMatch('pepe', { ...clash, leaderboardHits: [], stampHits: [] }, stampHref)).toBe('/collection/c1');
+    expect(exactMatch('pepe', { ...normalizeAutocomplete(null), src20Hits: clash.src20Hits }, stampHref)).toBe(
+      '/src20/tick/pepe',
+    );
+  });
+
+  it('ignores prefixes, empty text, and text matching two items of a group', () => {
+    expect(exactMatch('kev', hits, stampHref)).toBeUndefined();
+    expect(exactMatch('', hits, stampHref)).toBeUndefined();
+    const twice: Autocomplete = {
+      ...normalizeAutocomplete(null),
+      stampHits: [
+        { stamp: 5, cpid: 'abc', asset_longname: null },
+        { stamp: 6, cpid: 'ABC', asset_longname: null },
+      ],
+    };
+    expect(exactMatch('abc', twice, stampHref)).toBeUndefined();
   });
 });
 
 describe('submitTarget', () => {
-  it("goes to the exact match's page in the variant's path", () => {
-    expect(submitTarget('1234', hits, SITES.stamps.stampHref)).toBe('/stamp/A3471624412617400000');
-    expect(submitTarget('pepecash', hits, SITES.xcp.stampHref)).toBe('/asset/PEPECASH');
+  it('goes to the exact match, else to /search/{text}, or /search when empty', () => {
+    expect(submitTarget('pepecash', hits, stampHref)).toBe('/stamp/PEPECASH');
+    expect(submitTarget('pepe', hits, stampHref)).toBe('/search/pepe');
+    expect(submitTarget('123', normalizeAutocomplete(null), stampHref)).toBe('/search/123');
+    expect(submitTarget('  ', hits, stampHref)).toBe('/search');
   });
+});
 
-  it('goes to /search/{text} without an exact match, /search when empty', () => {
-    expect(submitTarget('pepe', hits, SITES.stamps.stampHref)).toBe('/search/pepe');
-    expect(submitTarget('123', [], SITES.stamps.stampHref)).toBe('/search/123');
-    expect(submitTarget('  ', hits, SITES.stamps.stampHref)).toBe('/search');
+describe('normalizeAutocomplete', () => {
+  it('reads a missing or malformed group as empty', () => {
+    expect(normalizeAutocomplete({ stampHits: [{ stamp: 1, cpid: 'A', asset_longname: null }], src20Hits: 'x' })).toEqual({
+      stampHits: [{ stamp: 1, cpid: 'A', asset_longname: null }],
+      src20Hits: [],
+      collectionHits: [],
+      leaderboardHits: [],
+    });
   });
 });

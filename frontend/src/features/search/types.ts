@@ -5,11 +5,19 @@ export type AutocompleteStamp = {
   asset_longname: string | null;
 };
 
-/**
- * The part of `GET /api/autocomplete/{text}` the overlay shows: the stamp group, exact matches first.
- * The response's other groups (`src20Hits`, `collectionHits`, `leaderboardHits`) link to pages this app does
- * not have yet, so they are not read.
- */
+/** An SRC-20 hit: a deployed tick. */
+export type AutocompleteSrc20 = { tick: string };
+
+/** A collection hit. */
+export type AutocompleteCollection = { collection_id: string; name: string };
+
+/** A user hit (the leaderboard's users): an id, and a display name when the user chose one. */
+export type AutocompleteUser = { user_id: string; display_name: string | null };
+
+/** `GET /api/autocomplete/{text}`, each group read defensively (a missing one is empty). */
 export type Autocomplete = {
   stampHits: AutocompleteStamp[];
+  src20Hits: AutocompleteSrc20[];
+  collectionHits: AutocompleteCollection[];
+  leaderboardHits: AutocompleteUser[];
 };

@@ -13,6 +13,16 @@ const result: Autocomplete = {
     { stamp: 1234, cpid: 'A3471624412617400000', asset_longname: null },
     { stamp: 4321, cpid: 'A9999999999999999999', asset_longname: 'PEPE.rare' },
   ],
+  src20Hits: [],
+  collectionHits: [],
+  leaderboardHits: [],
+};
+
+const everyGroup: Autocomplete = {
+  ...result,
+  src20Hits: [{ tick: 'kevin' }],
+  collectionHits: [{ collection_id: 'A759628262854187034', name: 'Pepe Rares' }],
+  leaderboardHits: [{ user_id: 'bc1qalicealicealicealicealicealicealice0', display_name: 'alice' }],
 };
 
 function Location() {
@@ -129,7 +139,7 @@ describe('SearchBox', () => {
   });
 
   it('shows no group when nothing matches', async () => {
-    stubFetchJson(200, { stampHits: [] } satisfies Autocomplete);
+    stubFetchJson(200, { stampHits: [], src20Hits: [], collectionHits: [], leaderboardHits: [] } satisfies Autocomplete);
     const input = renderBox();
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'zzz' } });
@@ -151,14 +161,60 @@ describe('SearchBox', () => {
     expect(overlay()).toBeNull();
   });
 
-  it('submits a stamp number to that stamp, on the XCP site under /asset', async () => {
+  it('submits a cpid to that stamp under /asset on the XCP site, and a stamp number to the finder', async () => {
     stubFetchJson(200, result);
     const input = renderBox({ site: 'xcp' });
-    fireEvent.change(input, { target: { value: '4321' } });
+    fireEvent.change(input, { target: { value: 'a9999999999999999999' } });
     fireEvent.submit(screen.getByRole('search'));
     await waitFor(() => {
       expect(location()).toHaveTextContent('/asset/A9999999999999999999');
     });
+    fireEvent.change(input, { target: { value: '4321' } });
+    fireEvent.submit(screen.getByRole('search'));
+    await waitFor(() => {
+      expect(location()).toHaveTextContent('/search/4321');
+    });
+  });
+
+  it('groups the suggestions as Stamps, Src20, Collections and Users, each linking to its page', async () => {
+    stubFetchJson(200, everyGroup);
+    const input = renderBox();
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'a' } });
+    await screen.findByRole('region', { name: 'Stamps' });
+    expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'))).toEqual([
+      'search-group-stamps',
+      'search-group-src20',
+      'search-group-collections',
+      'search-group-users',
+    ]);
+    expect(within(screen.getByRole('region', { name: 'Src20' })).getByRole('link', { name: 'kevin' })).toHaveAttribute(
+      'href',
+      '/src20/tick/kevin',
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Collections' })).getByRole('link', { name: 'Pepe Rares' }),
+    ).toHaveAttribute('href', '/collection/A759628262854187034');
+    expect(within(screen.getByRole('region', { name: 'Users' })).getByRole('link', { name: 'alice' })).toHaveAttribute(
+      'href',
+      '/profile/alice',
+    );
+  });
+
+  it('submits a user, a collection or a tick matched exactly to its page', async () => {
+    stubFetchJson(200, everyGroup);
+    const input = renderBox();
+    for (const [text, target] of [
+      ['Alice', '/profile/alice'],
+      ['pepe rares', '/collection/A759628262854187034'],
+      ['KEVIN', '/src20/tick/kevin'],
+    ] as const) {
+      fireEvent.change(input, { target: { value: text } });
+      fireEvent.submit(screen.getByRole('search'));
+      await waitFor(() => {
+        expect(location()).toHaveTextContent(target);
+      });
+    }
   });
 
   it('submits to /search/{text} without an exact match, and when suggestions fail', async () => {

@@ -5,9 +5,9 @@ import { paths } from '@/config/paths';
 import { useSite } from '@/lib/site-variant';
 import { useBodyScrollLock } from '@/lib/use-body-scroll-lock';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useAutocompleteQuery, useLazyAutocompleteQuery } from '../api';
 import { submitTarget } from '../submit-target';
-import type { AutocompleteStamp } from '../types';
+import { normalizeAutocomplete, useAutocompleteQuery, useLazyAutocompleteQuery } from '../api';
+import type { Autocomplete } from '../types';
 import { SearchSuggestions } from './search-suggestions';
 
 /** The spec's debounce of the header autocomplete, in ms. */
@@ -50,10 +50,10 @@ export function SearchBox() {
     setOpen(false);
     inputRef.current?.blur();
     const trimmed = text.trim();
-    let hits: AutocompleteStamp[] = [];
+    let hits: Autocomplete = normalizeAutocomplete(null);
     if (trimmed) {
       try {
-        hits = (await lookup(trimmed, true).unwrap()).stampHits;
+        hits = await lookup(trimmed, true).unwrap();
       } catch {
         // No suggestions to match against: go to the finder.
       }
