@@ -95,6 +95,9 @@ pub struct CollectionJson {
     month_volume: VolumeJson,
     /// Every stamp's current supply at its floor.
     market_cap: Option<u64>,
+    /// A launchpad's terms.
+    #[serde(flatten)]
+    launchpad: Option<crate::routes::launchpads::LaunchpadFields>,
 }
 
 impl From<CollectionCard> for CollectionJson {
@@ -113,6 +116,7 @@ impl From<CollectionCard> for CollectionJson {
             week_volume: c.week_volume.into(),
             month_volume: c.month_volume.into(),
             market_cap: c.has_market_cap.then_some(c.market_cap),
+            launchpad: crate::routes::launchpads::LaunchpadFields::from_config(&c.launchpad),
             collection_id: c.collection_id,
             name: c.name,
             r#type: c.r#type,
@@ -252,8 +256,12 @@ pub struct LayerJson {
 #[schema(as = CollectionLayerItem)]
 pub struct LayerItemJson {
     cpid: String,
-    /// The collection's stamps that chose it.
-    count: u64,
+    /// The collection's stamps that chose it (an SRC-721 collection's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    /// Its weight in the layer (a launchpad's curated layers).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    weight: Option<u32>,
     image_url: String,
 }
 
@@ -282,7 +290,8 @@ pub(crate) async fn layers(
                     .map(|i| LayerItemJson {
                         image_url: format!("/s/{}", i.cpid),
                         cpid: i.cpid,
-                        count: i.count,
+                        count: i.has_count.then_some(i.count),
+                        weight: Some(i.weight).filter(|w| *w > 0),
                     })
                     .collect(),
             })

@@ -10,6 +10,7 @@ pub mod fairminters;
 pub mod files;
 pub mod health;
 pub mod home;
+pub mod launchpads;
 pub mod leaderboard;
 pub mod openapi;
 pub mod paging;
@@ -43,6 +44,7 @@ pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) ->
         .merge(openapi::router())
         .merge(src20::router())
         .merge(collections::router())
+        .merge(launchpads::router())
         .merge(curation::router())
         .merge(assets::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });

@@ -2,8 +2,8 @@
 //! the CURATION stream), and the projection that keeps the latest document of each kind.
 //!
 //! A curation file is JSON: `version` (an import's number, higher than the last), and any of `announcement`,
-//! `banners`, `featured` (collection ids), `feat` (the themed featured stamps) and `advent` (the calendar's
-//! days). Every import publishes every kind; a kind the file leaves out is published empty, so the file is the
+//! `banners`, `featured` (collection ids), `feat` (the themed featured stamps), `advent` (the calendar's
+//! days), `directories` and `launchpads` (see [`crate::launchpads`]). Every import publishes every kind; a kind the file leaves out is published empty, so the file is the
 //! whole truth.
 
 use prost::Message;
@@ -13,17 +13,20 @@ use stamps_platform::consumer::{Projection, ProjectionError};
 use stamps_platform::nats::{Nats, Stream};
 use stamps_proto::events::v1::CurationSet;
 
+use crate::launchpads::Launchpad;
+
 /// The durable consumer name of the curation projection.
 pub const CURATION_CONSUMER: &str = "catalogue-curation";
 
 /// The kinds of curated documents.
-pub const KINDS: [&str; 6] = [
+pub const KINDS: [&str; 7] = [
     "announcement",
     "banners",
     "featured",
     "feat",
     "advent",
     "directories",
+    "launchpads",
 ];
 
 /// The owner of staff directories: the network default.
@@ -53,6 +56,9 @@ pub struct CurationFile {
     /// Staff directories: collections owned by the network default.
     #[serde(default)]
     pub directories: Vec<Directory>,
+    /// Launchpad collections, in order.
+    #[serde(default)]
+    pub launchpads: Vec<Launchpad>,
 }
 
 /// A staff directory: a collection of stamps owned by the network default.
@@ -276,6 +282,19 @@ impl CurationFile {
                 check_id(&format!("directories[{i}].stamp_ids[{j}]"), cpid)?;
             }
         }
+        if self.launchpads.len() > 100 {
+            return Err("launchpads: at most 100".into());
+        }
+        let mut pads = std::collections::HashSet::new();
+        for (i, l) in self.launchpads.iter().enumerate() {
+            l.check(i, check_id)?;
+            if !pads.insert(&l.collection_id) {
+                return Err(format!(
+                    "launchpads[{i}].collection_id: {:?} is listed twice",
+                    l.collection_id
+                ));
+            }
+        }
         if let Some(a) = &self.advent {
             if !(2000..=9999).contains(&a.year) {
                 return Err(format!("advent.year: {} is not a year", a.year));
@@ -322,6 +341,7 @@ impl CurationFile {
             ("feat", json(serde_json::json!(self.feat))),
             ("advent", json(serde_json::json!(self.advent))),
             ("directories", json(serde_json::json!(self.directories))),
+            ("launchpads", json(serde_json::json!(self.launchpads))),
         ];
         documents
             .into_iter()
@@ -412,9 +432,14 @@ impl Projection for CurationProjection {
         .await?
         .rows_affected();
         if applied > 0 && kind == "directories" {
-            let directories: Vec<Directory> = serde_json::from_value(document)
+            let directories: Vec<Directory> = serde_json::from_value(document.clone())
                 .map_err(|e| ProjectionError::Malformed(format!("directories document: {e}")))?;
             set_directories(tx, &directories).await?;
+        }
+        if applied > 0 && kind == "launchpads" {
+            let launchpads: Vec<Launchpad> = serde_json::from_value(document.clone())
+                .map_err(|e| ProjectionError::Malformed(format!("launchpads document: {e}")))?;
+            crate::launchpads::set_launchpads(tx, &launchpads).await?;
         }
         Ok(())
     }
@@ -499,7 +524,7 @@ mod tests {
         // Left out: published empty.
         let bare = CurationFile::parse(r#"{"version": 1}"#).expect("bare");
         let docs: Vec<String> = bare.events().into_iter().map(|e| e.document).collect();
-        assert_eq!(docs, ["null", "[]", "[]", "null", "null", "[]"]);
+        assert_eq!(docs, ["null", "[]", "[]", "null", "null", "[]", "[]"]);
 
         for (text, named) in [
             (r#"{"version": 0}"#, "version"),
@@ -521,6 +546,10 @@ mod tests {
                 "banners[0].image",
             ),
             (r#"{"version": 1, "featured": ["A1", "A1"]}"#, "featured[1]"),
+            (
+                r#"{"version": 1, "launchpads": [{"collection_id": "A1", "max": 5, "public_mint": [2, 1]}]}"#,
+                "launchpads[0].public_mint",
+            ),
             (
                 r#"{"version": 1, "directories": [{"collection_id": "d1", "name": " ", "stamp_ids": []}]}"#,
                 "directories[0].name",

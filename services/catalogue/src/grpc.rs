@@ -7,7 +7,7 @@ use stamps_proto::catalogue::v1::{
     ActivityRequest, ActivityResponse, AutocompleteRequest, AutocompleteResponse, Collection,
     CollectionCard, CollectionLayers, CollectionListRequest, CollectionPeopleResponse,
     CreateCollectionRequest, CurationDocument, GetCollectionRequest, GetCurationRequest,
-    GetHomeRequest, GetProfileRequest, GetSrc20TickRequest, GetStampRequest, Home,
+    GetHomeRequest, GetProfileRequest, GetSrc20TickRequest, GetStampRequest, Home, LaunchpadInfo,
     LeaderboardRequest, LeaderboardResponse, Profile, SearchCollectionsRequest,
     SearchCollectionsResponse, SearchFairmintersRequest, SearchFairmintersResponse,
     SearchSrc20Request, SearchSrc20Response, SearchStampsRequest, SearchStampsResponse, Src20Tick,
@@ -485,6 +485,16 @@ impl CatalogueService for CatalogueGrpc {
             Ok(None) => Err(Status::not_found(format!("no {kind} was curated"))),
             Err(e) => Err(status(QueryError::Sqlx(e))),
         }
+    }
+
+    async fn get_launchpad(
+        &self,
+        request: Request<GetCollectionRequest>,
+    ) -> Result<Response<LaunchpadInfo>, Status> {
+        self.launchpad(&request.get_ref().collection_id)
+            .await
+            .map(Response::new)
+            .map_err(status)
     }
 
     async fn get_collection_layers(

@@ -2,11 +2,12 @@
 
 use stamps_proto::catalogue::v1::{
     CollectionCard, CollectionLayers, CollectionListRequest, CollectionPeopleResponse,
-    CollectionPerson, Layer, LayerItem, SearchCollectionsRequest, SearchCollectionsResponse,
-    Src721Detail, Src721Layer, Volume,
+    CollectionPerson, LaunchpadInfo, LaunchpadMinter, LaunchpadStamp, Layer, LayerItem,
+    SearchCollectionsRequest, SearchCollectionsResponse, Src721Detail, Src721Layer, Volume,
 };
 
 use crate::grpc::{CatalogueGrpc, QueryError, page, stamp_to_proto, unsigned, validate_cpid};
+use crate::launchpads;
 use crate::store::collections::{self, CollectionQuery, CollectionRow, People, Src721Row};
 
 /// Most ids one search may name.
@@ -57,7 +58,8 @@ fn card(r: CollectionRow) -> CollectionCard {
         website: r.website,
         description: r.description,
         icon_id: r.icon_id,
-        is_launchpad: false,
+        is_launchpad: r.launchpad.is_some(),
+        launchpad: r.launchpad.unwrap_or_default(),
         stamp_count: unsigned(r.stamp_count),
         collector_count: unsigned(r.collector_count),
         stamp_ids: r.stamp_ids,
@@ -190,9 +192,35 @@ impl CatalogueGrpc {
                 "invalid collection id {id:?}"
             )));
         }
-        let row = collections::layers(&self.pool, id)
-            .await?
-            .ok_or_else(|| QueryError::NotFound(format!("no collection with layers {id}")))?;
+        let Some(row) = collections::layers(&self.pool, id).await? else {
+            // A launchpad's curated layers.
+            let config = launchpads::config(&self.pool, id)
+                .await?
+                .filter(|c| !c.layers.is_empty())
+                .ok_or_else(|| QueryError::NotFound(format!("no collection with layers {id}")))?;
+            let minted = launchpads::minted(&self.pool, id).await?;
+            return Ok(CollectionLayers {
+                collection_id: id.to_owned(),
+                stamp_count: minted.history.last().map_or(0, |(_, n)| unsigned(*n)),
+                layers: config
+                    .layers
+                    .into_iter()
+                    .enumerate()
+                    .map(|(k, odds)| Layer {
+                        key: format!("t{k}"),
+                        items: odds
+                            .into_iter()
+                            .map(|o| LayerItem {
+                                cpid: o.cpid,
+                                count: 0,
+                                has_count: false,
+                                weight: o.weight,
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+            });
+        };
         Ok(CollectionLayers {
             collection_id: id.to_owned(),
             stamp_count: unsigned(row.mint_count),
@@ -208,11 +236,52 @@ impl CatalogueGrpc {
                             count: unsigned(
                                 row.counts.get(&(k, cpid.clone())).copied().unwrap_or(0),
                             ),
+                            has_count: true,
+                            weight: 0,
                             cpid,
                         })
                         .collect(),
                 })
                 .collect(),
+        })
+    }
+
+    pub(crate) async fn launchpad(&self, id: &str) -> Result<LaunchpadInfo, QueryError> {
+        let id = text("collection_id", id)?;
+        let config = launchpads::config(&self.pool, &id)
+            .await?
+            .ok_or_else(|| QueryError::NotFound(format!("no launchpad {id}")))?;
+        let minted = launchpads::minted(&self.pool, &id).await?;
+        Ok(LaunchpadInfo {
+            history_times: minted.history.iter().map(|(t, _)| unsigned(*t)).collect(),
+            history_counts: minted.history.iter().map(|(_, n)| unsigned(*n)).collect(),
+            total_minters: unsigned(minted.total_minters),
+            first_mint: unsigned(minted.first_mint.unwrap_or(0)),
+            last_mint: unsigned(minted.last_mint.unwrap_or(0)),
+            top_minters: minted
+                .top_minters
+                .into_iter()
+                .map(|(address, n)| LaunchpadMinter {
+                    address,
+                    count: unsigned(n),
+                })
+                .collect(),
+            stamps: minted
+                .stamps
+                .into_iter()
+                .map(|(cpid, stamp, time)| LaunchpadStamp {
+                    cpid,
+                    stamp,
+                    timestamp: unsigned(time),
+                })
+                .collect(),
+            odds: if config.layers.is_empty() {
+                String::new()
+            } else {
+                launchpads::odds(&config.layers).to_string()
+            },
+            config: serde_json::to_string(&config).unwrap_or_default(),
+            collection_id: id,
         })
     }
 }

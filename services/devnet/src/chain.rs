@@ -17,6 +17,13 @@ pub const REGTEST_BITS: u32 = 0x207f_ffff;
 const ANCHOR_TIME: u32 = 1_713_571_767;
 const ANCHOR_HEIGHT: u64 = 840_000;
 
+/// The header time of the devnet's block at `height` (unix seconds): ten minutes apart, anchored on mainnet's
+/// block 840000.
+pub fn block_time(height: u64) -> i64 {
+    let offset = i64::try_from(height).unwrap_or(i64::MAX) - ANCHOR_HEIGHT as i64;
+    i64::from(ANCHOR_TIME) + offset * 600
+}
+
 /// Blocks whose coinbase outputs can be spent, as Core's consensus rule has it.
 pub const COINBASE_MATURITY: u64 = 100;
 
@@ -295,8 +302,7 @@ impl Chain {
     }
 
     fn header(&self, height: u64, merkle_root: TxMerkleNode) -> Header {
-        let offset = i64::try_from(height).unwrap_or(i64::MAX) - ANCHOR_HEIGHT as i64;
-        let time = i64::from(ANCHOR_TIME) + offset * 600;
+        let time = block_time(height);
         Header {
             version: Version::from_consensus(0x2000_0000),
             prev_blockhash: self.tip_hash(),

@@ -132,6 +132,8 @@ pub struct CollectionRow {
     pub month_volume: i64,
     /// Satoshis sold in the 30 days before those.
     pub prev_month_volume: i64,
+    /// Its launchpad configuration (JSON), when it is a launchpad.
+    pub launchpad: Option<String>,
 }
 
 const CARD: &str = "k.collection_id, k.name, k.type, k.user_id, k.twitter, k.website, k.description, k.icon_id,
@@ -142,10 +144,11 @@ const CARD: &str = "k.collection_id, k.name, k.type, k.user_id, k.twitter, k.web
     COALESCE(st.total_volume, 0) AS total_volume, st.market_cap,
     COALESCE(st.day_volume, 0) AS day_volume, COALESCE(st.prev_day_volume, 0) AS prev_day_volume,
     COALESCE(st.week_volume, 0) AS week_volume, COALESCE(st.prev_week_volume, 0) AS prev_week_volume,
-    COALESCE(st.month_volume, 0) AS month_volume, COALESCE(st.prev_month_volume, 0) AS prev_month_volume";
+    COALESCE(st.month_volume, 0) AS month_volume, COALESCE(st.prev_month_volume, 0) AS prev_month_volume,
+    (SELECT l.config::TEXT FROM launchpads l WHERE l.collection_id = k.collection_id) AS launchpad";
 
 /// A page of collections and the exact total. The staff directories (owner `XCP`) are listed only when asked for
-/// by owner or by id. No collection is a launchpad one yet (launchpads are curated), so `launchpad` lists none.
+/// by owner or by id; `launchpad` lists only the curated launchpads.
 pub async fn search(
     pool: &PgPool,
     q: &CollectionQuery,
@@ -158,7 +161,7 @@ pub async fn search(
         AND (cardinality($3::TEXT[]) = 0 OR k.collection_id = ANY($3))
         AND (CASE WHEN $4 <> '' THEN k.user_id = $4
                   WHEN cardinality($3::TEXT[]) = 0 THEN k.user_id <> 'XCP' ELSE TRUE END)
-        AND NOT $5";
+        AND (NOT $5 OR k.collection_id IN (SELECT collection_id FROM launchpads))";
     let prefix = escape_like(&q.text.to_lowercase());
     let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {CARD} FROM collection_cards k

@@ -371,7 +371,7 @@ pub async fn curation(stack: &crate::helpers::Stack, services: &Services) {
         stamps_catalogue::curation::import(&nats, &file)
             .await
             .expect("imported"),
-        6
+        7
     );
     // The projection applies it shortly, kind after kind: the directories come last.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
@@ -487,6 +487,130 @@ pub async fn curation(stack: &crate::helpers::Stack, services: &Services) {
 
     let (status, _) = services.get_json("/api/feat?colour=red").await;
     assert_eq!(status, 400);
+
+    launchpads(&file, services).await;
+}
+
+/// The curated launchpads: listed by `only=launchpad` with their terms, what each minted read off its
+/// collection's stamps, and the odds of curated layers.
+async fn launchpads(file: &stamps_catalogue::curation::CurationFile, services: &Services) {
+    let pad = file.launchpads.first().expect("a launchpad");
+    let (status, listed) = services
+        .get_json("/api/collections?only=launchpad&sort=highest_stamp_number:desc")
+        .await;
+    assert_eq!(status, 200, "{listed}");
+    // Directories are listed only when asked for by id: the SRC-721 launchpad is the one listed.
+    assert_eq!(total(&listed), 1, "{listed}");
+    let card = &hits(&listed)[0];
+    assert_eq!(card["collection_id"], pad.collection_id.as_str());
+    assert_eq!(card["is_launchpad"], true);
+    assert_eq!(card["fee"], pad.fee);
+    assert_eq!(card["max"], pad.max);
+    assert_eq!(card["quantity_per_mint"], pad.quantity_per_mint);
+    assert_eq!(card["public_mint"], serde_json::json!(pad.public_mint));
+    assert_eq!(card["free_mint"], serde_json::json!(pad.free_mint));
+    assert_eq!(
+        card["white_list_config"].as_array().map(Vec::len),
+        Some(pad.white_list_config.len())
+    );
+    let (_, plain) = services.get_json("/api/collections?limit=100").await;
+    assert!(
+        hits(&plain)
+            .iter()
+            .filter(|c| c["collection_id"] != pad.collection_id.as_str())
+            .all(|c| c["is_launchpad"] == false && c.get("fee").is_none())
+    );
+
+    let (status, info) = services
+        .get_json(&format!("/api/launchpad/{}", pad.collection_id))
+        .await;
+    assert_eq!(status, 200, "{info}");
+    let (_, stamps) = services
+        .get_json(&format!(
+            "/api/search?collection={}&limit=100",
+            pad.collection_id
+        ))
+        .await;
+    let minted = hits(&stamps);
+    let mut minters: Vec<&str> = minted
+        .iter()
+        .map(|s| s["creator"].as_str().expect("creator"))
+        .collect();
+    minters.sort_unstable();
+    minters.dedup();
+    assert_eq!(info["totalMinters"].as_u64(), Some(minters.len() as u64));
+    let history = info["history"].as_array().expect("history");
+    assert_eq!(
+        history.last().map(|p| p[1].clone()),
+        Some(total(&stamps).into()),
+        "the history ends with every stamp minted"
+    );
+    assert!(
+        history
+            .windows(2)
+            .all(|w| w[0][0].as_u64() < w[1][0].as_u64())
+    );
+    assert_eq!(info["firstMintDate"], card["lowest_timestamp"]);
+    assert_eq!(info["lastMintDate"], card["highest_timestamp"]);
+    let top: u64 = info["topMinters"]
+        .as_array()
+        .expect("top")
+        .iter()
+        .map(|m| m["count"].as_u64().expect("count"))
+        .sum();
+    assert!(top <= total(&stamps) as u64 && top > 0);
+    assert_eq!(info["stamps"][0]["cpid"], minted[0]["cpid"], "newest first");
+    assert_eq!(info["fee"], pad.fee);
+    let (status, _) = services
+        .get_json(&format!("/api/launchpad/odds-config/{}", pad.collection_id))
+        .await;
+    assert_eq!(status, 404, "an SRC-721 launchpad's odds are its layers'");
+
+    // The directory's launchpad: its curated layers and their odds.
+    let layered = file
+        .launchpads
+        .iter()
+        .find(|l| !l.layers.is_empty())
+        .expect("a launchpad with layers");
+    let (status, odds) = services
+        .get_json(&format!(
+            "/api/launchpad/odds-config/{}",
+            layered.collection_id
+        ))
+        .await;
+    assert_eq!(status, 200, "{odds}");
+    let result = odds["result"].as_array().expect("result");
+    assert_eq!(result.len(), layered.layers.len());
+    for (layer, curated) in result.iter().zip(&layered.layers) {
+        let mut seen = 0;
+        let mut last_weight = u64::MAX;
+        for group in layer.as_array().expect("weights") {
+            let weight = group[0].as_u64().expect("weight");
+            assert!(weight < last_weight, "heaviest first");
+            last_weight = weight;
+            for item in group[1].as_array().expect("items") {
+                let i = item["imageIndex"].as_u64().expect("index") as usize;
+                assert_eq!(item["cpid"], curated[i].cpid.as_str());
+                assert_eq!(u64::from(curated[i].weight), weight);
+                seen += 1;
+            }
+        }
+        assert_eq!(seen, curated.len());
+    }
+    let (status, layers) = services
+        .get_json(&format!("/api/collection/layers/{}", layered.collection_id))
+        .await;
+    assert_eq!(status, 200, "{layers}");
+    assert_eq!(
+        layers["layers"][0]["items"][0]["weight"].as_u64(),
+        Some(u64::from(layered.layers[0][0].weight))
+    );
+    assert!(layers["layers"][0]["items"][0].get("count").is_none());
+    let (status, body) = services.get_json("/api/launchpad/goose").await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (404, Some("Launchpad not found"))
+    );
 }
 
 /// The live values the catalogue publishes: its version with the height projected, and the collections'

@@ -1,22 +1,32 @@
-//! The staff content that goes with a scenario: banners and featured collections from its SRC-721
-//! collections, a themed list, a directory and an advent calendar from its PNG art, and an announcement. The devnet writes
+//! The staff content that goes with a scenario: banners, featured collections and a launchpad from its SRC-721
+//! collections, a themed list, a directory (also a launchpad with layers) and an advent calendar from its PNG
+//! art, and an announcement. The devnet writes
 //! it beside `bootstrap.json` as `curation.json` and serves it at `/devnet/curation.json`, for
 //! `stamps curation import`.
 
 use serde_json::{Value, json};
 
 use super::intent::{Intended, Payload};
+use crate::chain::block_time;
+
+const DAY_MS: i64 = 86_400_000;
 
 /// The curation file (version 1) of a scenario's intents.
 pub fn curation(intents: &[Intended]) -> Value {
     let mut collections: Vec<&str> = Vec::new();
+    let mut first_mint: Option<u64> = None;
     let mut art: Vec<(&str, &str)> = Vec::new();
     for i in intents {
         let Payload::Stamp(s) = &i.payload else {
             continue;
         };
         match &s.src721 {
-            Some(c) if !collections.contains(&c.as_str()) => collections.push(c),
+            Some(c) if !collections.contains(&c.as_str()) => {
+                if collections.is_empty() {
+                    first_mint = Some(i.height);
+                }
+                collections.push(c);
+            }
             Some(_) => {}
             None if s.blessed && s.mimetype == "image/png" && s.longname.is_none() => {
                 art.push((&s.cpid, &i.source));
@@ -66,5 +76,47 @@ pub fn curation(intents: &[Intended]) -> Value {
             "cpids": art.iter().take(48).map(|(c, _)| c).collect::<Vec<_>>(),
         });
     }
+    // The first SRC-721 collection minted through a launchpad: a whitelist day for holders of the second, a
+    // free first day, then the public mint at 30,000 sats for a month after the chain's last block.
+    let last = intents.iter().map(|i| i.height).max().unwrap_or_default();
+    let mut launchpads = Vec::new();
+    if let (Some(&pad), Some(start)) = (collections.first(), first_mint) {
+        let start = block_time(start) * 1000;
+        let mut whitelist = Vec::new();
+        if let Some(&holders) = collections.get(1) {
+            whitelist.push(json!({
+                "time_range": [start - DAY_MS, start], "fee": 0, "limit": 50, "limit_per_hold": 1,
+                "groups": [[{ "type": "collection", "id": holders, "quantity": 1 }]],
+            }));
+        }
+        launchpads.push(json!({
+            "collection_id": pad,
+            "max": 1000,
+            "quantity_per_mint": 1,
+            "fee": 30_000,
+            "public_mint": [start, block_time(last) * 1000 + 30 * DAY_MS],
+            "free_mint": [start, start + DAY_MS],
+            "white_list_config": whitelist,
+        }));
+    }
+    // The pixel-art directory as a launchpad of its own art: two layers, the first stamps weighted heaviest.
+    if art.len() >= 4 {
+        let layer = |stamps: &[(&str, &str)]| -> Vec<Value> {
+            stamps
+                .iter()
+                .enumerate()
+                .map(|(i, (c, _))| json!({ "cpid": c, "weight": if i == 0 { 5 } else { 1 } }))
+                .collect()
+        };
+        let half = art.len().min(12) / 2;
+        launchpads.push(json!({
+            "collection_id": "pixel-art",
+            "max": 100,
+            "fee": 0,
+            "public_mint": [block_time(last) * 1000, block_time(last) * 1000 + 30 * DAY_MS],
+            "layers": [layer(&art[..half]), layer(&art[half..2 * half])],
+        }));
+    }
+    file["launchpads"] = json!(launchpads);
     file
 }
