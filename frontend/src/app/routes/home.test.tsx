@@ -175,7 +175,10 @@ describe('Home', () => {
     const carousel = await screen.findByRole('region', { name: 'Highlights' });
     expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
     expect(within(carousel).getByRole('group', { name: '1 of 1' })).toHaveTextContent('Pepe week');
-    expect(headings()).toEqual(['Featured collections', 'Last sales', 'Recent listings', 'Latest SRC-721', 'Latest art stamps']);
+    // The sections below the first screen follow in a second pass.
+    await waitFor(() => {
+      expect(headings()).toEqual(['Featured collections', 'Last sales', 'Recent listings', 'Latest SRC-721', 'Latest art stamps']);
+    });
     const cards = within(screen.getByRole('list', { name: 'Featured collections' })).getAllByRole('link');
     expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/collection/f1', '/collection/f2']);
     // The carousel comes first, then the featured collections.

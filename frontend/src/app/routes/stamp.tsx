@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { CollectionsByIds } from '@/features/collections/components/collections-by-ids';
 import { useGetStampDetailQuery } from '@/features/stamps/detail-api';
 import { stampPageTitle } from '@/features/stamps/detail-rules';
 import { StampDetail } from '@/features/stamps/components/stamp-detail';
@@ -16,5 +17,10 @@ export function Component() {
   const site = useSite();
   const { currentData } = useGetStampDetailQuery(cpid);
   useDocumentTitle(stampPageTitle(site.stampWord, cpid, currentData?.creator_name));
-  return <StampDetail cpid={cpid} />;
+  return (
+    <StampDetail
+      cpid={cpid}
+      renderCollections={(ids) => <CollectionsByIds ids={ids} stampsWord={site.stampsWord} label="From Collection" />}
+    />
+  );
 }

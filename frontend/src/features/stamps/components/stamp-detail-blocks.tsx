@@ -268,21 +268,31 @@ export function DividendsBlock({ dividends }: { dividends: NonNullable<StampDeta
   );
 }
 
-/** 'From Collection': links to the collections the stamp belongs to; nothing when none. */
-export function CollectionBlock({ value }: { value: StampDetailData['collection_id'] }) {
+/** 'From Collection': the collections the stamp belongs to (drawn by `render`, else linked by id); nothing when none. */
+export function CollectionBlock({
+  value,
+  render,
+}: {
+  value: StampDetailData['collection_id'];
+  render?: ((ids: string[]) => ReactNode) | undefined;
+}) {
   const ids = collectionIds(value);
   if (ids.length === 0) return null;
   return (
     <DetailPanel title="From Collection">
-      <ul className="detail-links">
-        {ids.map((id) => (
-          <li key={id}>
-            <Link className="text-link" to={`/collection/${encodeURIComponent(id)}`}>
-              {id}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {render ? (
+        render(ids)
+      ) : (
+        <ul className="detail-links">
+          {ids.map((id) => (
+            <li key={id}>
+              <Link className="text-link" to={paths.collection.getHref(id)}>
+                {id}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </DetailPanel>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
@@ -28,7 +29,14 @@ export const STAMP_NOT_FOUND = '404 - Stamp not found.';
  * SRC-721 block (`GET /api/stamp/src721/{cpid}`, SRC-721 stamps only), From Collection, Sales, Fairminter, Holders, Dispensers and
  * Dividends, each with the spec's empty text.
  */
-export function StampDetail({ cpid }: { cpid: string }) {
+export function StampDetail({
+  cpid,
+  renderCollections,
+}: {
+  cpid: string;
+  /** Draws the collections the stamp belongs to (the app passes the collection cards). */
+  renderCollections?: (ids: string[]) => ReactNode;
+}) {
   const site = useSite();
   // currentData, not data: never show the previous stamp while the next one loads.
   const { currentData: stamp, error, isFetching } = useGetStampDetailQuery(cpid);
@@ -61,7 +69,7 @@ export function StampDetail({ cpid }: { cpid: string }) {
         <div className="stamp-detail__blocks">
           <StampInfo stamp={stamp} />
           {isSrc721(stamp.ident) && <Src721Block cpid={stamp.cpid} />}
-          <CollectionBlock value={stamp.collection_id} />
+          <CollectionBlock value={stamp.collection_id} render={renderCollections} />
           <SalesBlock sales={stamp.dispenses ?? []} divisible={stamp.divisible} />
           {stamp.fairminter && <FairminterBlock fairminter={stamp.fairminter} divisible={stamp.divisible} />}
           <HoldersBlock holders={stamp.holders ?? []} divisible={stamp.divisible} />
