@@ -79,6 +79,32 @@ describe('StampDetail download', () => {
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('shows a spinner and ignores repeat clicks while the download is on its way', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    const fetchMock = vi.fn<(input: RequestInfo | URL) => Promise<Response>>((input) => {
+      if (new URL(requestedUrl(input)).pathname.startsWith('/api/assets/resize/')) {
+        return new Promise((resolve) => {
+          answer = resolve;
+        });
+      }
+      return Promise.resolve(new Response(JSON.stringify(stamp), { headers: { 'Content-Type': 'application/json' } }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<StampDetail cpid={CPID} />);
+    const form = await screen.findByRole('form', { name: 'Download' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Download' }));
+    const pending = await within(form).findByRole('button', { name: 'Downloading…' });
+    expect(pending).toBeDisabled();
+    expect(pending.querySelector('.spinner')).not.toBeNull();
+    fireEvent.click(pending);
+    expect(fetchMock.mock.calls.filter(([input]) => requestedUrl(input).includes('/api/assets/resize/'))).toHaveLength(1);
+    answer?.(new Response(PNG, { headers: { 'Content-Type': 'text/plain' } }));
+    await vi.waitFor(() => {
+      expect(clicked).toHaveLength(1);
+    });
+    expect(within(form).getByRole('button', { name: 'Download' })).toBeEnabled();
+  });
+
   it('offers the quick sizes 360 and 720', async () => {
     const fetchMock = stub(stamp, ok);
     renderWithProviders(<StampDetail cpid={CPID} />);

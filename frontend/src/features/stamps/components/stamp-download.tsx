@@ -91,7 +91,8 @@ export function StampDownload({ cpid }: { cpid: string }) {
             {size}
           </button>
         ))}
-        <button type="submit" className="button stamp-download__submit" disabled={isLoading}>
+        <button type="submit" className="button stamp-download__submit" disabled={isLoading} aria-busy={isLoading}>
+          {isLoading && <span className="spinner" aria-hidden="true" />}
           {isLoading ? 'Downloading…' : 'Download'}
         </button>
       </div>
