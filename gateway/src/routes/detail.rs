@@ -1,11 +1,12 @@
 //! `/api/stamp/{cpid}`: a stamp with its detail blocks (the asset now, holders, dispensers, sales, dividends,
-//! fairminter), in the spec's field names.
+//! fairminter), in the spec's field names; `/api/asset/{cpid}`: any Counterparty asset with the same blocks (the
+//! XCP site's asset page).
 
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
-use stamps_proto::catalogue::v1::{Fairminter, GetStampRequest};
+use stamps_proto::catalogue::v1::{Fairminter, GetStampRequest, StampDetail};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
@@ -17,7 +18,9 @@ pub const CLOSED_STATUSES: [u32; 2] = [10, 11];
 
 /// The detail route.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/stamp/{cpid}", get(detail))
+    Router::new()
+        .route("/stamp/{cpid}", get(detail))
+        .route("/asset/{cpid}", get(asset))
 }
 
 /// A stamp and its blocks.
@@ -28,6 +31,38 @@ pub struct DetailJson {
     stamp: StampJson,
     /// The asset's current owner (issuer).
     owner: Option<String>,
+    #[serde(flatten)]
+    blocks: BlocksJson,
+}
+
+/// A Counterparty asset (a stamp or not) and its blocks. Quantities are base units.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = AssetDetail)]
+pub struct AssetDetailJson {
+    cpid: String,
+    asset_longname: Option<String>,
+    description: String,
+    /// The description's enhanced asset information, when it points to a JSON file.
+    xcp_json_url: Option<String>,
+    supply: String,
+    divisible: bool,
+    locked: bool,
+    /// The current owner (issuer).
+    owner: String,
+    /// Destroyed, base units.
+    destructions: String,
+    /// Its first issuance's block.
+    block_index: u64,
+    /// Its stamp, when it is one.
+    stamp: Option<StampJson>,
+    #[serde(flatten)]
+    blocks: BlocksJson,
+}
+
+/// The blocks a stamp's or an asset's page shows.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = DetailBlocks)]
+pub struct BlocksJson {
     holders: Vec<HolderJson>,
     dispensers: Vec<DispenserJson>,
     dispenses: Vec<SaleJson>,
@@ -130,18 +165,78 @@ pub(crate) async fn detail(
     Path(cpid): Path<String>,
 ) -> Result<Json<DetailJson>, ApiError> {
     let mut catalogue = state.catalogue.clone();
-    let d = catalogue
+    let mut d = catalogue
         .get_stamp_detail(GetStampRequest { cpid })
         .await
         .map_err(|s| ApiError::from_status(s, STAMP_NOT_FOUND))?
         .into_inner();
     let stamp = d
         .stamp
+        .take()
         .ok_or_else(|| ApiError::Internal("a stamp detail without its stamp".into()))?;
     let mut stamp = StampJson::from(stamp);
     if d.has_asset {
-        stamp.set_current(d.supply, d.divisible, d.locked);
+        stamp.set_current(d.supply.clone(), d.divisible, d.locked);
     }
+    let owner = d.has_asset.then(|| d.owner.clone());
+    Ok(Json(DetailJson {
+        stamp,
+        owner,
+        blocks: blocks(d),
+    }))
+}
+
+#[utoipa::path(get, path = "/api/asset/{cpid}", tag = "stamps", params(("cpid" = String, Path, description = "the asset's name")), responses((status = 200, description = "any Counterparty asset with its detail blocks (and its stamp, when it is one)", body = AssetDetailJson), (status = 404, description = "Asset not found", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn asset(
+    State(state): State<AppState>,
+    Path(cpid): Path<String>,
+) -> Result<Json<AssetDetailJson>, ApiError> {
+    let mut catalogue = state.catalogue.clone();
+    let mut d = catalogue
+        .get_asset_detail(GetStampRequest { cpid: cpid.clone() })
+        .await
+        .map_err(|s| ApiError::from_status(s, ASSET_NOT_FOUND))?
+        .into_inner();
+    let stamp = d.stamp.take().map(|s| {
+        let mut s = StampJson::from(s);
+        if d.has_asset {
+            s.set_current(d.supply.clone(), d.divisible, d.locked);
+        }
+        s
+    });
+    Ok(Json(AssetDetailJson {
+        cpid,
+        asset_longname: Some(d.asset_longname.clone()).filter(|l| !l.is_empty()),
+        xcp_json_url: json_url(&d.description),
+        description: d.description.clone(),
+        supply: d.supply.clone(),
+        divisible: d.divisible,
+        locked: d.locked,
+        owner: d.owner.clone(),
+        destructions: if d.destroyed.is_empty() {
+            "0".into()
+        } else {
+            d.destroyed.clone()
+        },
+        block_index: d.first_block,
+        stamp,
+        blocks: blocks(d),
+    }))
+}
+
+/// The answer for an asset the ledger does not know.
+pub const ASSET_NOT_FOUND: &str = "Asset not found";
+
+/// A description pointing to enhanced asset information: an `http(s)://` URL of a `.json` file.
+pub fn json_url(description: &str) -> Option<String> {
+    let d = description.trim();
+    let web = d.starts_with("https://") || d.starts_with("http://");
+    let json = d.to_ascii_lowercase().ends_with(".json");
+    (web && json && d.len() <= 500 && !d.chars().any(char::is_whitespace)).then(|| d.to_owned())
+}
+
+/// The blocks of a detail answer, in the spec's field names.
+fn blocks(d: StampDetail) -> BlocksJson {
     let dispensers: Vec<DispenserJson> = d
         .dispensers
         .into_iter()
@@ -158,9 +253,7 @@ pub(crate) async fn detail(
             dispense_count: x.dispense_count,
         })
         .collect();
-    Ok(Json(DetailJson {
-        stamp,
-        owner: d.has_asset.then_some(d.owner),
+    BlocksJson {
         holders: d
             .holders
             .into_iter()
@@ -201,5 +294,5 @@ pub(crate) async fn detail(
             .collect(),
         fairminter: d.fairminter.map(FairminterJson::from),
         collection_id: d.collection_ids,
-    }))
+    }
 }

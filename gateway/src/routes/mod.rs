@@ -18,6 +18,7 @@ pub mod profile;
 pub mod realtime;
 pub mod src20;
 pub mod stamps;
+pub mod xcp;
 
 use std::path::Path;
 
@@ -45,6 +46,7 @@ pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) ->
         .merge(src20::router())
         .merge(collections::router())
         .merge(launchpads::router())
+        .merge(xcp::router())
         .merge(curation::router())
         .merge(assets::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });

@@ -8,11 +8,11 @@ use stamps_proto::catalogue::v1::{
     CollectionCard, CollectionLayers, CollectionListRequest, CollectionPeopleResponse,
     CreateCollectionRequest, CurationDocument, GetCollectionRequest, GetCurationRequest,
     GetHomeRequest, GetProfileRequest, GetSrc20TickRequest, GetStampRequest, Home, LaunchpadInfo,
-    LeaderboardRequest, LeaderboardResponse, Profile, SearchCollectionsRequest,
-    SearchCollectionsResponse, SearchFairmintersRequest, SearchFairmintersResponse,
-    SearchSrc20Request, SearchSrc20Response, SearchStampsRequest, SearchStampsResponse, Src20Tick,
-    Src20TrendingRequest, Src20TrendingResponse, Src721Detail, Stamp, StampDetail,
-    UpdateCollectionRequest,
+    LeaderboardRequest, LeaderboardResponse, Profile, SearchAssetsRequest, SearchAssetsResponse,
+    SearchCollectionsRequest, SearchCollectionsResponse, SearchFairmintersRequest,
+    SearchFairmintersResponse, SearchSrc20Request, SearchSrc20Response, SearchStampsRequest,
+    SearchStampsResponse, Src20Tick, Src20TrendingRequest, Src20TrendingResponse, Src721Detail,
+    Stamp, StampDetail, UpdateCollectionRequest,
 };
 
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
@@ -485,6 +485,26 @@ impl CatalogueService for CatalogueGrpc {
             Ok(None) => Err(Status::not_found(format!("no {kind} was curated"))),
             Err(e) => Err(status(QueryError::Sqlx(e))),
         }
+    }
+
+    async fn get_asset_detail(
+        &self,
+        request: Request<GetStampRequest>,
+    ) -> Result<Response<StampDetail>, Status> {
+        self.asset_detail(&request.get_ref().cpid)
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn search_assets(
+        &self,
+        request: Request<SearchAssetsRequest>,
+    ) -> Result<Response<SearchAssetsResponse>, Status> {
+        self.search_assets(request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
     }
 
     async fn get_launchpad(

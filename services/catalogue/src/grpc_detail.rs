@@ -25,10 +25,21 @@ pub const HOME_ITEMS: i64 = 20;
 
 impl CatalogueGrpc {
     pub(crate) async fn stamp_detail(&self, cpid: &str) -> Result<StampDetail, QueryError> {
+        self.detail(cpid, true).await
+    }
+
+    /// Any Counterparty asset's detail (its stamp's too, when it is one).
+    pub(crate) async fn asset_detail(&self, cpid: &str) -> Result<StampDetail, QueryError> {
+        self.detail(cpid, false).await
+    }
+
+    /// The detail of `cpid`: a stamp (NOT_FOUND when it is none and `stamp_only`), or an asset.
+    async fn detail(&self, cpid: &str, stamp_only: bool) -> Result<StampDetail, QueryError> {
         validate_cpid(cpid)?;
-        let stamp = store::stamp(&self.pool, cpid)
-            .await?
-            .ok_or_else(|| QueryError::NotFound(format!("no stamp {cpid}")))?;
+        let stamp = store::stamp(&self.pool, cpid).await?;
+        if stamp.is_none() && stamp_only {
+            return Err(QueryError::NotFound(format!("no stamp {cpid}")));
+        }
         let pool = &self.pool;
         let (asset, holders, dispensers, sales, dividends, fairminter, collection_ids) = tokio::try_join!(
             detail::asset(pool, cpid),
@@ -39,8 +50,11 @@ impl CatalogueGrpc {
             detail::fairminter(pool, cpid),
             detail::collections(pool, cpid),
         )?;
+        if stamp.is_none() && asset.is_none() {
+            return Err(QueryError::NotFound(format!("no asset {cpid}")));
+        }
         let mut out = StampDetail {
-            stamp: Some(stamp_to_proto(stamp)),
+            stamp: stamp.map(stamp_to_proto),
             collection_ids,
             holders: holders
                 .into_iter()
@@ -111,6 +125,9 @@ impl CatalogueGrpc {
             out.divisible = a.divisible;
             out.locked = a.locked;
             out.destroyed = a.destroyed;
+            out.description = a.description;
+            out.asset_longname = a.asset_longname;
+            out.first_block = unsigned(a.first_block);
         }
         Ok(out)
     }

@@ -19,12 +19,19 @@ pub struct AssetRow {
     pub locked: bool,
     /// Destroyed so far (valid destructions), base units.
     pub destroyed: String,
+    /// Its description as its issuances left it.
+    pub description: String,
+    /// Its long name (a subasset's), or empty.
+    pub asset_longname: String,
+    /// The block of its first issuance.
+    pub first_block: i64,
 }
 
 /// The asset `cpid`, if the ledger knows it.
 pub async fn asset(pool: &PgPool, cpid: &str) -> Result<Option<AssetRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT a.issuer, a.supply::TEXT AS supply, a.divisible, a.locked,
+        "SELECT a.issuer, a.supply::TEXT AS supply, a.divisible, a.locked, a.description, a.asset_longname,
+                a.first_block,
                 (SELECT COALESCE(sum(quantity), 0) FROM destructions
                  WHERE asset = a.asset AND status = 'valid')::TEXT AS destroyed
          FROM assets a WHERE a.asset = $1",

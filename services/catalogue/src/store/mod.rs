@@ -1,6 +1,7 @@
 //! The catalogue's queries (schema `catalogue`): one function each. Stamps here; SRC-20 in [`src20`].
 
 pub mod activity;
+pub mod assets;
 pub mod autocomplete;
 pub mod collections;
 pub mod detail;

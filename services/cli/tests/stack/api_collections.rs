@@ -484,6 +484,17 @@ pub async fn curation(stack: &crate::helpers::Stack, services: &Services) {
     assert_eq!(total(&stamps), directory.stamp_ids.len() as i64);
     let (status, _) = services.get_json("/api/directories?user_id=bob").await;
     assert_eq!(status, 400);
+    // The XCP site's projects are the directories.
+    let (status, projects) = services.get_json("/api/xcp/projects").await;
+    assert_eq!(status, 200, "{projects}");
+    assert_eq!(
+        projects["projects"],
+        serde_json::json!([{
+            "collection_id": directory.collection_id,
+            "name": directory.name,
+            "count": directory.stamp_ids.len(),
+        }])
+    );
 
     let (status, _) = services.get_json("/api/feat?colour=red").await;
     assert_eq!(status, 400);

@@ -135,6 +135,7 @@ async fn a_stamp_detail_shows_its_holders_dispensers_and_sales_as_the_ledger_has
     profile(&services, &mut db).await;
     activity(&stack, &services).await;
     wishlist(&stack, &services).await;
+    xcp_assets(&services, &mut db).await;
     crate::api_collections::collections(&services, &mut db).await;
     crate::api_collections::curation(&stack, &services).await;
     crate::api_collections::live_values(&stack, &services).await;
@@ -699,4 +700,86 @@ async fn wishlist(stack: &crate::helpers::Stack, services: &crate::helpers::Serv
         .get_json("/api/user/wishlist/wisher?addresses=x")
         .await;
     assert_eq!(status, 400, "unknown parameters are refused");
+}
+
+/// The XCP site's catalogue: every Counterparty asset the ledger issued, newest first; an asset that is no
+/// stamp has its own page; the projects are the directories.
+async fn xcp_assets(services: &crate::helpers::Services, db: &mut sqlx::PgConnection) {
+    let issued: i64 = sqlx::query_scalar(
+        "SELECT count(DISTINCT asset) FROM indexer.issuances WHERE status = 'valid' AND asset IS NOT NULL",
+    )
+    .fetch_one(&mut *db)
+    .await
+    .expect("issued");
+    let (status, all) = services.get_json("/api/xcp/search?limit=100").await;
+    assert_eq!(status, 200, "{all}");
+    assert_eq!(all["estimatedTotalHits"].as_i64(), Some(issued));
+    let heights: Vec<u64> = all["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .map(|h| h["block_index"].as_u64().expect("height"))
+        .collect();
+    assert!(heights.windows(2).all(|w| w[0] >= w[1]), "newest first");
+    let stamped: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM catalogue.stamps WHERE cpid IN (
+             SELECT asset FROM indexer.issuances WHERE status = 'valid')",
+    )
+    .fetch_one(&mut *db)
+    .await
+    .expect("stamps");
+    let (_, stamps) = services
+        .get_json("/api/xcp/search?only=stamps&limit=1")
+        .await;
+    assert_eq!(stamps["estimatedTotalHits"].as_i64(), Some(stamped));
+    assert!(
+        stamped < issued,
+        "the demo issues assets that are no stamps"
+    );
+
+    // An asset with enhanced asset information, which is no stamp: its page.
+    let (asset, description): (String, String) = sqlx::query_as(
+        "SELECT asset, description FROM indexer.issuances
+         WHERE status = 'valid' AND description LIKE 'http%.json'
+           AND asset NOT IN (SELECT cpid FROM indexer.stamps)
+         ORDER BY block_index DESC LIMIT 1",
+    )
+    .fetch_one(&mut *db)
+    .await
+    .expect("the demo describes assets with enhanced asset information");
+    let (status, page) = services.get_json(&format!("/api/asset/{asset}")).await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(page["xcp_json_url"], description.as_str());
+    assert!(page["stamp"].is_null());
+    let holders: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM indexer.balances WHERE asset = $1 AND quantity > 0",
+    )
+    .bind(&asset)
+    .fetch_one(&mut *db)
+    .await
+    .expect("holders");
+    assert!(holders > 0);
+    assert!(!page["holders"].as_array().expect("holders").is_empty());
+    let (_, found) = services.get_json(&format!("/api/xcp/search/{asset}")).await;
+    assert!(
+        found["hits"]
+            .as_array()
+            .expect("hits")
+            .iter()
+            .any(|h| h["cpid"] == asset.as_str() && h["holders"].as_i64() == Some(holders))
+    );
+    // A stamp's asset page carries its stamp and the stamp page's blocks.
+    let (_, newest) = services.get_json("/api/search?limit=1").await;
+    let cpid = newest["hits"][0]["cpid"].as_str().expect("cpid").to_owned();
+    let (_, as_asset) = services.get_json(&format!("/api/asset/{cpid}")).await;
+    let (_, as_stamp) = services.get_json(&format!("/api/stamp/{cpid}")).await;
+    assert_eq!(as_asset["stamp"]["stamp"], as_stamp["stamp"]);
+    assert_eq!(as_asset["holders"], as_stamp["holders"]);
+    let (status, body) = services.get_json("/api/asset/NOSUCHASSETX").await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (404, Some("Asset not found"))
+    );
+    let (status, _) = services.get_json("/api/xcp/search?only=cheap").await;
+    assert_eq!(status, 400);
 }

@@ -1,0 +1,174 @@
+//! The XCP site's catalogue: `/api/xcp/search[/{q}]` (every Counterparty asset as a catalogue item, stamps or
+//! not) and `/api/xcp/projects` (the staff directories, by name and size, for the site's navigation).
+
+use axum::extract::{Path, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use stamps_proto::catalogue::v1::{AssetItem, SearchAssetsRequest, SearchCollectionsRequest};
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, ErrorBody};
+use crate::routes::collections::NETWORK_OWNER;
+use crate::routes::detail::json_url;
+use crate::routes::paging::{self, Page, Params};
+use crate::state::AppState;
+
+/// Default page size of the asset finder.
+pub const ASSET_PAGE: u32 = 24;
+/// Projects the navigation lists.
+const PROJECTS: u32 = 100;
+
+/// XCP routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/xcp/search", get(search_all))
+        .route("/xcp/search/{q}", get(search_q))
+        .route("/xcp/projects", get(projects))
+}
+
+/// A Counterparty asset as a catalogue item, in the stamp card's field names where they apply. Quantities are
+/// base units; `stamp` is its stamp number when it is one.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = XcpAsset)]
+pub struct XcpAssetJson {
+    cpid: String,
+    asset_longname: Option<String>,
+    stamp: Option<i64>,
+    /// Its stamp's file, when it is a stamp.
+    stamp_url: Option<String>,
+    /// Its first issuer.
+    creator: String,
+    /// Its owner now.
+    issuer: String,
+    supply: String,
+    divisible: bool,
+    locked: bool,
+    description: String,
+    /// The description's enhanced asset information, when it points to a JSON file.
+    xcp_json_url: Option<String>,
+    /// Its first issuance.
+    block_index: u64,
+    block_time: u64,
+    /// Addresses holding some.
+    holders: u64,
+    /// Destroyed, base units.
+    destructions: String,
+}
+
+impl From<AssetItem> for XcpAssetJson {
+    fn from(a: AssetItem) -> Self {
+        Self {
+            stamp_url: a.has_stamp.then(|| format!("/s/{}", a.asset)),
+            stamp: a.has_stamp.then_some(a.stamp),
+            asset_longname: Some(a.asset_longname).filter(|l| !l.is_empty()),
+            xcp_json_url: json_url(&a.description),
+            cpid: a.asset,
+            creator: a.creator,
+            issuer: a.issuer,
+            supply: a.supply,
+            divisible: a.divisible,
+            locked: a.locked,
+            description: a.description,
+            block_index: a.block_index,
+            block_time: a.block_time,
+            holders: a.holders,
+            destructions: if a.destroyed.is_empty() {
+                "0".into()
+            } else {
+                a.destroyed
+            },
+        }
+    }
+}
+
+#[utoipa::path(get, path = "/api/xcp/search", tag = "xcp", params(("q" = Option<String>, Query, description = "an asset or long-name prefix, or the issuer's address"), ("only" = Option<String>, Query, description = "comma-separated (all of): stamps, named, locked"), ("sort" = Option<String>, Query, description = "block_index (default, newest first), asset, supply or holders, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "every Counterparty asset, 24 per page", body = Page<XcpAssetJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn search_all(
+    state: State<AppState>,
+    params: Params,
+) -> Result<Json<Page<XcpAssetJson>>, ApiError> {
+    search(state, None, params).await
+}
+
+#[utoipa::path(get, path = "/api/xcp/search/{q}", tag = "xcp", params(("q" = String, Path, description = "an asset or long-name prefix, or the issuer's address"), ("only" = Option<String>, Query, description = "as for /api/xcp/search"), ("sort" = Option<String>, Query, description = "as for /api/xcp/search"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "Counterparty assets, 24 per page", body = Page<XcpAssetJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn search_q(
+    state: State<AppState>,
+    Path(q): Path<String>,
+    params: Params,
+) -> Result<Json<Page<XcpAssetJson>>, ApiError> {
+    search(state, Some(q), params).await
+}
+
+async fn search(
+    State(state): State<AppState>,
+    path_q: Option<String>,
+    params: Params,
+) -> Result<Json<Page<XcpAssetJson>>, ApiError> {
+    let params = paging::params(params)?;
+    paging::check_known(&params, &["q", "only", "sort"])?;
+    let page = paging::paging(&params, ASSET_PAGE)?;
+    let get = |k: &str| params.get(k).cloned().unwrap_or_default();
+    let mut catalogue = state.catalogue.clone();
+    let answer = catalogue
+        .search_assets(SearchAssetsRequest {
+            q: path_q.unwrap_or_else(|| get("q")),
+            only: get("only"),
+            sort: get("sort"),
+            offset: page.offset,
+            limit: page.limit,
+        })
+        .await
+        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .into_inner();
+    Ok(Json(Page {
+        hits: answer.hits.into_iter().map(XcpAssetJson::from).collect(),
+        estimated_total_hits: answer.total,
+        offset: answer.offset,
+        limit: answer.limit,
+    }))
+}
+
+/// A project of the XCP site: a staff directory, by name, with its size.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = XcpProject)]
+pub struct ProjectJson {
+    collection_id: String,
+    name: String,
+    /// Its stamps.
+    count: u64,
+}
+
+/// The projects, largest first.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = XcpProjects)]
+pub struct ProjectsJson {
+    projects: Vec<ProjectJson>,
+}
+
+#[utoipa::path(get, path = "/api/xcp/projects", tag = "xcp", responses((status = 200, description = "the staff directories by name and size, largest first (at most 100)", body = ProjectsJson)))]
+pub(crate) async fn projects(
+    State(state): State<AppState>,
+) -> Result<Json<ProjectsJson>, ApiError> {
+    let mut catalogue = state.catalogue.clone();
+    let answer = catalogue
+        .search_collections(SearchCollectionsRequest {
+            user_id: NETWORK_OWNER.into(),
+            sort: "stamp_count:desc".into(),
+            limit: PROJECTS,
+            ..SearchCollectionsRequest::default()
+        })
+        .await
+        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .into_inner();
+    Ok(Json(ProjectsJson {
+        projects: answer
+            .hits
+            .into_iter()
+            .map(|c| ProjectJson {
+                collection_id: c.collection_id,
+                name: c.name,
+                count: c.stamp_count,
+            })
+            .collect(),
+    }))
+}
