@@ -12,7 +12,7 @@ export function Component() {
   const site = useSite();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseStampSearch(searchParams, site.variant);
-  const { types, only, sort } = toStampListArgs(state, 1);
+  const { types, only, sort, rarity } = toStampListArgs(state, 1);
   return (
     <CollectionStampsTab
       filters={
@@ -23,7 +23,7 @@ export function Component() {
           }}
         />
       }
-      listFilters={{ types, only, sort }}
+      listFilters={{ types, only, sort, rarity }}
       renderStamps={(stamps, busy) => <StampGrid hits={stamps} busy={busy} />}
     />
   );

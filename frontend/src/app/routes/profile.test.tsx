@@ -219,6 +219,8 @@ describe('profile page', () => {
   it("filters and sorts a stamp list with the finder's rules, each change resetting the page", async () => {
     const fetchMock = renderProfile('/profile/alice?tab=minted&page=2', defaultAnswer);
     await screen.findByRole('list', { name: 'Minted stamps' });
+    // The profile's lists take no rarity filter.
+    expect(screen.queryByRole('group', { name: 'Rarity' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('checkbox', { name: 'PNG' }));
     expect(location()).toBe('/profile/alice?tab=minted&types=png');
     fireEvent.click(screen.getByRole('button', { name: 'Sort by Floor price' }));

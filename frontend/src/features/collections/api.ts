@@ -13,7 +13,12 @@ export const COLLECTION_STAMPS_PAGE_SIZE = 24;
 export type CollectionPageArgs = { id: string; page: number };
 
 /** The stamp finder's filters and sort, as the API spells them. */
-export type StampListFilters = { types?: string | undefined; only?: string | undefined; sort?: string | undefined };
+export type StampListFilters = {
+  types?: string | undefined;
+  only?: string | undefined;
+  sort?: string | undefined;
+  rarity?: string | undefined;
+};
 
 /**
  * Arguments of a collection's Stamps tab: `src721cpids` is the Traits filter (a JSON list of lists of cpids); the
@@ -97,7 +102,7 @@ const collectionsApi = api.injectEndpoints({
     }),
     getCollectionStamps: build.query<Paged<CollectionStamp>, CollectionStampsArgs>({
       transformResponse: (raw: Partial<Paged<CollectionStamp>> | null) => normalizePage(raw),
-      query: ({ id, page, src721cpids, types, only, sort }) => ({
+      query: ({ id, page, src721cpids, types, only, sort, rarity }) => ({
         url: 'search',
         params: {
           collection: id,
@@ -106,6 +111,7 @@ const collectionsApi = api.injectEndpoints({
           types,
           only,
           sort,
+          rarity,
           ...(src721cpids ? { src721cpids } : {}),
         },
       }),

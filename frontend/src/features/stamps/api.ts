@@ -11,9 +11,9 @@ const stampsApi = api.injectEndpoints({
       providesTags: (_result, _error, cpid) => [{ type: 'Stamp', id: cpid }],
     }),
     searchStamps: build.query<Paged<StampHit>, StampSearchArgs>({
-      query: ({ q, offset, limit, types, only, sort }) => ({
+      query: ({ q, offset, limit, types, only, sort, rarity }) => ({
         url: 'search',
-        params: { q: q || undefined, types, only, sort, offset, limit },
+        params: { q: q || undefined, types, only, sort, rarity, offset, limit },
       }),
       providesTags: ['StampList'],
     }),

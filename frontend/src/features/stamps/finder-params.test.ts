@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   chooseStampSort,
+  chooseStampRarity,
   EMPTY_STAMP_SEARCH,
   mergeStampSearch,
   parseStampSearch,
@@ -8,6 +9,7 @@ import {
   stampTypesFor,
   toggleStampOnly,
   toggleStampType,
+  toStampListArgs,
   toStampSearchArgs,
   type StampSearchState,
 } from './finder-params';
@@ -30,6 +32,7 @@ describe('parseStampSearch', () => {
       types: ['png', 'gif'],
       only: ['on_sale', 'unique'],
       sort: { field: 'floor_price', direction: 'asc' },
+      rarity: null,
       page: 4,
     });
   });
@@ -41,10 +44,11 @@ describe('parseStampSearch', () => {
     expect(stampTypesFor('xcp')).toContain('cursed_stamp');
   });
 
-  it('treats the default sort, the unsupported rarity sort, a bad sort and a bad page as absent', () => {
+  it('treats the default sort, a bad sort, a bad rarity and a bad page as absent', () => {
     expect(parse('sort=stamp:asc').sort).toBeNull();
+    expect(parse('rarity=top5').rarity).toBeNull();
     expect(parse('sort=stamp', 'stamps').sort).toEqual({ field: 'stamp', direction: 'desc' });
-    expect(parse('sort=rarity_rank:asc').sort).toBeNull();
+    expect(parse('sort=rarity_rank:asc').sort).toEqual({ field: 'rarity_rank', direction: 'asc' });
     expect(parse('sort=supply:up').sort).toBeNull();
     expect(parse('page=0').page).toBe(1);
     expect(parse('page=-2').page).toBe(1);
@@ -62,9 +66,10 @@ describe('stampSearchParams', () => {
       types: ['src-721', 'bmn'],
       only: ['locked', 'keyburn'],
       sort: { field: 'last_sale_price', direction: 'asc' },
+      rarity: 'top100',
       page: 3,
     };
-    expect(query(state)).toBe('types=src-721%2Cbmn&only=locked%2Ckeyburn&sort=last_sale_price%3Aasc&page=3');
+    expect(query(state)).toBe('types=src-721%2Cbmn&only=locked%2Ckeyburn&sort=last_sale_price%3Aasc&rarity=top100&page=3');
     expect(parse(query(state))).toEqual(state);
   });
 });
@@ -121,5 +126,23 @@ describe('mergeStampSearch', () => {
     const current = new URLSearchParams('tab=minted&types=png&page=3&slideshow=scroll,3,3,0');
     const next = toggleStampOnly(parse(current.toString()), 'locked');
     expect(mergeStampSearch(current, next).toString()).toBe('tab=minted&slideshow=scroll%2C3%2C3%2C0&types=png&only=locked');
+  });
+});
+
+describe('the rarity filter and sort', () => {
+  it('picks one rarity at a time, drops it on a second click, and resets the page', () => {
+    const top = chooseStampRarity({ ...EMPTY_STAMP_SEARCH, page: 3 }, 'top10');
+    expect(top).toEqual({ ...EMPTY_STAMP_SEARCH, rarity: 'top10' });
+    expect(chooseStampRarity(top, 'sub1000').rarity).toBe('sub1000');
+    expect(chooseStampRarity(top, 'top10')).toEqual(EMPTY_STAMP_SEARCH);
+  });
+
+  it('sorts by rarity rarest first, and sends the rarity only where the list takes it', () => {
+    const byRarity = chooseStampSort(EMPTY_STAMP_SEARCH, 'rarity_rank');
+    expect(byRarity.sort).toEqual({ field: 'rarity_rank', direction: 'asc' });
+    const state = { ...byRarity, rarity: 'top100' as const };
+    expect(toStampListArgs(state, 24)).toEqual({ offset: 0, limit: 24, sort: 'rarity_rank:asc', rarity: 'top100' });
+    expect(toStampListArgs(state, 24, false)).toEqual({ offset: 0, limit: 24, sort: 'rarity_rank:asc' });
+    expect(mergeStampSearch(new URLSearchParams('rarity=top10&tab=owned'), EMPTY_STAMP_SEARCH).toString()).toBe('tab=owned');
   });
 });

@@ -11,7 +11,7 @@ export type StampType = (typeof STAMP_TYPES)[number];
 export const STAMP_ONLY = ['on_sale', 'locked', 'keyburn', 'olga', 'unique', 'burned'] as const;
 export type StampOnly = (typeof STAMP_ONLY)[number];
 
-/** The finder's sort fields (the API's; its rarity sort is not served, so it is not offered). */
+/** The finder's sort fields (the API's). `rarity_rank` is an SRC-721 mint's rank in its collection, 1 the rarest. */
 export const STAMP_SORT_FIELDS = [
   'stamp',
   'floor_price',
@@ -22,6 +22,7 @@ export const STAMP_SORT_FIELDS = [
   'last_dispenser',
   'stamp_base64_size',
   'dividend_count',
+  'rarity_rank',
 ] as const;
 export type StampSortField = (typeof STAMP_SORT_FIELDS)[number];
 export type StampSort = Sort<StampSortField>;
@@ -31,6 +32,13 @@ export type StampSort = Sort<StampSortField>;
  * default is newest first.
  */
 export const DEFAULT_STAMP_SORT: StampSort = { field: 'stamp', direction: 'asc' };
+
+/**
+ * The rarity filter (`rarity`, one at a time): SRC-721 mints ranked that rare or rarer in their collection (top), or
+ * blessed stamps numbered below (sub).
+ */
+export const STAMP_RARITY = ['top10', 'top100', 'top1000', 'sub100', 'sub1000', 'sub10000', 'sub100000'] as const;
+export type StampRarity = (typeof STAMP_RARITY)[number];
 
 /** The type filters each site offers: the cursed-stamp filter is the alt (XCP) site's. */
 export function stampTypesFor(variant: SiteVariant): readonly StampType[] {
@@ -43,10 +51,11 @@ export type StampSearchState = {
   only: StampOnly[];
   /** null is the default sort. */
   sort: StampSort | null;
+  rarity: StampRarity | null;
   page: number;
 };
 
-export const EMPTY_STAMP_SEARCH: StampSearchState = { types: [], only: [], sort: null, page: 1 };
+export const EMPTY_STAMP_SEARCH: StampSearchState = { types: [], only: [], sort: null, rarity: null, page: 1 };
 
 function withoutDefault(sort: StampSort | null): StampSort | null {
   return sort && !sameSort(sort, DEFAULT_STAMP_SORT) ? sort : null;
@@ -58,6 +67,7 @@ export function parseStampSearch(params: URLSearchParams, variant: SiteVariant =
     types: parseList(params.get('types'), stampTypesFor(variant)),
     only: parseList(params.get('only'), STAMP_ONLY),
     sort: withoutDefault(parseSort(params.get('sort'), STAMP_SORT_FIELDS)),
+    rarity: STAMP_RARITY.find((rarity) => rarity === params.get('rarity')) ?? null,
     page: parsePage(params.get(PAGE_PARAM)),
   };
 }
@@ -69,6 +79,7 @@ export function stampSearchParams(state: StampSearchState): URLSearchParams {
   if (state.only.length) params.set('only', state.only.join(','));
   const sort = withoutDefault(state.sort);
   if (sort) params.set('sort', formatSort(sort));
+  if (state.rarity) params.set('rarity', state.rarity);
   if (state.page > 1) params.set(PAGE_PARAM, String(state.page));
   return params;
 }
@@ -76,7 +87,7 @@ export function stampSearchParams(state: StampSearchState): URLSearchParams {
 /** The parameters of the finder's state, written over `current` (which keeps its other parameters). */
 export function mergeStampSearch(current: URLSearchParams, state: StampSearchState): URLSearchParams {
   const params = new URLSearchParams(current);
-  for (const name of ['types', 'only', 'sort', PAGE_PARAM]) params.delete(name);
+  for (const name of ['types', 'only', 'sort', 'rarity', PAGE_PARAM]) params.delete(name);
   for (const [name, value] of stampSearchParams(state)) params.set(name, value);
   return params;
 }
@@ -96,17 +107,25 @@ export function toggleStampOnly(state: StampSearchState, only: StampOnly): Stamp
   return { ...state, only: toggleInList(state.only, only, STAMP_ONLY), page: 1 };
 }
 
+/** Picks a rarity filter, or drops it when it is the one in force; resets the page. */
+export function chooseStampRarity(state: StampSearchState, rarity: StampRarity): StampSearchState {
+  return { ...state, rarity: state.rarity === rarity ? null : rarity, page: 1 };
+}
+
 /**
  * Sorts by `field`: the active one flips; another starts descending (most first), except the stamp number, which
- * starts at its default (oldest first). Resets the page.
+ * starts at its default (oldest first), and the rarity rank, which starts with the rarest (rank 1). Resets the page.
  */
 export function chooseStampSort(state: StampSearchState, field: StampSortField): StampSearchState {
-  const first = field === DEFAULT_STAMP_SORT.field ? DEFAULT_STAMP_SORT.direction : 'desc';
+  const first = field === DEFAULT_STAMP_SORT.field ? DEFAULT_STAMP_SORT.direction : field === 'rarity_rank' ? 'asc' : 'desc';
   return { ...state, sort: withoutDefault(nextSort(activeStampSort(state), field, first)), page: 1 };
 }
 
-/** The API arguments of a state: empty filters are left out; the sort in force is always sent. */
-export function toStampListArgs(state: StampSearchState, limit: number): Omit<StampSearchArgs, 'q'> {
+/**
+ * The API arguments of a state: empty filters are left out; the sort in force is always sent. The rarity filter is
+ * left out where the list does not take it (`withRarity` false: the profile's lists).
+ */
+export function toStampListArgs(state: StampSearchState, limit: number, withRarity = true): Omit<StampSearchArgs, 'q'> {
   const args: Omit<StampSearchArgs, 'q'> = {
     offset: pageToOffset(state.page, limit),
     limit,
@@ -114,6 +133,7 @@ export function toStampListArgs(state: StampSearchState, limit: number): Omit<St
   };
   if (state.types.length) args.types = state.types.join(',');
   if (state.only.length) args.only = state.only.join(',');
+  if (withRarity && state.rarity) args.rarity = state.rarity;
   return args;
 }
 

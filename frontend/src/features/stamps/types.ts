@@ -71,4 +71,6 @@ export type StampSearchArgs = {
   only?: string;
   /** `field:direction`; absent is the API's default (newest first). */
   sort?: string;
+  /** One rarity filter (`top10` ... `sub100000`). */
+  rarity?: string;
 };

@@ -35,7 +35,8 @@ export function AddressStamps({ list, addresses, label, collection = null, slide
   const state = parseStampSearch(searchParams, site.variant);
   const [slideshow, setSlideshow] = useSlideshowParam();
   const { data, error, isLoading, isError, isFetching } = useGetAddressStampsQuery(
-    { list, addresses, ...toStampListArgs(state, ADDRESS_STAMPS_PAGE_SIZE), ...(collection ? { collection } : {}) },
+    // The profile's lists take no rarity filter.
+    { list, addresses, ...toStampListArgs(state, ADDRESS_STAMPS_PAGE_SIZE, false), ...(collection ? { collection } : {}) },
     { skip: addresses.length === 0 },
   );
 
@@ -88,7 +89,7 @@ export function AddressStamps({ list, addresses, label, collection = null, slide
   return (
     <div className="results">
       <div className="src20-controls finder__controls">
-        <StampFilters state={state} onChange={update} />
+        <StampFilters state={state} onChange={update} offerRarity={false} />
       </div>
       {results}
     </div>

@@ -1,14 +1,18 @@
+import { useId } from 'react';
 import { SortButtons } from '@/components/ui/sort-buttons';
 import { useSite } from '@/lib/site-variant';
 import {
   activeStampSort,
+  chooseStampRarity,
   chooseStampSort,
+  STAMP_RARITY,
   STAMP_ONLY,
   STAMP_SORT_FIELDS,
   stampTypesFor,
   toggleStampOnly,
   toggleStampType,
   type StampOnly,
+  type StampRarity,
   type StampSearchState,
   type StampSortField,
   type StampType,
@@ -46,19 +50,33 @@ function sortLabels(stampWord: string): Record<StampSortField, string> {
     last_dispenser: 'Last dispenser',
     stamp_base64_size: 'File size',
     dividend_count: 'Dividends',
+    rarity_rank: 'Rarity',
   };
 }
+
+const RARITY_LABELS: Record<StampRarity, string> = {
+  top10: 'Top 10',
+  top100: 'Top 100',
+  top1000: 'Top 1000',
+  sub100: 'Sub 100',
+  sub1000: 'Sub 1K',
+  sub10000: 'Sub 10K',
+  sub100000: 'Sub 100K',
+};
 
 type StampFiltersProps = {
   state: StampSearchState;
   /** The state after a filter or sort change (the page already reset). */
   onChange: (next: StampSearchState) => void;
+  /** Offers the rarity filter (where the list takes it). */
+  offerRarity?: boolean;
 };
 
 /** The stamp lists' filter bar: type and show-only filters and the sort buttons (the finder's rules). */
-export function StampFilters({ state, onChange }: StampFiltersProps) {
+export function StampFilters({ state, onChange, offerRarity = true }: StampFiltersProps) {
   const site = useSite();
   const sort = activeStampSort(state);
+  const rarityId = useId();
   return (
     <>
       <fieldset className="filter-group">
@@ -91,6 +109,26 @@ export function StampFilters({ state, onChange }: StampFiltersProps) {
           </label>
         ))}
       </fieldset>
+      {offerRarity && (
+        <div className="filter-group" role="group" aria-labelledby={rarityId}>
+          <span id={rarityId} className="filter-group__legend">
+            Rarity
+          </span>
+          {STAMP_RARITY.map((rarity) => (
+            <button
+              key={rarity}
+              type="button"
+              className={state.rarity === rarity ? 'sort-button sort-button--active' : 'sort-button'}
+              aria-pressed={state.rarity === rarity}
+              onClick={() => {
+                onChange(chooseStampRarity(state, rarity));
+              }}
+            >
+              {RARITY_LABELS[rarity]}
+            </button>
+          ))}
+        </div>
+      )}
       <SortButtons
         fields={STAMP_SORT_FIELDS}
         labels={sortLabels(site.stampWord)}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, requestedUrl, stubFetchRoutes } from '@/testing/render';
@@ -111,8 +111,17 @@ describe('StampFinder', () => {
       'aria-pressed',
       'true',
     );
-    // Rarity is not served by the API, so it is not offered.
-    expect(screen.queryByText(/rarity/i)).not.toBeInTheDocument();
+    // The rarity sort and filter are offered.
+    expect(screen.getByRole('button', { name: 'Sort by Rarity' })).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Rarity' })).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Top 10',
+      'Top 100',
+      'Top 1000',
+      'Sub 100',
+      'Sub 1K',
+      'Sub 10K',
+      'Sub 100K',
+    ]);
   });
 
   it('resets the page on filter changes and drops what is default', async () => {
@@ -148,6 +157,20 @@ describe('StampFinder', () => {
     expect(apiQueries(fetchMock)[0]).toEqual({ sort: 'stamp:asc', offset: '0', limit: '24' });
     expect(screen.getByRole('button', { name: 'Sort by Stamp, ascending' })).toHaveAttribute('aria-pressed', 'true');
     expect(location()).toBe('/search');
+  });
+
+  it('filters by one rarity at a time, sent to the API as rarity, and sorts rarest first', async () => {
+    const fetchMock = renderFinder('/search?page=2', [hit(1)]);
+    await screen.findByRole('list', { name: 'Stamps' });
+    fireEvent.click(screen.getByRole('button', { name: 'Top 100' }));
+    expect(location()).toBe('/search?rarity=top100');
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Rarity' }));
+    expect(location()).toBe('/search?sort=rarity_rank%3Aasc&rarity=top100');
+    await screen.findByRole('list', { name: 'Stamps' });
+    await waitFor(() => {
+      expect(apiQueries(fetchMock).at(-1)).toEqual({ sort: 'rarity_rank:asc', rarity: 'top100', offset: '0', limit: '24' });
+    });
+    expect(screen.getByRole('button', { name: 'Top 100' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it("expands every card's details with 'Expand details'", async () => {
