@@ -53,17 +53,27 @@ impl Weighter<String, Arc<Kept>> for ByBytes {
 pub struct AnswerCache {
     answers: Arc<Cache<String, Arc<Kept>, ByBytes>>,
     version: Arc<AtomicU64>,
+    /// Whether answers are kept at all (the version is followed either way).
+    keeps: bool,
+    changes: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 impl AnswerCache {
-    /// A cache of at most `bytes` of answers (bodies and keys).
+    /// A cache of at most `bytes` of answers (bodies and keys); none are kept when `bytes` is 0.
     pub fn new(bytes: u64) -> Self {
         // quick_cache sizes its table by an estimate of the number of items.
         let items = (bytes / 4096).max(64) as usize;
         Self {
             answers: Arc::new(Cache::with_weighter(items, bytes.max(1), ByBytes)),
             version: Arc::new(AtomicU64::new(UNKNOWN)),
+            keeps: bytes > 0,
+            changes: Arc::new(tokio::sync::watch::channel(UNKNOWN).0),
         }
+    }
+
+    /// The catalogue's version as it changes (0 while unknown).
+    pub fn versions(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.changes.subscribe()
     }
 
     /// The catalogue version answers are kept for now (0: none known, nothing is kept).
@@ -74,12 +84,13 @@ impl AnswerCache {
     /// Records the catalogue's current version.
     pub fn set_version(&self, version: u64) {
         self.version.store(version, Ordering::Release);
+        self.changes.send_replace(version);
     }
 
     /// The answer kept for `key` at the current version.
     fn get(&self, key: &str) -> Option<Arc<Kept>> {
         let version = self.version();
-        if version == UNKNOWN {
+        if version == UNKNOWN || !self.keeps {
             return None;
         }
         self.answers.get(key).filter(|kept| kept.version == version)
@@ -87,7 +98,7 @@ impl AnswerCache {
 
     /// Keeps `kept` unless the version moved while it was being made.
     fn put(&self, key: String, kept: Kept) {
-        if kept.version != UNKNOWN && kept.version == self.version() {
+        if self.keeps && kept.version != UNKNOWN && kept.version == self.version() {
             self.answers.insert(key, Arc::new(kept));
         }
     }
@@ -225,6 +236,16 @@ mod tests {
         cache.put("/api/search".into(), kept(7, "[]"));
         cache.set_version(7);
         assert!(cache.get("/api/search").is_none());
+    }
+
+    #[test]
+    fn a_cache_of_no_bytes_keeps_nothing_but_follows_the_version() {
+        let cache = AnswerCache::new(0);
+        let versions = cache.versions();
+        cache.set_version(9);
+        cache.put("/api/home".into(), kept(9, "{}"));
+        assert!(cache.get("/api/home").is_none());
+        assert_eq!(*versions.borrow(), 9);
     }
 
     #[test]

@@ -24,6 +24,8 @@ pub struct AppState {
     pub nats: Nats,
     /// Cancelled when the gateway stops: long-lived responses (event streams) end then.
     pub closing: Shutdown,
+    /// The catalogue's version as it changes (live answers follow it).
+    pub versions: tokio::sync::watch::Receiver<u64>,
 }
 
 /// Why the gateway could not start.
@@ -45,8 +47,8 @@ pub struct Gateway {
     listener: TcpListener,
     router: axum::Router,
     closing: Shutdown,
-    /// The kept answers and what they follow, when answers are kept.
-    cache: Option<(AnswerCache, Nats)>,
+    /// The kept answers and the NATS connection their version is followed on.
+    cache: (AnswerCache, Nats),
 }
 
 /// Connects to NATS, prepares the catalogue client and binds the HTTP port.
@@ -62,15 +64,17 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         .await
         .map_err(|e| GatewayError::Dependency(e.to_string()))?;
     let closing = Shutdown::new();
+    let cache = AnswerCache::new(config.cache_bytes);
     let state = AppState {
+        versions: cache.versions(),
         catalogue: CatalogueServiceClient::new(endpoint.connect_lazy()),
         content,
         nats,
         closing: closing.clone(),
     };
-    let cache = (config.cache_bytes > 0).then(|| AnswerCache::new(config.cache_bytes));
-    let cache_follow = cache.clone().map(|c| (c, state.nats.clone()));
-    let router = crate::routes::router(state, &config.static_dir, cache);
+    let cache_follow = (cache.clone(), state.nats.clone());
+    let kept = (config.cache_bytes > 0).then_some(cache);
+    let router = crate::routes::router(state, &config.static_dir, kept);
     let listener = TcpListener::bind(&config.listen).await?;
     Ok(Gateway {
         listener,
@@ -90,9 +94,8 @@ impl Gateway {
     pub async fn run_until_stopped(self, shutdown: Shutdown) -> Result<(), GatewayError> {
         tracing::info!(addr = %self.addr()?, "gateway listening");
         let closing = self.closing.clone();
-        if let Some((cache, nats)) = self.cache {
-            tokio::spawn(cache.follow(nats, closing.clone()));
-        }
+        let (cache, nats) = self.cache;
+        tokio::spawn(cache.follow(nats, closing.clone()));
         let stopped = async move {
             shutdown.cancelled().await;
             closing.cancel();

@@ -58,6 +58,7 @@ use crate::state::AppState;
         super::assets::resize,
         super::assets::share,
         super::realtime::realtime,
+        super::realtime::src20_holders,
         super::files::file,
         openapi,
     ),

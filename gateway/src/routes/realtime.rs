@@ -1,6 +1,7 @@
 //! `/api/realtime`: the live values (the `realtime` key-value bucket: `cpVersion`, and what other services
 //! publish there) as Server-Sent Events. A client first gets every key's current value, then each change,
-//! one event per value named after its key with the JSON value as data.
+//! one event per value named after its key with the JSON value as data. `/api/realtime/src20/holders/{address}`:
+//! one address's SRC-20 balances, now and whenever the catalogue's version moves and they changed.
 
 use std::convert::Infallible;
 
@@ -11,12 +12,16 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::get;
 use futures::{Stream, StreamExt};
 
+use stamps_proto::catalogue::v1::AddressesRequest;
+
 use crate::error::ApiError;
 use crate::state::AppState;
 
 /// The realtime route.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/realtime", get(realtime))
+    Router::new()
+        .route("/realtime", get(realtime))
+        .route("/realtime/src20/holders/{address}", get(src20_holders))
 }
 
 #[utoipa::path(get, path = "/api/realtime", tag = "realtime", responses((status = 200, description = "Server-Sent Events: one per live value, named after its key, with its JSON value as data; current values first", content_type = "text/event-stream", body = String)))]
@@ -44,4 +49,72 @@ pub(crate) async fn realtime(
         // Long-lived responses end when the gateway stops, so that its graceful shutdown does not wait on them.
         .take_until(state.closing.clone().cancelled_owned());
     Ok(Sse::new(events).keep_alive(KeepAlive::default()))
+}
+
+/// One SRC-20 balance of an address.
+#[derive(Debug, PartialEq, Eq, serde::Serialize)]
+struct HoldingJson {
+    tick: String,
+    balance: String,
+}
+
+#[utoipa::path(get, path = "/api/realtime/src20/holders/{address}", tag = "realtime", params(("address" = String, Path, description = "an address")), responses((status = 200, description = "Server-Sent Events named src20/holders/{address}, each the address's positive SRC-20 balances [{tick, balance}]: the current ones first, then each change", content_type = "text/event-stream", body = String), (status = 400, description = "not an address", body = crate::error::ErrorBody)))]
+pub(crate) async fn src20_holders(
+    State(state): State<AppState>,
+    axum::extract::Path(address): axum::extract::Path<String>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    if address.is_empty()
+        || address.len() > 100
+        || !address.bytes().all(|b| b.is_ascii_alphanumeric())
+    {
+        return Err(ApiError::BadRequest(format!(
+            "{address:?} is not an address"
+        )));
+    }
+    let name = format!("src20/holders/{address}");
+    let closing = state.closing.clone();
+    // The state carried from event to event: the catalogue's version receiver (whose last seen version is
+    // the one the balances were read at), the balances last sent, and whether this is the first reading.
+    let start = (state.versions.clone(), None::<String>, true);
+    let stream = futures::stream::unfold(start, move |(mut versions, last, first)| {
+        let (state, address, name) = (state.clone(), address.clone(), name.clone());
+        async move {
+            let mut last = last;
+            let mut first = first;
+            loop {
+                if !first {
+                    versions.changed().await.ok()?;
+                }
+                first = false;
+                versions.borrow_and_update();
+                let mut catalogue = state.catalogue.clone();
+                let Ok(answer) = catalogue
+                    .src20_balances(AddressesRequest {
+                        addresses: vec![address.clone()],
+                    })
+                    .await
+                else {
+                    // The catalogue did not answer: the next version tries again.
+                    continue;
+                };
+                let holdings: Vec<HoldingJson> = answer
+                    .into_inner()
+                    .balances
+                    .into_iter()
+                    .map(|b| HoldingJson {
+                        tick: b.tick,
+                        balance: b.balance,
+                    })
+                    .collect();
+                let data = serde_json::to_string(&holdings).unwrap_or_else(|_| "[]".into());
+                if last.as_deref() == Some(data.as_str()) {
+                    continue;
+                }
+                last = Some(data.clone());
+                let event = Event::default().event(name).data(data);
+                return Some((Ok(event), (versions, last, false)));
+            }
+        }
+    });
+    Ok(Sse::new(stream.take_until(closing.cancelled_owned())).keep_alive(KeepAlive::default()))
 }

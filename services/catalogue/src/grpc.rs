@@ -4,15 +4,15 @@
 use stamps_platform::outbox::Relay;
 use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueService;
 use stamps_proto::catalogue::v1::{
-    ActivityRequest, ActivityResponse, AutocompleteRequest, AutocompleteResponse, Collection,
-    CollectionCard, CollectionLayers, CollectionListRequest, CollectionPeopleResponse,
+    ActivityRequest, ActivityResponse, AddressesRequest, AutocompleteRequest, AutocompleteResponse,
+    Collection, CollectionCard, CollectionLayers, CollectionListRequest, CollectionPeopleResponse,
     CreateCollectionRequest, CurationDocument, GetCollectionRequest, GetCurationRequest,
     GetHomeRequest, GetProfileRequest, GetSrc20TickRequest, GetStampRequest, Home, LaunchpadInfo,
     LeaderboardRequest, LeaderboardResponse, Profile, SearchAssetsRequest, SearchAssetsResponse,
     SearchCollectionsRequest, SearchCollectionsResponse, SearchFairmintersRequest,
     SearchFairmintersResponse, SearchSrc20Request, SearchSrc20Response, SearchStampsRequest,
-    SearchStampsResponse, Src20Tick, Src20TrendingRequest, Src20TrendingResponse, Src721Detail,
-    Stamp, StampDetail, UpdateCollectionRequest,
+    SearchStampsResponse, Src20BalancesResponse, Src20Tick, Src20TrendingRequest,
+    Src20TrendingResponse, Src721Detail, Stamp, StampDetail, UpdateCollectionRequest,
 };
 
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
@@ -502,6 +502,16 @@ impl CatalogueService for CatalogueGrpc {
         request: Request<SearchAssetsRequest>,
     ) -> Result<Response<SearchAssetsResponse>, Status> {
         self.search_assets(request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn src20_balances(
+        &self,
+        request: Request<AddressesRequest>,
+    ) -> Result<Response<Src20BalancesResponse>, Status> {
+        self.src20_balances(request.get_ref())
             .await
             .map(Response::new)
             .map_err(status)

@@ -1,9 +1,13 @@
-//! A profile's activity over gRPC, and its rows as protobuf.
+//! A profile's activity and SRC-20 balances over gRPC, and their rows as protobuf.
 
-use stamps_proto::catalogue::v1::{ActivityItem, ActivityRequest, ActivityResponse};
+use stamps_proto::catalogue::v1::{
+    ActivityItem, ActivityRequest, ActivityResponse, AddressesRequest, Src20Balance,
+    Src20BalancesResponse,
+};
 
 use crate::grpc::{CatalogueGrpc, QueryError, addresses, page, unsigned};
 use crate::store::activity::{self, ActivityRow};
+use crate::store::profile;
 
 /// Default page size of an activity list.
 pub const ACTIVITY_PAGE: u32 = 20;
@@ -39,6 +43,24 @@ impl CatalogueGrpc {
             total: unsigned(total),
             offset: r.offset,
             limit,
+        })
+    }
+
+    pub(crate) async fn src20_balances(
+        &self,
+        r: &AddressesRequest,
+    ) -> Result<Src20BalancesResponse, QueryError> {
+        let list = addresses("addresses", &r.addresses)?;
+        let balances = profile::src20_balances(&self.pool, &list).await?;
+        Ok(Src20BalancesResponse {
+            balances: balances
+                .into_iter()
+                .map(|(tick, address, balance)| Src20Balance {
+                    tick,
+                    address,
+                    balance,
+                })
+                .collect(),
         })
     }
 }

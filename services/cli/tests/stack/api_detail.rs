@@ -136,6 +136,7 @@ async fn a_stamp_detail_shows_its_holders_dispensers_and_sales_as_the_ledger_has
     activity(&stack, &services).await;
     wishlist(&stack, &services).await;
     xcp_assets(&services, &mut db).await;
+    src20_live(&services, &mut db).await;
     crate::api_collections::collections(&services, &mut db).await;
     crate::api_collections::curation(&stack, &services).await;
     crate::api_collections::live_values(&stack, &services).await;
@@ -781,5 +782,67 @@ async fn xcp_assets(services: &crate::helpers::Services, db: &mut sqlx::PgConnec
         (404, Some("Asset not found"))
     );
     let (status, _) = services.get_json("/api/xcp/search?only=cheap").await;
+    assert_eq!(status, 400);
+}
+
+/// An address's SRC-20 holdings as a live stream: the first event is its balances now.
+async fn src20_live(services: &crate::helpers::Services, db: &mut sqlx::PgConnection) {
+    let address: String = sqlx::query_scalar(
+        "SELECT address FROM indexer.src20_balances WHERE balance::NUMERIC > 0
+         GROUP BY address ORDER BY count(*) DESC, address LIMIT 1",
+    )
+    .fetch_one(&mut *db)
+    .await
+    .expect("an SRC-20 holder");
+    let expected: Vec<(String, String)> = sqlx::query_as(
+        "SELECT tick, balance::TEXT FROM catalogue.src20_balances WHERE address = $1 AND balance > 0 ORDER BY tick",
+    )
+    .bind(&address)
+    .fetch_all(&mut *db)
+    .await
+    .expect("balances");
+    let mut events = reqwest::get(format!(
+        "{}/api/realtime/src20/holders/{address}",
+        services.base
+    ))
+    .await
+    .expect("stream");
+    assert_eq!(
+        events.headers()["content-type"].to_str().ok(),
+        Some("text/event-stream")
+    );
+    let mut seen = String::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !seen.contains("\n\n") {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        let chunk = tokio::time::timeout(left, events.chunk())
+            .await
+            .expect("an event")
+            .expect("stream")
+            .expect("open");
+        seen.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    let data = seen
+        .lines()
+        .find_map(|l| l.strip_prefix("data: "))
+        .expect("data");
+    let holdings: Vec<serde_json::Value> = serde_json::from_str(data).expect("json");
+    assert!(
+        seen.contains(&format!("event: src20/holders/{address}")),
+        "{seen}"
+    );
+    assert_eq!(
+        holdings
+            .iter()
+            .map(|h| (
+                h["tick"].as_str().expect("tick").to_owned(),
+                h["balance"].as_str().expect("balance").to_owned()
+            ))
+            .collect::<Vec<_>>(),
+        expected
+    );
+    let (status, _) = services
+        .get_json("/api/realtime/src20/holders/not%20an%20address")
+        .await;
     assert_eq!(status, 400);
 }
