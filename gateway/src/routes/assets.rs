@@ -47,7 +47,7 @@ pub enum ResizeError {
 }
 
 /// Decodes `bytes`, an image of `mimetype`, within the size and memory bounds.
-fn decode(bytes: &[u8], mimetype: &str) -> Result<image::DynamicImage, ResizeError> {
+pub(crate) fn decode(bytes: &[u8], mimetype: &str) -> Result<image::DynamicImage, ResizeError> {
     let format = match mimetype {
         "image/png" | "image/apng" => image::ImageFormat::Png,
         "image/gif" => image::ImageFormat::Gif,

@@ -218,14 +218,29 @@ async fn search(
     }))
 }
 
-#[utoipa::path(get, path = "/api/collection/{id}", tag = "collections", params(("id" = String, Path, description = "the collection's id")), responses((status = 200, description = "the collection with its figures", body = CollectionJson), (status = 404, description = "Collection not found", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/collection/{id}", tag = "collections", params(("id" = String, Path, description = "the collection's id"), ("with_stamp_ids" = Option<bool>, Query, description = "true: every stamp id in stamp_ids (the edit form's), not only the first 12")), responses((status = 200, description = "the collection with its figures", body = CollectionJson), (status = 404, description = "Collection not found", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn collection(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    params: Params,
 ) -> Result<Json<CollectionJson>, ApiError> {
+    let params = paging::params(params)?;
+    paging::check_known(&params, &["with_stamp_ids"])?;
+    let with_stamp_ids = match params.get("with_stamp_ids").map(String::as_str) {
+        None | Some("false") => false,
+        Some("true") => true,
+        Some(other) => {
+            return Err(ApiError::BadRequest(format!(
+                "with_stamp_ids: {other:?} is neither true nor false"
+            )));
+        }
+    };
     let mut catalogue = state.catalogue.clone();
     let card = catalogue
-        .get_collection(GetCollectionRequest { collection_id: id })
+        .get_collection(GetCollectionRequest {
+            collection_id: id,
+            with_stamp_ids,
+        })
         .await
         .map_err(|s| ApiError::from_status(s, COLLECTION_NOT_FOUND))?
         .into_inner();
@@ -272,7 +287,10 @@ pub(crate) async fn layers(
 ) -> Result<Json<LayersJson>, ApiError> {
     let mut catalogue = state.catalogue.clone();
     let answer = catalogue
-        .get_collection_layers(GetCollectionRequest { collection_id: id })
+        .get_collection_layers(GetCollectionRequest {
+            collection_id: id,
+            with_stamp_ids: false,
+        })
         .await
         .map_err(|s| ApiError::from_status(s, COLLECTION_NOT_FOUND))?
         .into_inner();

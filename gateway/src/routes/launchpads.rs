@@ -90,7 +90,10 @@ pub struct LaunchpadJson {
 async fn fetch(state: &AppState, id: String) -> Result<LaunchpadInfo, ApiError> {
     let mut catalogue = state.catalogue.clone();
     catalogue
-        .get_launchpad(GetCollectionRequest { collection_id: id })
+        .get_launchpad(GetCollectionRequest {
+            collection_id: id,
+            with_stamp_ids: false,
+        })
         .await
         .map(tonic::Response::into_inner)
         .map_err(|s| ApiError::from_status(s, LAUNCHPAD_NOT_FOUND))

@@ -14,6 +14,7 @@ pub mod launchpads;
 pub mod leaderboard;
 pub mod openapi;
 pub mod paging;
+pub mod preview;
 pub mod profile;
 pub mod realtime;
 pub mod src20;
@@ -47,6 +48,7 @@ pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) ->
         .merge(collections::router())
         .merge(launchpads::router())
         .merge(xcp::router())
+        .merge(preview::router())
         .merge(curation::router())
         .merge(assets::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });

@@ -114,6 +114,22 @@ impl From<Stamp> for StampJson {
     }
 }
 
+/// The `cpids` parameter: a JSON list (`["A1","A2"]`) or comma-separated cpids.
+fn cpid_list(text: &str) -> Result<Vec<String>, ApiError> {
+    let text = text.trim();
+    if text.starts_with('[') {
+        return serde_json::from_str(text).map_err(|_| {
+            ApiError::BadRequest("cpids: a JSON list of cpids, as [\"A1\", \"A2\"]".into())
+        });
+    }
+    Ok(text
+        .split(',')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_owned)
+        .collect())
+}
+
 /// One stamp from the catalogue; a missing one is the spec's 404.
 pub async fn fetch_stamp(state: &AppState, cpid: String) -> Result<Stamp, ApiError> {
     let mut catalogue = state.catalogue.clone();
@@ -124,7 +140,7 @@ pub async fn fetch_stamp(state: &AppState, cpid: String) -> Result<Stamp, ApiErr
         .map_err(|s| ApiError::from_status(s, STAMP_NOT_FOUND))
 }
 
-#[utoipa::path(get, path = "/api/search", tag = "stamps", params(("q" = Option<String>, Query, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size, dividend_count or rarity_rank, with :asc or :desc"), ("rarity" = Option<String>, Query, description = "top10, top100 or top1000 (the rarest SRC-721 mints of their collections), sub100, sub1000, sub10000 or sub100000 (blessed stamps numbered below)"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("src721cpids" = Option<String>, Query, description = "SRC-721 traits: a JSON list of lists of layer stamps' cpids; only mints that chose one of each list"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamp finder", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/search", tag = "stamps", params(("q" = Option<String>, Query, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size, dividend_count or rarity_rank, with :asc or :desc"), ("rarity" = Option<String>, Query, description = "top10, top100 or top1000 (the rarest SRC-721 mints of their collections), sub100, sub1000, sub10000 or sub100000 (blessed stamps numbered below)"), ("cpids" = Option<String>, Query, description = "only these stamps (at most 100): a JSON list or comma-separated"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("src721cpids" = Option<String>, Query, description = "SRC-721 traits: a JSON list of lists of layer stamps' cpids; only mints that chose one of each list"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamp finder", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn search_all(
     state: State<AppState>,
     params: Params,
@@ -132,7 +148,7 @@ pub(crate) async fn search_all(
     search(state, None, params).await
 }
 
-#[utoipa::path(get, path = "/api/search/{q}", tag = "stamps", params(("q" = String, Path, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size, dividend_count or rarity_rank, with :asc or :desc"), ("rarity" = Option<String>, Query, description = "top10, top100 or top1000 (the rarest SRC-721 mints of their collections), sub100, sub1000, sub10000 or sub100000 (blessed stamps numbered below)"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("src721cpids" = Option<String>, Query, description = "SRC-721 traits: a JSON list of lists of layer stamps' cpids; only mints that chose one of each list"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamp finder", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/search/{q}", tag = "stamps", params(("q" = String, Path, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size, dividend_count or rarity_rank, with :asc or :desc"), ("rarity" = Option<String>, Query, description = "top10, top100 or top1000 (the rarest SRC-721 mints of their collections), sub100, sub1000, sub10000 or sub100000 (blessed stamps numbered below)"), ("cpids" = Option<String>, Query, description = "only these stamps (at most 100): a JSON list or comma-separated"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("src721cpids" = Option<String>, Query, description = "SRC-721 traits: a JSON list of lists of layer stamps' cpids; only mints that chose one of each list"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamp finder", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn search_q(
     state: State<AppState>,
     Path(q): Path<String>,
@@ -224,6 +240,7 @@ async fn list(
                 "collection",
                 "src721cpids",
                 "rarity",
+                "cpids",
             ],
         )?;
     }
@@ -254,6 +271,11 @@ async fn list(
         collection: params.get("collection").cloned().unwrap_or_default(),
         src721cpids: params.get("src721cpids").cloned().unwrap_or_default(),
         rarity: params.get("rarity").cloned().unwrap_or_default(),
+        cpids: params
+            .get("cpids")
+            .map(|c| cpid_list(c))
+            .transpose()?
+            .unwrap_or_default(),
         ..SearchStampsRequest::default()
     };
     match whose {

@@ -429,7 +429,7 @@ impl CatalogueService for CatalogueGrpc {
         &self,
         request: Request<GetCollectionRequest>,
     ) -> Result<Response<CollectionCard>, Status> {
-        self.collection(&request.get_ref().collection_id)
+        self.collection_with(request.get_ref())
             .await
             .map(Response::new)
             .map_err(status)

@@ -2,8 +2,9 @@
 
 use stamps_proto::catalogue::v1::{
     CollectionCard, CollectionLayers, CollectionListRequest, CollectionPeopleResponse,
-    CollectionPerson, LaunchpadInfo, LaunchpadMinter, LaunchpadStamp, Layer, LayerItem,
-    SearchCollectionsRequest, SearchCollectionsResponse, Src721Detail, Src721Layer, Volume,
+    CollectionPerson, GetCollectionRequest, LaunchpadInfo, LaunchpadMinter, LaunchpadStamp, Layer,
+    LayerItem, SearchCollectionsRequest, SearchCollectionsResponse, Src721Detail, Src721Layer,
+    Volume,
 };
 
 use crate::grpc::{CatalogueGrpc, QueryError, page, stamp_to_proto, unsigned, validate_cpid};
@@ -107,6 +108,18 @@ impl CatalogueGrpc {
             .await?
             .map(card)
             .ok_or_else(|| QueryError::NotFound(format!("no collection {id}")))
+    }
+
+    /// A collection with every one of its stamp ids when `with_stamp_ids` (the edit form's).
+    pub(crate) async fn collection_with(
+        &self,
+        r: &GetCollectionRequest,
+    ) -> Result<CollectionCard, QueryError> {
+        let mut c = self.collection(&r.collection_id).await?;
+        if r.with_stamp_ids {
+            c.stamp_ids = collections::stamp_ids(&self.pool, &c.collection_id).await?;
+        }
+        Ok(c)
     }
 
     pub(crate) async fn collection_people(

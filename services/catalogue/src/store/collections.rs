@@ -203,6 +203,16 @@ pub async fn collection(pool: &PgPool, id: &str) -> Result<Option<CollectionRow>
     .await
 }
 
+/// Every stamp id of collection `id`, in its order.
+pub async fn stamp_ids(pool: &PgPool, id: &str) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT cpid FROM collection_members WHERE collection_id = $1 ORDER BY position, cpid",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await
+}
+
 /// A collector or destroyer of a collection's stamps.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct PersonRow {

@@ -130,6 +130,34 @@ pub async fn collections(services: &Services, db: &mut sqlx::PgConnection) {
     assert_eq!(total(&stamps), mints);
     assert!(hits(&stamps).iter().all(|s| s["ident"] == "SRC-721"));
 
+    // Every stamp id for the edit form, and the finder by cpids (a JSON list or commas).
+    let (status, full) = services
+        .get_json(&format!("/api/collection/{id}?with_stamp_ids=true"))
+        .await;
+    assert_eq!(status, 200, "{full}");
+    let all_ids = full["stamp_ids"].as_array().expect("ids").clone();
+    assert_eq!(all_ids.len() as i64, mints);
+    assert!(c["stamp_ids"].as_array().expect("ids").len() <= 12);
+    let two: Vec<&str> = all_ids.iter().take(2).filter_map(Value::as_str).collect();
+    for list in [serde_json::to_string(&two).expect("json"), two.join(",")] {
+        let (status, picked) = services
+            .get_json(&format!("/api/search?cpids={list}"))
+            .await;
+        assert_eq!(status, 200, "{picked}");
+        let mut got: Vec<String> = hits(&picked)
+            .iter()
+            .filter_map(|h| h["cpid"].as_str().map(str::to_owned))
+            .collect();
+        got.sort_unstable();
+        let mut want: Vec<String> = two.iter().map(|c| (*c).to_owned()).collect();
+        want.sort_unstable();
+        assert_eq!(got, want);
+    }
+    let (status, _) = services
+        .get_json(&format!("/api/collection/{id}?with_stamp_ids=maybe"))
+        .await;
+    assert_eq!(status, 400);
+
     // Traits: the mints that chose a given stamp in layer 0, read off the stamps' own JSON.
     let (chosen, with_trait): (String, i64) = sqlx::query_as(
         "SELECT t, count(*) FROM (
@@ -617,6 +645,41 @@ async fn launchpads(file: &stamps_catalogue::curation::CurationFile, services: &
         Some(u64::from(layered.layers[0][0].weight))
     );
     assert!(layers["layers"][0]["items"][0].get("count").is_none());
+    // Its preview: 100 combinations of its layers' stamps, each a PNG, the same on every call.
+    let (status, preview) = services
+        .get_json(&format!(
+            "/api/wallet/mint/preview/{}",
+            layered.collection_id
+        ))
+        .await;
+    assert_eq!(status, 200, "{preview}");
+    let samples = preview["samples"].as_array().expect("samples");
+    assert_eq!(samples.len(), 100);
+    for sample in samples {
+        let chosen = sample["layers"].as_array().expect("layers");
+        assert_eq!(chosen.len(), layered.layers.len());
+        for (cpid, layer) in chosen.iter().zip(&layered.layers) {
+            assert!(layer.iter().any(|o| *cpid == o.cpid.as_str()));
+        }
+        let png = base64::Engine::decode(
+            &base64::engine::general_purpose::STANDARD,
+            sample["b64"].as_str().expect("b64"),
+        )
+        .expect("base64");
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    }
+    let (_, again) = services
+        .get_json(&format!(
+            "/api/wallet/mint/preview/{}",
+            layered.collection_id
+        ))
+        .await;
+    assert_eq!(again, preview);
+    let (status, _) = services
+        .get_json(&format!("/api/wallet/mint/preview/{}", pad.collection_id))
+        .await;
+    assert_eq!(status, 404, "an SRC-721 launchpad has no preview");
+
     let (status, body) = services.get_json("/api/launchpad/goose").await;
     assert_eq!(
         (status, body["error"].as_str()),
