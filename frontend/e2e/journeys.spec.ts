@@ -131,12 +131,16 @@ test('the XCP site: FairMint list as the API counts it, a directory, an asset pa
   await expect(grid.getByRole('listitem')).toHaveCount(Math.min(24, fairminters.estimatedTotalHits));
 
   // Directories: the staff's collections, owned by the network default, headed 'Directory' on this site.
-  const directories = await api<Paged<{ collection_id: string; name: string }>>(request, '/api/directories');
+  const directories = await api<Paged<{ collection_id: string; name: string; is_launchpad: boolean }>>(
+    request,
+    '/api/directories',
+  );
   const directory = first(directories.hits, 'directory');
   await page.getByRole('navigation').getByRole('link', { name: 'Directories' }).first().click();
   await expect(page).toHaveURL(/\/directories$/);
   await page.locator(`a[href="/collection/${directory.collection_id}"]`).first().click();
-  await expect(page.getByText('Directory', { exact: true })).toBeVisible();
+  // A launchpad reads 'Launchpad collection' before anything else.
+  await expect(page.getByText(directory.is_launchpad ? 'Launchpad collection' : 'Directory', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(directory.name);
 
   // A stamp's page on the XCP site is an asset page.
@@ -343,4 +347,59 @@ test('the search box: SRC-20 and collection suggestions as the API groups them, 
   await expect(page.locator('.search-panel').getByRole('region', { name: 'Collections' }).getByRole('link', { name: collection.name })).toBeVisible();
   await input.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/collection/${collection.collection_id}$`));
+});
+
+test("a profile's Counterparty activity, its lists scoped to a collection, and the finder's rarity filter, as the API answers", async ({
+  page,
+  request,
+}) => {
+  const collections = await api<Paged<{ collection_id: string }>>(request, '/api/collections?sort=stamp_count:desc&limit=1');
+  const { collection_id: collectionId } = first(collections.hits, 'collection');
+  const board = await api<Paged<{ user_id: string }>>(request, '/api/leaderboard');
+  const collector = first(board.hits, 'collector').user_id;
+
+  // Activity: asset, event, quantity and date, newest first.
+  const activity = await api<Paged<{ asset: string; asset_longname: string | null; tx_type: string }>>(
+    request,
+    `/api/activity?addresses=${collector}`,
+  );
+  await page.goto(`/profile/${collector}?tab=activity`);
+  if (activity.estimatedTotalHits > 0) {
+    const rows = page.getByRole('table', { name: 'Activity' }).getByRole('row');
+    const newest = first(activity.hits, 'activity');
+    await expect(rows.nth(1)).toContainText(newest.asset_longname ?? newest.asset);
+    await expect(rows.nth(1)).toContainText(newest.tx_type.charAt(0).toUpperCase() + newest.tx_type.slice(1));
+    await expect(page.getByText(resultLine(activity.estimatedTotalHits, 20)).first()).toBeVisible();
+  } else {
+    await expect(page.getByText('NO RESULTS')).toBeVisible();
+  }
+
+  // The collected stamps of one collection.
+  const scoped = await api<Paged<{ cpid: string }>>(
+    request,
+    `/api/stamps/holders_addresses?addresses=${collector}&collection=${collectionId}&sort=stamp:asc&limit=24`,
+  );
+  await page.goto(`/profile/${collector}?collection=${collectionId}`);
+  await expect(page.getByRole('link', { name: 'Show all' })).toBeVisible();
+  if (scoped.estimatedTotalHits > 0) {
+    await expect(page.getByText(resultLine(scoped.estimatedTotalHits, 24)).first()).toBeVisible();
+  } else {
+    await expect(page.getByText('NO RESULTS')).toBeVisible();
+  }
+
+  // The finder's rarest SRC-721 mints.
+  const rare = await api<Paged<{ cpid: string }>>(request, '/api/search?rarity=top10&sort=rarity_rank:asc&limit=24');
+  await page.goto('/search');
+  await page.getByRole('button', { name: 'Top 10', exact: true }).click();
+  await page.getByRole('button', { name: 'Sort by Rarity' }).click();
+  await expect(page).toHaveURL(/sort=rarity_rank%3Aasc&rarity=top10$/);
+  if (rare.estimatedTotalHits > 0) {
+    await expect(page.getByText(resultLine(rare.estimatedTotalHits, 24)).first()).toBeVisible();
+    await expect(page.locator('.stamp-grid a.stamp-card__link').first()).toHaveAttribute(
+      'href',
+      `/stamp/${first(rare.hits, 'rare mint').cpid}`,
+    );
+  } else {
+    await expect(page.getByText('NO RESULTS')).toBeVisible();
+  }
 });

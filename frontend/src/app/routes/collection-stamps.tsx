@@ -19,7 +19,7 @@ export function Component() {
         <StampFilters
           state={state}
           onChange={(next) => {
-            setSearchParams(mergeStampSearch(searchParams, next));
+            setSearchParams(mergeStampSearch(searchParams, next), { flushSync: true });
           }}
         />
       }

@@ -123,13 +123,15 @@ describe('profile page', () => {
     expect(calledPaths(fetchMock)).toContain(
       `/api/stamps/holders_addresses?addresses=${ADDRESS_A}%2C${ADDRESS_B}&offset=0&limit=24&sort=stamp%3Aasc`,
     );
-    // Tabs the API does not serve (wishlist, activity) do not appear.
+    // The spec's tabs, in its order.
     const tabs = screen.getByRole('navigation', { name: 'Profile sections' });
     expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Collected',
       'Minted',
       'Owned',
       'SRC-20',
+      'Wishlist',
+      'Activity',
       'Collections',
     ]);
     expect(within(tabs).getByRole('link', { name: 'Collected' })).toHaveAttribute('aria-current', 'page');
@@ -296,5 +298,70 @@ describe('profile page', () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'artist' })).toBeInTheDocument();
     expect(screen.getByText('Creator')).toBeInTheDocument();
+  });
+
+  it("lists the Counterparty activity of the profile's addresses: asset, event, quantity and date", async () => {
+    const fetchMock = renderProfile('/profile/alice?tab=activity&page=2', (url) =>
+      url.pathname === '/api/activity'
+        ? {
+            body: {
+              hits: [
+                {
+                  asset: 'A1',
+                  asset_longname: null,
+                  quantity: '150000000',
+                  divisible: true,
+                  tx_type: 'send',
+                  tx_hash: 'tx1',
+                  block_index: 800001,
+                  timestamp: 1680000600,
+                },
+                {
+                  asset: 'XCP',
+                  asset_longname: null,
+                  quantity: '3',
+                  divisible: false,
+                  tx_type: 'buy',
+                  tx_hash: 'tx2',
+                  block_index: 800000,
+                  timestamp: 1680000000,
+                },
+              ],
+              estimatedTotalHits: 22,
+              offset: 20,
+              limit: 20,
+            },
+          }
+        : defaultAnswer(url),
+    );
+    const table = await screen.findByRole('table', { name: 'Activity' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Asset',
+      'Event',
+      'Quantity',
+      'Date',
+    ]);
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first as HTMLElement).getByRole('link', { name: 'A1' })).toHaveAttribute('href', '/stamp/A1');
+    expect(first).toHaveTextContent('Send');
+    expect(first).toHaveTextContent('1.5');
+    expect(first).toHaveTextContent('2023-03-28 10:50 UTC');
+    // XCP is no stamp: named, not linked.
+    expect(within(second as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
+    expect(second).toHaveTextContent('Buy');
+    expect(screen.getByText('21 - 22 of 22 results')).toBeInTheDocument();
+    expect(calledPaths(fetchMock)).toContain(`/api/activity?addresses=${ADDRESS_A}%2C${ADDRESS_B}&page=2&limit=20`);
+  });
+
+  it("lists the user's wishlist with the finder's filters", async () => {
+    const fetchMock = renderProfile('/profile/alice?tab=wishlist&types=png', (url) =>
+      url.pathname === `/api/user/wishlist/${ADDRESS_A}`
+        ? { body: { hits: [stamp(5)], estimatedTotalHits: 1, offset: 0, limit: 24 } }
+        : defaultAnswer(url),
+    );
+    const grid = await screen.findByRole('list', { name: 'Wishlist stamps' });
+    expect(within(grid).getByRole('link')).toHaveAttribute('href', '/stamp/A5');
+    expect(calledPaths(fetchMock)).toContain(`/api/user/wishlist/${ADDRESS_A}?offset=0&limit=24&sort=stamp%3Aasc&types=png`);
+    expect(screen.queryByRole('button', { name: 'Rotate 3D' })).not.toBeInTheDocument();
   });
 });

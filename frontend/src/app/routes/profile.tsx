@@ -4,6 +4,7 @@ import { useGetCollectionQuery } from '@/features/collections/api';
 import { UserCollections } from '@/features/collections/components/user-collections';
 import { collectionTitle } from '@/features/collections/rules';
 import { ProfilePage, type ProfilePanelProps } from '@/features/profile/components/profile-page';
+import { ProfileActivity } from '@/features/profile/components/profile-activity';
 import { isStampTab, STAMP_LIST_OF_TAB } from '@/features/profile/profile-params';
 import { Src20Activity, Src20Balances } from '@/features/src20/components/address-src20';
 import { AddressStamps } from '@/features/stamps/components/address-stamps';
@@ -30,7 +31,10 @@ function CollectionScope({ id, unscopedSearch }: { id: string; unscopedSearch: s
   );
 }
 
-/** A tab's content: the SRC-20 balances and activity, the collections created, or one of the stamp lists. */
+/**
+ * A tab's content: the SRC-20 balances and activity, the Counterparty activity, the wishlist, the collections
+ * created, or one of the stamp lists.
+ */
 function Panel({ tab, profile, addresses, page, activityAddress, chooseAddress, label, collection, unscopedSearch }: ProfilePanelProps) {
   const site = useSite();
   if (tab === 'src20') {
@@ -44,6 +48,23 @@ function Panel({ tab, profile, addresses, page, activityAddress, chooseAddress, 
         ) : (
           <p className="empty">NO RESULTS</p>
         )}
+      </>
+    );
+  }
+  if (tab === 'activity') {
+    return (
+      <>
+        <h2 className="visually-hidden">{label}</h2>
+        <ProfileActivity addresses={addresses} page={page} />
+      </>
+    );
+  }
+  if (tab === 'wishlist') {
+    return (
+      <>
+        <h2 className="visually-hidden">{label}</h2>
+        {collection && <CollectionScope id={collection} unscopedSearch={unscopedSearch} />}
+        <AddressStamps source={{ wishlist: profile.user_id ?? '' }} label={label} collection={collection} />
       </>
     );
   }
@@ -64,8 +85,7 @@ function Panel({ tab, profile, addresses, page, activityAddress, chooseAddress, 
       <h2 className="visually-hidden">{label}</h2>
       {collection && <CollectionScope id={collection} unscopedSearch={unscopedSearch} />}
       <AddressStamps
-        list={STAMP_LIST_OF_TAB[tab]}
-        addresses={addresses}
+        source={{ list: STAMP_LIST_OF_TAB[tab], addresses }}
         label={label}
         collection={collection}
         slideshow={tab === 'collected'}

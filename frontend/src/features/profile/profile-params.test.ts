@@ -17,8 +17,9 @@ function parse(query: string): ProfileState {
 describe('profile URL state', () => {
   it('defaults to the Collected tab, page 1', () => {
     expect(parse('')).toEqual(EMPTY_PROFILE_STATE);
-    expect(parse('tab=wishlist').tab).toBe('collected');
-    expect(parse('tab=activity').tab).toBe('collected');
+    expect(parse('tab=nope').tab).toBe('collected');
+    expect(parse('tab=wishlist').tab).toBe('wishlist');
+    expect(parse('tab=activity').tab).toBe('activity');
     expect(parse('tab=collections').tab).toBe('collections');
   });
 

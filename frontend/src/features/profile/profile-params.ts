@@ -1,10 +1,7 @@
 import { PAGE_PARAM, parsePage } from '@/utils/pagination';
 
-/**
- * The profile's tabs that the API serves (wishlist and Counterparty activity are not served, so they do not appear).
- * Collected is the default.
- */
-export const PROFILE_TABS = ['collected', 'minted', 'owned', 'src20', 'collections'] as const;
+/** The profile's tabs, in the spec's order; Collected is the default. */
+export const PROFILE_TABS = ['collected', 'minted', 'owned', 'src20', 'wishlist', 'activity', 'collections'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 export const DEFAULT_PROFILE_TAB: ProfileTab = 'collected';
 
@@ -16,9 +13,14 @@ export const STAMP_LIST_OF_TAB = {
 } as const satisfies Partial<Record<ProfileTab, string>>;
 export type ProfileStampList = (typeof STAMP_LIST_OF_TAB)[keyof typeof STAMP_LIST_OF_TAB];
 
-/** Whether a tab lists stamps (and so takes the stamp filters and the `collection` scope). */
+/** Whether a tab lists the stamps of the profile's addresses (and so takes the stamp filters and the `collection` scope). */
 export function isStampTab(tab: ProfileTab): tab is keyof typeof STAMP_LIST_OF_TAB {
   return tab in STAMP_LIST_OF_TAB;
+}
+
+/** Whether a tab takes the `collection` scope: the stamp lists and the wishlist. */
+export function isScopedTab(tab: ProfileTab): boolean {
+  return isStampTab(tab) || tab === 'wishlist';
 }
 
 /** The query parameter scoping the profile's stamp lists to one collection (spec: `?collection={collection_id}`). */

@@ -18,8 +18,19 @@ export type AddressStampsArgs = Omit<StampSearchArgs, 'q'> & {
   collection?: string;
 };
 
+/** A user's wishlist, with the finder's page, filters and sort (no search text). */
+export type WishlistStampsArgs = Omit<StampSearchArgs, 'q'> & {
+  /** The user's id or display name. */
+  user: string;
+  collection?: string;
+};
+
 const addressListsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getWishlistStamps: build.query<Paged<StampHit>, WishlistStampsArgs>({
+      query: ({ user, ...params }) => ({ url: `user/wishlist/${encodeURIComponent(user)}`, params }),
+      providesTags: ['ProfileStamps'],
+    }),
     getAddressStamps: build.query<Paged<StampHit>, AddressStampsArgs>({
       query: ({ list, addresses, ...params }) => ({
         url: `stamps/${list}`,
@@ -30,4 +41,4 @@ const addressListsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetAddressStampsQuery } = addressListsApi;
+export const { useGetAddressStampsQuery, useGetWishlistStampsQuery } = addressListsApi;

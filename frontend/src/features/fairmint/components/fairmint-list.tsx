@@ -89,7 +89,7 @@ export function FairmintList({ q }: { q: string }) {
   const inputRef = useRef<HTMLInputElement>(null);
 
   const update = (next: FairmintSearchState) => {
-    setSearchParams(fairmintSearchParams(next));
+    setSearchParams(fairmintSearchParams(next), { flushSync: true });
   };
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {

@@ -45,6 +45,8 @@ const TAB_LABELS: Record<ProfileTab, string> = {
   minted: 'Minted',
   owned: 'Owned',
   src20: 'SRC-20',
+  wishlist: 'Wishlist',
+  activity: 'Activity',
   collections: 'Collections',
 };
 
@@ -81,7 +83,10 @@ function ProfileBody({ profile, renderPanel }: { profile: Profile; renderPanel: 
           chooseAddress: (address) => {
             setSearchParams(profileParams(chooseActivityAddress(state, address, addresses)));
           },
-          label: state.tab === 'collections' ? 'Collections' : `${TAB_LABELS[state.tab]} ${site.stampsWord.toLowerCase()}`,
+          label:
+            state.tab === 'collections' || state.tab === 'activity'
+              ? TAB_LABELS[state.tab]
+              : `${TAB_LABELS[state.tab]} ${site.stampsWord.toLowerCase()}`,
           collection: state.collection,
           unscopedSearch: tabSearch(state.tab),
         })}

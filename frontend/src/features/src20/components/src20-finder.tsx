@@ -45,7 +45,7 @@ export function Src20Finder({ q }: { q: string }) {
   const inputRef = useRef<HTMLInputElement>(null);
 
   const update = (next: Src20SearchState) => {
-    setSearchParams(src20SearchParams(next));
+    setSearchParams(src20SearchParams(next), { flushSync: true });
   };
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {

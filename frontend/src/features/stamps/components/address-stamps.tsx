@@ -8,14 +8,21 @@ import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
 import { formatInteger, stampLabel } from '@/utils/format';
 import { pageCount, resultRange } from '@/utils/pagination';
-import { ADDRESS_STAMPS_PAGE_SIZE, useGetAddressStampsQuery, type AddressStampList } from '../address-lists-api';
+import {
+  ADDRESS_STAMPS_PAGE_SIZE,
+  useGetAddressStampsQuery,
+  useGetWishlistStampsQuery,
+  type AddressStampList,
+} from '../address-lists-api';
 import { mergeStampSearch, parseStampSearch, toStampListArgs, type StampSearchState } from '../finder-params';
 import { StampFilters } from './stamp-filters';
 import { StampGrid } from './stamp-grid';
 
+/** Where the stamps come from: one of the lists of a set of addresses, or a user's wishlist. */
+export type StampListSource = { list: AddressStampList; addresses: string[] } | { wishlist: string };
+
 type AddressStampsProps = {
-  list: AddressStampList;
-  addresses: string[];
+  source: StampListSource;
   /** The list's accessible name. */
   label: string;
   /** Only the stamps of this collection. */
@@ -25,27 +32,35 @@ type AddressStampsProps = {
 };
 
 /**
- * The stamps a profile's addresses hold, created or own: the finder's filter bar (types, show only, sort), 'x - y of
+ * The stamps a profile's addresses hold, created or own, or its user's wishlist: the finder's filter bar (types, show only, sort), 'x - y of
  * n results', pagination above and below, the cards ('NO RESULTS' when none), and, where offered, the slideshow of
  * the page's stamps. Filters, sort and page live in the query (the finder's rules), beside the profile's own.
  */
-export function AddressStamps({ list, addresses, label, collection = null, slideshow: offersSlideshow = false }: AddressStampsProps) {
+export function AddressStamps({ source, label, collection = null, slideshow: offersSlideshow = false }: AddressStampsProps) {
   const site = useSite();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseStampSearch(searchParams, site.variant);
   const [slideshow, setSlideshow] = useSlideshowParam();
-  const { data, error, isLoading, isError, isFetching } = useGetAddressStampsQuery(
-    // The profile's lists take no rarity filter.
-    { list, addresses, ...toStampListArgs(state, ADDRESS_STAMPS_PAGE_SIZE, false), ...(collection ? { collection } : {}) },
-    { skip: addresses.length === 0 },
+  // The profile's lists take no rarity filter.
+  const args = { ...toStampListArgs(state, ADDRESS_STAMPS_PAGE_SIZE, false), ...(collection ? { collection } : {}) };
+  const addresses = 'addresses' in source ? source.addresses : [];
+  const byAddresses = useGetAddressStampsQuery(
+    { list: 'list' in source ? source.list : 'holders_addresses', addresses, ...args },
+    { skip: !('addresses' in source) || addresses.length === 0 },
   );
+  const wishlist = useGetWishlistStampsQuery(
+    { user: 'wishlist' in source ? source.wishlist : '', ...args },
+    { skip: !('wishlist' in source) || source.wishlist === '' },
+  );
+  const { data, error, isLoading, isError, isFetching } = 'wishlist' in source ? wishlist : byAddresses;
+  const nothingToAsk = 'wishlist' in source ? source.wishlist === '' : addresses.length === 0;
 
   const update = (next: StampSearchState) => {
-    setSearchParams(mergeStampSearch(searchParams, next));
+    setSearchParams(mergeStampSearch(searchParams, next), { flushSync: true });
   };
 
   let results;
-  if (addresses.length === 0) {
+  if (nothingToAsk) {
     results = <p className="empty">NO RESULTS</p>;
   } else if (isLoading) {
     results = <Loading />;

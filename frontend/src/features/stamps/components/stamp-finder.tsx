@@ -17,7 +17,8 @@ export function StampFinder({ q }: { q: string }) {
   const [expanded, setExpanded] = useState(false);
 
   const update = (next: StampSearchState) => {
-    setSearchParams(stampSearchParams(next));
+    // The checkboxes follow the URL: updated at once, they never show their old state for a frame.
+    setSearchParams(stampSearchParams(next), { flushSync: true });
   };
 
   return (
