@@ -3,7 +3,8 @@
 //! publishes a new version under the live value `catalogue` (`{"version", "height"}`). An answer is kept under
 //! its path and query with the version seen before it was asked for, stored only if that version is still
 //! current when it arrives, and served only while it is: the cache never serves an answer older than the
-//! version news, whatever the order in which answers and versions arrive.
+//! version news, whatever the order in which answers and versions arrive. Concurrent requests for an answer
+//! being made wait for it: one request per path and version reaches the catalogue.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -30,13 +31,14 @@ const UNKNOWN: u64 = 0;
 /// The largest answer kept.
 const MAX_ANSWER: usize = 2 * 1024 * 1024;
 
-/// One kept answer.
+/// One kept answer, or the mark that an answer could not be kept (too large, not JSON): then each request makes
+/// its own.
 #[derive(Clone)]
 struct Kept {
-    version: u64,
     status: StatusCode,
     content_type: HeaderValue,
     body: Bytes,
+    pass: bool,
 }
 
 #[derive(Clone)]
@@ -87,19 +89,22 @@ impl AnswerCache {
         self.changes.send_replace(version);
     }
 
-    /// The answer kept for `key` at the current version.
-    fn get(&self, key: &str) -> Option<Arc<Kept>> {
+    /// The answer kept for `path` at the current version.
+    #[cfg(test)]
+    fn get(&self, path: &str) -> Option<Arc<Kept>> {
         let version = self.version();
         if version == UNKNOWN || !self.keeps {
             return None;
         }
-        self.answers.get(key).filter(|kept| kept.version == version)
+        self.answers.get(&format!("{version:016x} {path}"))
     }
 
-    /// Keeps `kept` unless the version moved while it was being made.
-    fn put(&self, key: String, kept: Kept) {
-        if self.keeps && kept.version != UNKNOWN && kept.version == self.version() {
-            self.answers.insert(key, Arc::new(kept));
+    /// Keeps `kept`, made at `version`, for `path` unless the version moved while it was being made.
+    #[cfg(test)]
+    fn put(&self, path: &str, version: u64, kept: Kept) {
+        if self.keeps && version != UNKNOWN && version == self.version() {
+            self.answers
+                .insert(format!("{version:016x} {path}"), Arc::new(kept));
         }
     }
 
@@ -150,45 +155,70 @@ pub fn parse_version(value: &[u8]) -> Option<u64> {
         .filter(|v| *v != UNKNOWN)
 }
 
-/// Serves a GET from the cache when it can; otherwise asks the handlers and keeps a successful or not-found
-/// JSON answer. Event streams and anything but GET pass through.
+/// Serves a GET from the cache when it can; otherwise asks the handlers and keeps a successful, not-found or
+/// bad-request JSON answer. Requests for the same answer while it is being made wait for it instead of making it
+/// again (one request per path and version reaches the catalogue). Event streams and anything but GET pass
+/// through.
 pub async fn layer(State(cache): State<AnswerCache>, request: Request, next: Next) -> Response {
-    if request.method() != Method::GET || request.uri().path().ends_with("/realtime") {
+    if request.method() != Method::GET || request.uri().path().contains("/realtime") {
         return next.run(request).await;
     }
-    let key = request.uri().path_and_query().map_or_else(
-        || request.uri().path().to_owned(),
-        |p| p.as_str().to_owned(),
-    );
-    if let Some(kept) = cache.get(&key) {
-        return answer(&kept);
-    }
     let version = cache.version();
+    if version == UNKNOWN || !cache.keeps {
+        return next.run(request).await;
+    }
+    // The version is part of the key: an answer of an earlier version is never found.
+    let key = format!(
+        "{version:016x} {}",
+        request
+            .uri()
+            .path_and_query()
+            .map_or_else(|| request.uri().path(), |p| p.as_str())
+    );
+    let guard = match cache.answers.get_value_or_guard_async(&key).await {
+        Ok(kept) if kept.pass => return next.run(request).await,
+        Ok(kept) => return answer(&kept),
+        Err(guard) => guard,
+    };
     let response = next.run(request).await;
-    if version == UNKNOWN || !matches!(response.status(), StatusCode::OK | StatusCode::NOT_FOUND) {
+    let status = response.status();
+    if !matches!(
+        status,
+        StatusCode::OK | StatusCode::NOT_FOUND | StatusCode::BAD_REQUEST
+    ) {
+        // A failure is not kept: the next request tries again.
         return response;
     }
-    let Some(content_type) = response.headers().get(header::CONTENT_TYPE).cloned() else {
+    let content_type = response.headers().get(header::CONTENT_TYPE).cloned();
+    let size = response.body().size_hint();
+    let keepable = content_type
+        .as_ref()
+        .is_some_and(|c| c.as_bytes().starts_with(b"application/json"))
+        && size.upper() == Some(size.lower())
+        && size.lower() <= MAX_ANSWER as u64;
+    let (Some(content_type), true) = (content_type, keepable) else {
+        if cache.version() == version {
+            let _ = guard.insert(Arc::new(Kept {
+                status,
+                content_type: HeaderValue::from_static(""),
+                body: Bytes::new(),
+                pass: true,
+            }));
+        }
         return response;
     };
-    // Only answers whose whole size is known and small enough are kept; others pass as they are.
-    let size = response.body().size_hint();
-    if size.upper() != Some(size.lower()) || size.lower() > MAX_ANSWER as u64 {
-        return response;
-    }
-    let status = response.status();
     let (parts, body) = response.into_parts();
     match axum::body::to_bytes(body, MAX_ANSWER).await {
         Ok(body) => {
-            cache.put(
-                key,
-                Kept {
-                    version,
+            // Kept only if the catalogue did not move while the answer was made.
+            if cache.version() == version {
+                let _ = guard.insert(Arc::new(Kept {
                     status,
                     content_type,
                     body: body.clone(),
-                },
-            );
+                    pass: false,
+                }));
+            }
             Response::from_parts(parts, Body::from(body))
         }
         Err(e) => {
@@ -210,22 +240,22 @@ fn answer(kept: &Kept) -> Response {
 mod tests {
     use super::*;
 
-    fn kept(version: u64, body: &'static str) -> Kept {
+    fn kept(body: &'static str) -> Kept {
         Kept {
-            version,
             status: StatusCode::OK,
             content_type: HeaderValue::from_static("application/json"),
             body: Bytes::from_static(body.as_bytes()),
+            pass: false,
         }
     }
 
     #[test]
     fn an_answer_is_served_only_at_the_version_it_was_made_for() {
         let cache = AnswerCache::new(1 << 20);
-        cache.put("/api/home".into(), kept(7, "{}"));
+        cache.put("/api/home", 7, kept("{}"));
         assert!(cache.get("/api/home").is_none(), "no version known yet");
         cache.set_version(7);
-        cache.put("/api/home".into(), kept(7, "{\"a\":1}"));
+        cache.put("/api/home", 7, kept("{\"a\":1}"));
         assert_eq!(
             cache.get("/api/home").map(|k| k.body.clone()),
             Some(Bytes::from_static(b"{\"a\":1}"))
@@ -233,7 +263,7 @@ mod tests {
         cache.set_version(8);
         assert!(cache.get("/api/home").is_none(), "the catalogue moved on");
         // An answer made before the move arrives after it: it is not kept.
-        cache.put("/api/search".into(), kept(7, "[]"));
+        cache.put("/api/search", 7, kept("[]"));
         cache.set_version(7);
         assert!(cache.get("/api/search").is_none());
     }
@@ -243,9 +273,59 @@ mod tests {
         let cache = AnswerCache::new(0);
         let versions = cache.versions();
         cache.set_version(9);
-        cache.put("/api/home".into(), kept(9, "{}"));
+        cache.put("/api/home", 9, kept("{}"));
         assert!(cache.get("/api/home").is_none());
         assert_eq!(*versions.borrow(), 9);
+    }
+
+    #[tokio::test]
+    async fn concurrent_requests_for_one_answer_make_it_once() {
+        use std::sync::atomic::AtomicUsize;
+        use tower::ServiceExt;
+        let made = Arc::new(AtomicUsize::new(0));
+        let cache = AnswerCache::new(1 << 20);
+        cache.set_version(1);
+        let router = axum::Router::new()
+            .route(
+                "/answer",
+                axum::routing::get({
+                    let made = made.clone();
+                    move || async move {
+                        made.fetch_add(1, Ordering::SeqCst);
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        axum::Json(serde_json::json!({"n": 1}))
+                    }
+                }),
+            )
+            .layer(axum::middleware::from_fn_with_state(cache.clone(), layer));
+        let ask = || {
+            let router = router.clone();
+            async move {
+                let response = router
+                    .oneshot(
+                        Request::get("/answer")
+                            .body(Body::empty())
+                            .expect("request"),
+                    )
+                    .await
+                    .expect("answered");
+                assert_eq!(response.status(), StatusCode::OK);
+                axum::body::to_bytes(response.into_body(), 1024)
+                    .await
+                    .expect("body")
+            }
+        };
+        let answers = futures::future::join_all((0..20).map(|_| ask())).await;
+        assert!(answers.iter().all(|a| a.as_ref() == b"{\"n\":1}"));
+        assert_eq!(
+            made.load(Ordering::SeqCst),
+            1,
+            "one request reached the handler"
+        );
+        // A new version makes it again, once.
+        cache.set_version(2);
+        futures::future::join_all((0..5).map(|_| ask())).await;
+        assert_eq!(made.load(Ordering::SeqCst), 2);
     }
 
     #[test]
