@@ -315,6 +315,15 @@ test("a collection's Stamps tab filtered with the finder's filters, counted as t
   const cards = page.locator('.stamp-grid a.stamp-card__link');
   await expect(cards.first()).toHaveAttribute('href', `/stamp/${first(oldest.hits, 'stamp of the collection').cpid}`);
 
+  // The Traits filter: each layer stamp's share of the mints, as the API counts them.
+  const layers = await request.get(`/api/collection/layers/${id}`);
+  if (layers.ok()) {
+    const body = (await layers.json()) as { stamp_count: number; layers: { items: { cpid: string; count: number }[] }[] };
+    const trait = first(first(body.layers, 'layer').items, 'layer stamp');
+    const share = `${((trait.count / body.stamp_count) * 100).toFixed(2)}%`;
+    await expect(page.locator('.traits__option', { has: page.locator(`input`) }).filter({ hasText: share }).first()).toBeVisible();
+  }
+
   await page.getByRole('checkbox', { name: 'SRC-721' }).check();
   await expect(page).toHaveURL(/types=src-721/);
   const src721 = await api<Paged<{ cpid: string }>>(request, `/api/search?collection=${id}&types=src-721&sort=stamp:asc&limit=24`);

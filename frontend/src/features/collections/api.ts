@@ -1,6 +1,6 @@
 import { api } from '@/lib/api';
 import type { CollectionListArgs } from './sort-params';
-import type { Burner, Collection, CollectionStamp, Collector, Paged, StampThumb } from './types';
+import type { Burner, Collection, CollectionStamp, Collector, Paged, TraitStamp } from './types';
 
 /** Page sizes (spec): 50 in the collections list, 20 in the collectors list. */
 export const COLLECTIONS_PAGE_SIZE = 50;
@@ -37,22 +37,31 @@ export function normalizePage<T>(raw: Partial<Paged<T>> | null): Paged<T> {
   };
 }
 
-/** A deploy's layers read defensively: anything that is no list of `{cpid, url}` stamps is dropped. */
-export function normalizeLayers(raw: unknown): StampThumb[][] {
-  if (!Array.isArray(raw)) return [];
-  return raw.map((layer: unknown) =>
-    Array.isArray(layer)
-      ? layer.filter(
-          (stamp: unknown): stamp is StampThumb =>
-            typeof stamp === 'object' &&
-            stamp !== null &&
-            'cpid' in stamp &&
-            typeof stamp.cpid === 'string' &&
-            'url' in stamp &&
-            typeof stamp.url === 'string',
-        )
-      : [],
-  );
+/** A trait's share of the collection's mints (spec: count / stamp_count, 2 decimals): "33.33%". */
+export function traitShare(count: number, stampCount: number): string | undefined {
+  if (!Number.isFinite(count) || !Number.isFinite(stampCount) || stampCount <= 0) return undefined;
+  return `${((count / stampCount) * 100).toFixed(2)}%`;
+}
+
+/**
+ * `GET /api/collection/layers/{id}` read defensively: per layer, its stamps with their image and share of the
+ * mints (a launchpad's curated layers give weights, not counts: no share). Anything malformed is dropped.
+ */
+export function normalizeLayers(raw: unknown): TraitStamp[][] {
+  if (typeof raw !== 'object' || raw === null) return [];
+  const { layers, stamp_count: stampCount } = raw as { layers?: unknown; stamp_count?: unknown };
+  if (!Array.isArray(layers)) return [];
+  return layers.map((layer: unknown) => {
+    const items = typeof layer === 'object' && layer !== null ? (layer as { items?: unknown }).items : undefined;
+    if (!Array.isArray(items)) return [];
+    return items.flatMap((item: unknown) => {
+      if (typeof item !== 'object' || item === null) return [];
+      const { cpid, image_url: url, count } = item as { cpid?: unknown; image_url?: unknown; count?: unknown };
+      if (typeof cpid !== 'string' || typeof url !== 'string') return [];
+      const share = typeof count === 'number' && typeof stampCount === 'number' ? traitShare(count, stampCount) : undefined;
+      return [{ cpid, url, share }];
+    });
+  });
 }
 
 const collectionsApi = api.injectEndpoints({
@@ -118,12 +127,12 @@ const collectionsApi = api.injectEndpoints({
       providesTags: (_result, _error, { id }) => [{ type: 'Collection', id }],
     }),
     /**
-     * The layers of an SRC-721 collection, from its deploy (`GET /api/stamp/src721/{collection_id}`): per layer,
-     * its stamps. 404 when the collection has no SRC-721 deploy.
+     * The layers of an SRC-721 collection (`GET /api/collection/layers/{collection_id}`): per layer, its stamps and
+     * how many mints chose each. 404 when the collection has no layers.
      */
-    getCollectionTraits: build.query<StampThumb[][], string>({
-      query: (id) => `stamp/src721/${encodeURIComponent(id)}`,
-      transformResponse: (raw: { layers?: unknown } | null) => normalizeLayers(raw?.layers),
+    getCollectionTraits: build.query<TraitStamp[][], string>({
+      query: (id) => `collection/layers/${encodeURIComponent(id)}`,
+      transformResponse: (raw: unknown) => normalizeLayers(raw),
       providesTags: (_result, _error, id) => [{ type: 'Collection', id }],
     }),
   }),

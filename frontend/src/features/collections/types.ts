@@ -6,6 +6,9 @@ export type Paged<T> = { hits: T[]; estimatedTotalHits: number; offset: number; 
 /** A stamp as a collector or burned entry lists it. */
 export type StampThumb = { cpid: string; url: string };
 
+/** A layer stamp of the Traits filter, with its share of the collection's mints ("33.33%") when the API counts it. */
+export type TraitStamp = StampThumb & { share?: string | undefined };
+
 /** One entry of `GET /api/collection/{id}/collectors`. */
 export type Collector = {
   rank: number;

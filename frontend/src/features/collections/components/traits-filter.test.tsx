@@ -8,13 +8,21 @@ import type { CollectionOutlet } from './collection-layout';
 import { CollectionStampsTab } from './collection-stamps-tab';
 
 const DEPLOY = 'A2222222222222222222';
-const LAYERS = [
-  [
-    { cpid: 'A3010000000000000001', url: '/s/A3010000000000000001' },
-    { cpid: 'A3020000000000000002', url: '/s/A3020000000000000002' },
+/** `GET /api/collection/layers/{id}`: 3 mints; the first layer's stamps chosen by 2 and 1 of them. */
+const LAYERS = {
+  collection_id: DEPLOY,
+  stamp_count: 3,
+  layers: [
+    {
+      key: 't0',
+      items: [
+        { cpid: 'A3010000000000000001', count: 2, image_url: '/s/A3010000000000000001' },
+        { cpid: 'A3020000000000000002', count: 1, image_url: '/s/A3020000000000000002' },
+      ],
+    },
+    { key: 't1', items: [{ cpid: 'A4020000000000000003', count: 3, image_url: '/s/A4020000000000000003' }] },
   ],
-  [{ cpid: 'A4020000000000000003', url: '/s/A4020000000000000003' }],
-];
+};
 const page = { hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 };
 
 function Where() {
@@ -42,8 +50,8 @@ function renderTab(collection: Collection, route: string) {
   );
 }
 
-function stub(layers: { status?: number; body: unknown } = { body: { cpid: DEPLOY, op: 'deploy', layers: LAYERS } }) {
-  return stubFetchRoutes((url) => (url.pathname.startsWith('/api/stamp/src721/') ? layers : { body: page }));
+function stub(layers: { status?: number; body: unknown } = { body: LAYERS }) {
+  return stubFetchRoutes((url) => (url.pathname.startsWith('/api/collection/layers/') ? layers : { body: page }));
 }
 
 function searchCalls(fetchMock: ReturnType<typeof stub>): URL[] {
@@ -83,11 +91,14 @@ describe('Traits filter', () => {
     expect(groups).toHaveLength(2);
     expect(within(groups[0] as HTMLElement).getByText('Layer 1')).toBeInTheDocument();
     expect(within(groups[0] as HTMLElement).getAllByRole('checkbox')).toHaveLength(2);
-    expect(within(groups[1] as HTMLElement).getByRole('checkbox', { name: 'A4020000000000000003' })).not.toBeChecked();
+    // Each trait's share of the mints: count / stamp_count, 2 decimals.
+    expect(within(groups[0] as HTMLElement).getByRole('checkbox', { name: /^A3010000000000000001\s*66\.67%$/ })).toBeInTheDocument();
+    expect(within(groups[0] as HTMLElement).getByText('33.33%')).toBeInTheDocument();
+    expect(within(groups[1] as HTMLElement).getByRole('checkbox', { name: /^A4020000000000000003/ })).not.toBeChecked();
     expect(within(sidebar).getByText('A301...0001')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Traits filter' })).not.toBeInTheDocument();
     expect(
-      fetchMock.mock.calls.some(([input]) => requestedUrl(input).endsWith(`/api/stamp/src721/${DEPLOY}`)),
+      fetchMock.mock.calls.some(([input]) => requestedUrl(input).endsWith(`/api/collection/layers/${DEPLOY}`)),
     ).toBe(true);
     expect(searchCalls(fetchMock)[0]?.searchParams.get('src721cpids')).toBeNull();
   });
@@ -95,12 +106,12 @@ describe('Traits filter', () => {
   it('keeps the selection in ?traits=, resets the page and sends the chosen layers as src721cpids', async () => {
     const fetchMock = stub();
     renderTab(src721, `/collection/${DEPLOY}?page=3`);
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'A4020000000000000003' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: /^A4020000000000000003/ }));
 
     const where = new URLSearchParams(screen.getByTestId('where').textContent);
     expect(where.get('traits')).toBe('[[],["A4020000000000000003"]]');
     expect(where.get('page')).toBeNull();
-    expect(screen.getByRole('checkbox', { name: 'A4020000000000000003' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /^A4020000000000000003/ })).toBeChecked();
 
     await vi.waitFor(() => {
       const last = searchCalls(fetchMock).at(-1);
@@ -109,7 +120,7 @@ describe('Traits filter', () => {
       expect(last?.searchParams.get('page')).toBe('1');
     });
 
-    fireEvent.click(screen.getByRole('checkbox', { name: 'A3010000000000000001' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /^A3010000000000000001/ }));
     await vi.waitFor(() => {
       expect(searchCalls(fetchMock).at(-1)?.searchParams.get('src721cpids')).toBe(
         '[["A3010000000000000001"],["A4020000000000000003"]]',
@@ -121,13 +132,13 @@ describe('Traits filter', () => {
     const fetchMock = stub();
     const traits = encodeURIComponent('[["A3020000000000000002"]]');
     renderTab(src721, `/collection/${DEPLOY}?traits=${traits}`);
-    const box = await screen.findByRole('checkbox', { name: 'A3020000000000000002' });
+    const box = await screen.findByRole('checkbox', { name: /^A3020000000000000002/ });
     expect(box).toBeChecked();
     expect(searchCalls(fetchMock)[0]?.searchParams.get('src721cpids')).toBe('[["A3020000000000000002"]]');
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear all traits' }));
     expect(screen.getByTestId('where').textContent).toBe('');
-    expect(screen.getByRole('checkbox', { name: 'A3020000000000000002' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /^A3020000000000000002/ })).not.toBeChecked();
   });
 
   it("opens as a drawer from a 'Traits filter' button below 768 px", async () => {
@@ -141,7 +152,7 @@ describe('Traits filter', () => {
     fireEvent.click(button);
     const drawer = screen.getByRole('dialog', { name: 'Traits filter' });
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    fireEvent.click(await within(drawer).findByRole('checkbox', { name: 'A3010000000000000001' }));
+    fireEvent.click(await within(drawer).findByRole('checkbox', { name: /^A3010000000000000001/ }));
     expect(new URLSearchParams(screen.getByTestId('where').textContent).get('traits')).toBe('[["A3010000000000000001"]]');
     expect(screen.getByText('1 chosen')).toBeInTheDocument();
 
@@ -155,7 +166,7 @@ describe('Traits filter', () => {
     renderTab(makeCollection(), `/collection/pepes?traits=${encodeURIComponent('[["A1"]]')}`);
     expect(await screen.findByRole('region', { name: 'Stamps' })).toBeInTheDocument();
     expect(screen.queryByRole('complementary', { name: 'Traits filter' })).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([input]) => requestedUrl(input).includes('/api/stamp/src721/'))).toBe(false);
+    expect(fetchMock.mock.calls.some(([input]) => requestedUrl(input).includes('/api/collection/layers/'))).toBe(false);
     expect(searchCalls(fetchMock)[0]?.searchParams.get('src721cpids')).toBeNull();
   });
 

@@ -6,10 +6,10 @@ import { useBodyScrollLock } from '@/lib/use-body-scroll-lock';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { formatInteger, shortenAddress } from '@/utils/format';
 import { clearLayer, hasTraits, toggleTrait, type TraitSelection } from '../traits-params';
-import type { StampThumb } from '../types';
+import type { TraitStamp } from '../types';
 
 type TraitsPanelProps = {
-  layers: StampThumb[][];
+  layers: TraitStamp[][];
   selection: TraitSelection;
   onChange: (selection: TraitSelection) => void;
 };
@@ -56,6 +56,12 @@ function TraitsGroups({ layers, selection, onChange }: TraitsPanelProps) {
                       {shortenAddress(stamp.cpid, 4)}
                     </span>
                     <span className="visually-hidden">{stamp.cpid}</span>
+                    {stamp.share && (
+                      <span className="traits__share">
+                        <span className="visually-hidden"> </span>
+                        {stamp.share}
+                      </span>
+                    )}
                   </label>
                 </li>
               ))}
@@ -68,7 +74,7 @@ function TraitsGroups({ layers, selection, onChange }: TraitsPanelProps) {
 }
 
 type TraitsFilterProps = {
-  layers: StampThumb[][] | undefined;
+  layers: TraitStamp[][] | undefined;
   loading: boolean;
   failed: boolean;
   selection: TraitSelection;
