@@ -93,6 +93,8 @@ if field(r"Non-2xx or 3xx responses: (\d+)"):
     notes.append("non-2xx " + field(r"Non-2xx or 3xx responses: (\d+)"))
 if field(r"(Socket errors:.*)"):
     notes.append(field(r"(Socket errors:.*)"))
+if p99 != p99:
+    notes.append("latency lines: " + " | ".join(l.strip() for l in out.splitlines() if "%" in l))
 note = ("   " + "; ".join(notes)) if notes else ""
 print(f"{name:<34} p50 {p50:8.2f} ms   p99 {p99:8.2f} ms   {rps:9.0f} req/s{note}")
 PY
