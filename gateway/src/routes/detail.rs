@@ -31,6 +31,9 @@ pub struct DetailJson {
     stamp: StampJson,
     /// The asset's current owner (issuer).
     owner: Option<String>,
+    /// The display name of the creator's profile, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    creator_name: Option<String>,
     #[serde(flatten)]
     blocks: BlocksJson,
 }
@@ -179,9 +182,11 @@ pub(crate) async fn detail(
         stamp.set_current(d.supply.clone(), d.divisible, d.locked);
     }
     let owner = d.has_asset.then(|| d.owner.clone());
+    let creator_name = Some(d.creator_name.clone()).filter(|n| !n.is_empty());
     Ok(Json(DetailJson {
         stamp,
         owner,
+        creator_name,
         blocks: blocks(d),
     }))
 }

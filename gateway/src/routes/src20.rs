@@ -10,6 +10,8 @@ use stamps_proto::catalogue::v1::{
 };
 use utoipa::ToSchema;
 
+use stamps_platform::figures::plain_decimal;
+
 use crate::error::{ApiError, ErrorBody};
 use crate::routes::paging::{self, Page, Params};
 use crate::state::AppState;
@@ -71,7 +73,7 @@ impl From<Src20Item> for Src20Json {
             cpid,
             tick: i.tick,
             op: i.op,
-            amount: some(i.amt),
+            amount: some(plain_decimal(&i.amt)),
             creator: i.creator,
             destination: some(i.destination),
             block_index: i.block_index,
@@ -80,10 +82,10 @@ impl From<Src20Item> for Src20Json {
             tx_hash: i.tx_hash,
             is_invalid: !i.valid,
             status: i.status,
-            max: f.as_ref().map(|f| f.max.clone()),
-            limit: f.as_ref().map(|f| f.lim.clone()),
+            max: f.as_ref().map(|f| plain_decimal(&f.max)),
+            limit: f.as_ref().map(|f| plain_decimal(&f.lim)),
             decimals: f.as_ref().and_then(|f| (f.dec >= 0).then_some(f.dec)),
-            minted: f.as_ref().map(|f| f.minted.clone()),
+            minted: f.as_ref().map(|f| plain_decimal(&f.minted)),
             minted_count: f.as_ref().map(|f| f.mint_count),
             minters_count: f.as_ref().map(|f| f.minters_count),
             holders_count: f.as_ref().map(|f| f.holders_count),
@@ -226,7 +228,7 @@ pub(crate) async fn tick(
             .into_iter()
             .map(|h| HolderJson {
                 address: h.address,
-                amount: h.amount,
+                amount: plain_decimal(&h.amount),
                 percentage: h.percentage,
             })
             .collect(),
@@ -237,7 +239,7 @@ pub(crate) async fn tick(
                 block_index: p.block_index,
                 timestamp: p.block_time,
                 mints: p.mints,
-                minted: p.minted,
+                minted: plain_decimal(&p.minted),
             })
             .collect(),
     }))

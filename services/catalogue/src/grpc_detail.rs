@@ -50,11 +50,16 @@ impl CatalogueGrpc {
             detail::fairminter(pool, cpid),
             detail::collections(pool, cpid),
         )?;
+        let creator_name = match &stamp {
+            Some(s) if !s.creator.is_empty() => detail::display_name(pool, &s.creator).await?,
+            _ => None,
+        };
         if stamp.is_none() && asset.is_none() {
             return Err(QueryError::NotFound(format!("no asset {cpid}")));
         }
         let mut out = StampDetail {
             stamp: stamp.map(stamp_to_proto),
+            creator_name: creator_name.unwrap_or_default(),
             collection_ids,
             holders: holders
                 .into_iter()

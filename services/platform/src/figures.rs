@@ -18,9 +18,76 @@ pub fn variation(volume: u64, previous: u64) -> Option<serde_json::Number> {
     text.parse().ok()
 }
 
+/// A decimal in scientific notation (as Python's `Decimal` writes large or small values: `5E+3`, `2.4E+3`,
+/// `1E-2`) written out in plain digits (`5000`, `2400`, `0.01`), exactly. Anything else is returned as it is.
+pub fn plain_decimal(text: &str) -> String {
+    let Some((mantissa, exponent)) = text.split_once(['E', 'e']) else {
+        return text.to_owned();
+    };
+    let Ok(exponent) = exponent.parse::<i32>() else {
+        return text.to_owned();
+    };
+    let (sign, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => ("-", m),
+        None => ("", mantissa.strip_prefix('+').unwrap_or(mantissa)),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if int.is_empty() && frac.is_empty()
+        || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
+        || exponent.unsigned_abs() > 1000
+    {
+        return text.to_owned();
+    }
+    // The digits with the point after `point` of them.
+    let digits = format!("{int}{frac}");
+    let point = i64::try_from(int.len()).unwrap_or(0) + i64::from(exponent);
+    let out = if point <= 0 {
+        format!(
+            "0.{}{digits}",
+            "0".repeat(usize::try_from(-point).unwrap_or(0))
+        )
+    } else if point as usize >= digits.len() {
+        format!("{digits}{}", "0".repeat(point as usize - digits.len()))
+    } else {
+        format!(
+            "{}.{}",
+            &digits[..point as usize],
+            &digits[point as usize..]
+        )
+    };
+    // Leading zeros of the integer part go (one stays before a point).
+    let trimmed = out.trim_start_matches('0');
+    let out = if trimmed.is_empty() || trimmed.starts_with('.') {
+        format!("0{trimmed}")
+    } else {
+        trimmed.to_owned()
+    };
+    format!("{sign}{out}")
+}
+
 #[cfg(test)]
 mod tests {
-    use super::variation;
+    use super::{plain_decimal, variation};
+
+    #[test]
+    fn scientific_decimals_are_written_out() {
+        for (text, plain) in [
+            ("5E+3", "5000"),
+            ("2.4E+3", "2400"),
+            ("1E+2", "100"),
+            ("1.25E+1", "12.5"),
+            ("1E-2", "0.01"),
+            ("-3.5E-1", "-0.35"),
+            ("0E+2", "0"),
+            ("21000000", "21000000"),
+            ("0.5", "0.5"),
+            ("abc", "abc"),
+            ("1E+x", "1E+x"),
+            ("", ""),
+        ] {
+            assert_eq!(plain_decimal(text), plain, "{text}");
+        }
+    }
 
     #[test]
     fn variations_in_percent() {

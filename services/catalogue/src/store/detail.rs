@@ -232,3 +232,16 @@ pub async fn collections(pool: &PgPool, cpid: &str) -> Result<Vec<String>, sqlx:
     .fetch_all(pool)
     .await
 }
+
+/// The display name of the profile `address` belongs to (linked to a user, or the user's own id), if it has one.
+pub async fn display_name(pool: &PgPool, address: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT u.display_name FROM users u
+         WHERE u.display_name <> '' AND (u.user_id = $1 OR u.user_id IN (
+             SELECT user_id FROM user_addresses WHERE address = $1))
+         ORDER BY u.user_id = $1 DESC LIMIT 1",
+    )
+    .bind(address)
+    .fetch_optional(pool)
+    .await
+}

@@ -695,6 +695,11 @@ async fn wishlist(stack: &crate::helpers::Stack, services: &crate::helpers::Serv
         .get_json(&format!("/api/user/wishlist/{user}?limit=1"))
         .await;
     assert_eq!(by_id["estimatedTotalHits"], 3);
+    // The stamp page names its creator's profile.
+    let (_, page) = services
+        .get_json(&format!("/api/stamp/{}", stack.stamps[0].cpid))
+        .await;
+    assert_eq!(page["creator_name"], "Wisher");
     let (_, nobody) = services.get_json("/api/user/wishlist/nobody").await;
     assert_eq!(nobody["estimatedTotalHits"], 0);
     let (status, _) = services

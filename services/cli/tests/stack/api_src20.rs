@@ -55,6 +55,40 @@ async fn src20_finder_tick_and_trending_match_the_indexed_operations() {
         .collect();
     assert!(stamps.windows(2).all(|w| w[0] > w[1]), "{stamps:?}");
     assert!(hits(&first).iter().any(|h| h["isInvalid"] == true));
+    // Amounts are plain decimals, never the reference's scientific notation ("5E+3"), and equal the indexer's
+    // figures read as numbers.
+    for h in hits(&first).iter().chain(hits(&second)) {
+        for field in ["amount", "max", "limit", "minted"] {
+            if let Some(v) = h[field].as_str() {
+                assert!(
+                    !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit() || b == b'.'),
+                    "{field} {v:?} in {h}"
+                );
+            }
+        }
+    }
+    let mints_amount: Option<(String, String)> =
+        sqlx::query_as("SELECT tx_hash, amt FROM indexer.src20_ops WHERE amt ILIKE '%E%' LIMIT 1")
+            .fetch_optional(&mut db)
+            .await
+            .expect("amounts");
+    if let Some((tx, amt)) = mints_amount {
+        let (_, found) = services.get_json(&format!("/api/src20/search/{tx}")).await;
+        let plain = found["hits"][0]["amount"]
+            .as_str()
+            .expect("amount")
+            .to_owned();
+        let (m, e) = amt
+            .to_uppercase()
+            .split_once('E')
+            .map(|(m, e)| (m.to_owned(), e.to_owned()))
+            .expect("E");
+        let value = m.parse::<f64>().expect("mantissa") * 10f64.powi(e.parse().expect("exponent"));
+        assert!(
+            (plain.parse::<f64>().expect("plain") - value).abs() < 1e-6,
+            "{amt} read {plain}"
+        );
+    }
 
     // Valid mints only.
     let (_, mints) = services
