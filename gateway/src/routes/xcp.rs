@@ -1,11 +1,14 @@
 //! The XCP site's catalogue: `/api/xcp/search[/{q}]` (every Counterparty asset as a catalogue item, stamps or
-//! not) and `/api/xcp/projects` (the staff directories, by name and size, for the site's navigation).
+//! not), `/api/xcp/leaderboard` (holders of Counterparty assets) and `/api/xcp/projects` (the staff
+//! directories, by name and size, for the site's navigation).
 
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
-use stamps_proto::catalogue::v1::{AssetItem, SearchAssetsRequest, SearchCollectionsRequest};
+use stamps_proto::catalogue::v1::{
+    AssetItem, LeaderboardRequest, SearchAssetsRequest, SearchCollectionsRequest,
+};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
@@ -25,6 +28,7 @@ pub fn router() -> Router<AppState> {
         .route("/xcp/search", get(search_all))
         .route("/xcp/search/{q}", get(search_q))
         .route("/xcp/projects", get(projects))
+        .route("/xcp/leaderboard", get(leaderboard))
 }
 
 /// A Counterparty asset as a catalogue item, in the stamp card's field names where they apply. Quantities are
@@ -170,5 +174,67 @@ pub(crate) async fn projects(
                 count: c.stamp_count,
             })
             .collect(),
+    }))
+}
+
+/// Default page size of the XCP leaderboard.
+pub const LEADERBOARD_PAGE: u32 = 20;
+
+/// A holder of Counterparty assets (XCP aside), in the XCP site's field names.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = XcpCollector)]
+pub struct XcpCollectorJson {
+    rank: u64,
+    user_id: String,
+    display_name: Option<String>,
+    /// Assets held.
+    xcp_count: u64,
+    /// Assets created.
+    xcp_created_count: u64,
+    /// Assets destroyed.
+    xcp_destroyed_count: u64,
+    /// A few assets held.
+    xcp_ids: Vec<String>,
+    /// A few assets destroyed.
+    xcp_destruction_ids: Vec<String>,
+}
+
+#[utoipa::path(get, path = "/api/xcp/leaderboard", tag = "xcp", params(("sort" = Option<String>, Query, description = "xcp_count (default), xcp_created_count or xcp_destroyed_count; most first"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "holders of Counterparty assets, 20 per page", body = Page<XcpCollectorJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn leaderboard(
+    State(state): State<AppState>,
+    params: Params,
+) -> Result<Json<Page<XcpCollectorJson>>, ApiError> {
+    let params = paging::params(params)?;
+    paging::check_known(&params, &["sort"])?;
+    let page = paging::paging(&params, LEADERBOARD_PAGE)?;
+    let mut catalogue = state.catalogue.clone();
+    let answer = catalogue
+        .xcp_leaderboard(LeaderboardRequest {
+            sort: params.get("sort").cloned().unwrap_or_default(),
+            project: String::new(),
+            offset: page.offset,
+            limit: page.limit,
+        })
+        .await
+        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .into_inner();
+    Ok(Json(Page {
+        hits: answer
+            .hits
+            .into_iter()
+            .map(|c| XcpCollectorJson {
+                rank: c.rank,
+                user_id: c.address,
+                display_name: Some(c.display_name).filter(|n| !n.is_empty()),
+                xcp_count: c.xcp_count,
+                xcp_created_count: c.xcp_created_count,
+                xcp_destroyed_count: c.xcp_destroyed_count,
+                xcp_ids: c.xcp_ids,
+                xcp_destruction_ids: c.xcp_destruction_ids,
+            })
+            .collect(),
+        estimated_total_hits: answer.total,
+        offset: answer.offset,
+        limit: answer.limit,
     }))
 }

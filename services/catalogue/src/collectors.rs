@@ -1,6 +1,7 @@
 //! The collectors leaderboard's figures, derived on the projection side per address: stamps held and
-//! created, their valuations at floor and latest-sale prices, and what the address destroyed. Computed for the
-//! addresses a block touched, after the block is applied or reverted (and after the stamps' own figures).
+//! created, their valuations at floor and latest-sale prices, and what the address destroyed; and for the XCP
+//! site the Counterparty assets it holds, created and destroyed. Computed for the addresses a block touched,
+//! after the block is applied or reverted (and after the stamps' own figures).
 
 use sqlx::PgConnection;
 
@@ -14,6 +15,7 @@ pub async fn addresses_of_block(
     sqlx::query_scalar(
         "SELECT holder FROM balance_versions WHERE changed_at = $1 AND holder NOT LIKE '%:%'
          UNION SELECT creator FROM stamps WHERE block_index = $1
+         UNION SELECT creator FROM assets WHERE first_block = $1
          UNION SELECT source FROM destructions WHERE block_index = $1
          UNION SELECT holder FROM balances WHERE asset = ANY($2) AND quantity > 0 AND holder NOT LIKE '%:%'",
     )
@@ -54,6 +56,24 @@ pub async fn refresh(tx: &mut PgConnection, addresses: &[String]) -> Result<(), 
              FROM destructions x JOIN stamps s ON s.cpid = x.asset
              WHERE x.source = a.address AND x.status = 'valid') d ON TRUE
          WHERE COALESCE(h.stamps, 0) + COALESCE(c.created, 0) + COALESCE(d.destroyed, 0) > 0",
+    )
+    .bind(addresses)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("DELETE FROM xcp_collectors WHERE address = ANY($1)")
+        .bind(addresses)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO xcp_collectors (address, asset_count, created_count, destroyed_count)
+         SELECT a.address, h.n, c.n, d.n
+         FROM unnest($1::TEXT[]) AS a(address)
+         CROSS JOIN LATERAL (SELECT count(*) AS n FROM balances b
+                             WHERE b.holder = a.address AND b.quantity > 0 AND b.asset <> 'XCP') h
+         CROSS JOIN LATERAL (SELECT count(*) AS n FROM assets WHERE creator = a.address) c
+         CROSS JOIN LATERAL (SELECT count(DISTINCT x.asset) AS n FROM destructions x
+                             WHERE x.source = a.address AND x.status = 'valid' AND x.asset <> 'XCP') d
+         WHERE h.n + c.n + d.n > 0",
     )
     .bind(addresses)
     .execute(tx)

@@ -13,6 +13,7 @@ use stamps_proto::catalogue::v1::{
     SearchFairmintersResponse, SearchSrc20Request, SearchSrc20Response, SearchStampsRequest,
     SearchStampsResponse, Src20BalancesResponse, Src20Tick, Src20TrendingRequest,
     Src20TrendingResponse, Src721Detail, Stamp, StampDetail, UpdateCollectionRequest,
+    XcpLeaderboardResponse,
 };
 
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
@@ -502,6 +503,16 @@ impl CatalogueService for CatalogueGrpc {
         request: Request<SearchAssetsRequest>,
     ) -> Result<Response<SearchAssetsResponse>, Status> {
         self.search_assets(request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn xcp_leaderboard(
+        &self,
+        request: Request<LeaderboardRequest>,
+    ) -> Result<Response<XcpLeaderboardResponse>, Status> {
+        self.xcp_leaderboard(request.get_ref())
             .await
             .map(Response::new)
             .map_err(status)

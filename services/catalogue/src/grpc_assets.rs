@@ -1,10 +1,17 @@
 //! The XCP site's asset queries over gRPC (every Counterparty asset as a catalogue item), and their rows as
 //! protobuf.
 
-use stamps_proto::catalogue::v1::{AssetItem, SearchAssetsRequest, SearchAssetsResponse};
+use stamps_proto::catalogue::v1::{
+    AssetItem, LeaderboardRequest, SearchAssetsRequest, SearchAssetsResponse, XcpCollector,
+    XcpLeaderboardResponse,
+};
 
 use crate::grpc::{CatalogueGrpc, QueryError, page, unsigned};
 use crate::store::assets::{self, AssetItemRow, AssetQuery};
+use crate::store::leaderboard;
+
+/// Default page size of the XCP leaderboard (the leaderboard's).
+pub const XCP_LEADERBOARD_PAGE: u32 = 20;
 
 /// Default page size of the asset finder (the stamp finder's).
 pub const ASSET_PAGE: u32 = 24;
@@ -43,6 +50,39 @@ impl CatalogueGrpc {
         let (hits, total) = assets::search(&self.pool, &q, offset, rows).await?;
         Ok(SearchAssetsResponse {
             hits: hits.into_iter().map(item).collect(),
+            total: unsigned(total),
+            offset: r.offset,
+            limit,
+        })
+    }
+
+    pub(crate) async fn xcp_leaderboard(
+        &self,
+        r: &LeaderboardRequest,
+    ) -> Result<XcpLeaderboardResponse, QueryError> {
+        if !r.project.is_empty() {
+            return Err(QueryError::InvalidArgument(
+                "project is not offered on the XCP leaderboard".into(),
+            ));
+        }
+        let column = leaderboard::xcp_sort(&r.sort).map_err(QueryError::InvalidArgument)?;
+        let (offset, rows, limit) = page(r.offset, r.limit, XCP_LEADERBOARD_PAGE)?;
+        let (hits, total) = leaderboard::xcp_search(&self.pool, column, offset, rows).await?;
+        Ok(XcpLeaderboardResponse {
+            hits: hits
+                .into_iter()
+                .enumerate()
+                .map(|(i, c)| XcpCollector {
+                    rank: r.offset + i as u64 + 1,
+                    address: c.address,
+                    display_name: c.display_name.unwrap_or_default(),
+                    xcp_count: unsigned(c.asset_count),
+                    xcp_created_count: unsigned(c.created_count),
+                    xcp_destroyed_count: unsigned(c.destroyed_count),
+                    xcp_ids: c.held,
+                    xcp_destruction_ids: c.destroyed,
+                })
+                .collect(),
             total: unsigned(total),
             offset: r.offset,
             limit,

@@ -120,6 +120,76 @@ pub async fn search(
     Ok((hits, total))
 }
 
+/// The XCP site's sort keys, with their column.
+const XCP_SORTS: [(&str, &str); 3] = [
+    ("xcp_count", "asset_count"),
+    ("xcp_created_count", "created_count"),
+    ("xcp_destroyed_count", "destroyed_count"),
+];
+
+/// A ranked holder of Counterparty assets.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct XcpCollectorRow {
+    /// Address.
+    pub address: String,
+    /// The profile's display name, when the address belongs to one.
+    pub display_name: Option<String>,
+    /// Assets held (XCP aside).
+    pub asset_count: i64,
+    /// Assets created.
+    pub created_count: i64,
+    /// Assets destroyed.
+    pub destroyed_count: i64,
+    /// A few of the assets held.
+    pub held: Vec<String>,
+    /// A few of the assets destroyed.
+    pub destroyed: Vec<String>,
+}
+
+/// Reads the XCP leaderboard's sort (`xcp_count`, the default, `xcp_created_count` or `xcp_destroyed_count`;
+/// most first) into its column; the error names an unknown one.
+pub fn xcp_sort(sort: &str) -> Result<&'static str, String> {
+    let sort = if sort.is_empty() { "xcp_count" } else { sort };
+    XCP_SORTS
+        .iter()
+        .find(|(n, _)| *n == sort)
+        .map(|(_, c)| *c)
+        .ok_or_else(|| {
+            let names: Vec<&str> = XCP_SORTS.iter().map(|(n, _)| *n).collect();
+            format!("unknown sort {sort:?} ({})", names.join(", "))
+        })
+}
+
+/// A page of the XCP leaderboard (by `column`, most first) and the exact total.
+pub async fn xcp_search(
+    pool: &PgPool,
+    column: &'static str,
+    offset: i64,
+    limit: i64,
+) -> Result<(Vec<XcpCollectorRow>, i64), sqlx::Error> {
+    let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT c.address, u.display_name, c.asset_count, c.created_count, c.destroyed_count,
+                ARRAY(SELECT b.asset FROM balances b
+                      WHERE b.holder = c.address AND b.quantity > 0 AND b.asset <> 'XCP'
+                      ORDER BY b.asset LIMIT {PREVIEW}) AS held,
+                ARRAY(SELECT DISTINCT x.asset FROM destructions x
+                      WHERE x.source = c.address AND x.status = 'valid' AND x.asset <> 'XCP'
+                      ORDER BY x.asset LIMIT {PREVIEW}) AS destroyed
+         FROM xcp_collectors c
+         LEFT JOIN user_addresses ua ON ua.address = c.address
+         LEFT JOIN users u ON u.user_id = ua.user_id AND u.display_name <> ''
+         ORDER BY c.{column} DESC, c.address DESC OFFSET $1 LIMIT $2"
+    )))
+    .bind(offset)
+    .bind(limit)
+    .fetch_all(pool)
+    .await?;
+    let total = sqlx::query_scalar("SELECT count(*) FROM xcp_collectors")
+        .fetch_one(pool)
+        .await?;
+    Ok((hits, total))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,5 +208,8 @@ mod tests {
         assert!(e.contains("stamp_count only"), "{e}");
         let e = LeaderboardQuery::parse("wealth", None).expect_err("unknown");
         assert!(e.contains("\"wealth\""), "{e}");
+        assert_eq!(xcp_sort(""), Ok("asset_count"));
+        assert_eq!(xcp_sort("xcp_created_count"), Ok("created_count"));
+        assert!(xcp_sort("stamp_count").is_err());
     }
 }

@@ -788,6 +788,39 @@ async fn xcp_assets(services: &crate::helpers::Services, db: &mut sqlx::PgConnec
     );
     let (status, _) = services.get_json("/api/xcp/search?only=cheap").await;
     assert_eq!(status, 400);
+
+    // The XCP leaderboard: every address holding an asset other than XCP, most assets first, each count as
+    // the indexer's balances have it.
+    let holders: i64 = sqlx::query_scalar(
+        "SELECT count(DISTINCT holder) FROM indexer.balances
+         WHERE quantity > 0 AND asset <> 'XCP' AND holder NOT LIKE '%:%'",
+    )
+    .fetch_one(&mut *db)
+    .await
+    .expect("holders");
+    let (status, board) = services.get_json("/api/xcp/leaderboard?limit=100").await;
+    assert_eq!(status, 200, "{board}");
+    let rows = board["hits"].as_array().expect("hits");
+    assert!(board["estimatedTotalHits"].as_i64() >= Some(holders));
+    let counts: Vec<i64> = rows
+        .iter()
+        .map(|r| r["xcp_count"].as_i64().expect("count"))
+        .collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+    let top = &rows[0];
+    let held: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM indexer.balances WHERE holder = $1 AND quantity > 0 AND asset <> 'XCP'",
+    )
+    .bind(top["user_id"].as_str().expect("address"))
+    .fetch_one(&mut *db)
+    .await
+    .expect("held");
+    assert_eq!(top["xcp_count"].as_i64(), Some(held));
+    assert_eq!(top["rank"], 1);
+    let (status, _) = services
+        .get_json("/api/xcp/leaderboard?sort=stamp_count")
+        .await;
+    assert_eq!(status, 400);
 }
 
 /// An address's SRC-20 holdings as a live stream: the first event is its balances now.
