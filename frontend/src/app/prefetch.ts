@@ -6,15 +6,17 @@ import { prefetchHome } from '@/features/home/api';
 import { prefetchStampSearch, STAMP_PAGE_SIZE } from '@/features/stamps/api';
 import { prefetchStampDetail } from '@/features/stamps/detail-api';
 import { parseStampSearch, toStampSearchArgs } from '@/features/stamps/finder-params';
+import { prefetchRealtime } from '@/lib/realtime';
 import type { AppStore } from './store';
 
 /**
- * Starts the first page's calls while its code loads, instead of once the router has rendered it: the shell's
- * announcement (Stamps site only), and the data of the pages most visited first (home, the finder, a stamp). Each
+ * Starts the first page's calls while its code loads, instead of once the router has rendered it: the live values'
+ * stream and the shell's announcement (Stamps site only), and the data of the pages most visited first (home, the finder, a stamp). Each
  * call is asked with the arguments the page itself will ask, so the page finds it in the cache.
  */
 export function prefetchFirstPage(store: AppStore, location: Pick<Location, 'pathname' | 'search'>): void {
   const variant = store.getState().site.variant;
+  store.dispatch(prefetchRealtime());
   if (variant === 'stamps') store.dispatch(prefetchAnnouncement());
   const { pathname, search } = location;
   if (matchPath(paths.home.path, pathname)) {

@@ -1,3 +1,5 @@
+import { act, waitFor } from '@testing-library/react';
+
 /**
  * A stand-in for the browser's EventSource (jsdom has none): it records every stream the code opens, and a
  * test sends events with `emit`.
@@ -23,4 +25,21 @@ export class FakeEventSource extends EventTarget {
   emit(type: string, data: string): void {
     this.dispatchEvent(new MessageEvent(type, { data }));
   }
+}
+
+/** The first stream the code opened at `url`, once it has (waits for it). */
+export async function openedStream(url: string): Promise<FakeEventSource> {
+  return waitFor(() => {
+    const opened = FakeEventSource.instances.find((source) => source.url === url);
+    if (!opened) throw new Error(`no stream opened at ${url}`);
+    return opened;
+  });
+}
+
+/** Sends a live value (a JSON-encoded event named after its key) on the realtime stream, once the app has opened it. */
+export async function sendLiveValue(name: string, value: unknown): Promise<void> {
+  const stream = await openedStream('/api/realtime');
+  act(() => {
+    stream.emit(name, JSON.stringify(value));
+  });
 }

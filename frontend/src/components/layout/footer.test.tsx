@@ -45,4 +45,20 @@ describe('Footer', () => {
     });
     expect(await screen.findByText('Counterparty v11.2.0')).toBeInTheDocument();
   });
+
+  it('shows the last block the catalogue projected, from the live value catalogue', async () => {
+    renderWithProviders(<Footer />);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    const stream = FakeEventSource.instances[0];
+    act(() => {
+      stream?.emit('catalogue', '{"version":"v1"}');
+    });
+    expect(screen.queryByText(/^Block/)).not.toBeInTheDocument();
+    act(() => {
+      stream?.emit('catalogue', '{"version":"18eae023d35fb424","height":963203}');
+    });
+    expect(await screen.findByText('Block 963,203')).toBeInTheDocument();
+  });
 });

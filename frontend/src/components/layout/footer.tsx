@@ -1,12 +1,17 @@
 import { Link } from 'react-router';
 import { COMMUNITIES, COMMUNITY } from '@/config/community';
-import { useCpVersion } from '@/lib/realtime';
+import { useCatalogueVersion, useCpVersion } from '@/lib/realtime';
 import { useSite } from '@/lib/site-variant';
+import { formatInteger } from '@/utils/format';
 
-/** The site footer: the brand, the community links and, once the realtime stream has sent it, the Counterparty version. */
+/**
+ * The site footer: the brand, the community links and, once the realtime stream has sent them, the Counterparty
+ * version and the last block the catalogue has projected.
+ */
 export function Footer() {
   const site = useSite();
   const cpVersion = useCpVersion();
+  const catalogue = useCatalogueVersion();
   return (
     <footer className="footer">
       <div className="container footer__inner">
@@ -23,6 +28,7 @@ export function Footer() {
           </ul>
         </nav>
         {cpVersion && <span className="footer__version">Counterparty v{cpVersion}</span>}
+        {catalogue && <span className="footer__version">Block {formatInteger(catalogue.height)}</span>}
       </div>
     </footer>
   );
