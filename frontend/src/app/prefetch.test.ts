@@ -1,6 +1,7 @@
 import { QueryStatus } from '@reduxjs/toolkit/query';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { FakeEventSource } from '@/testing/event-source';
 import { requestedUrl, stubFetchRoutes } from '@/testing/render';
 import { prefetchFirstPage } from './prefetch';
 import { makeStore } from './store';
@@ -20,14 +21,37 @@ async function prefetched(path: string, site: 'stamps' | 'xcp' = 'stamps'): Prom
 }
 
 describe('prefetchFirstPage', () => {
-  it('asks the home page its data and the announcement', async () => {
+  it('asks the home page its data and the announcement, and opens the live values', async () => {
     expect((await prefetched('/')).sort()).toEqual([
       '/api/announcement',
       '/api/collections?limit=50',
       '/api/collections?only=launchpad&sort=highest_stamp_number%3Adesc&limit=50',
-      '/api/collections?sort=total_volume%3Adesc&limit=50',
       '/api/home',
     ]);
+    await waitFor(() => {
+      expect(FakeEventSource.instances.map((source) => source.url)).toEqual(['/api/realtime']);
+    });
+  });
+
+  it("takes home's answer from index.html's early call when there is one", async () => {
+    const home = { mainBanner: [], featured: [], lastSales: [], newDispenser: [], src721: [], classic: [] };
+    window.__earlyAnswers = { '/api/home': Promise.resolve(home) };
+    try {
+      expect(await prefetched('/')).not.toContain('/api/home');
+      // Taken once: the next call goes to the network.
+      expect(window.__earlyAnswers['/api/home']).toBeUndefined();
+    } finally {
+      window.__earlyAnswers = undefined;
+    }
+  });
+
+  it("asks the network when index.html's early call failed", async () => {
+    window.__earlyAnswers = { '/api/home': Promise.resolve(null) };
+    try {
+      expect(await prefetched('/')).toContain('/api/home');
+    } finally {
+      window.__earlyAnswers = undefined;
+    }
   });
 
   it("asks the finder's search with the finder's own arguments", async () => {

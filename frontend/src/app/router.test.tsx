@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SiteVariant } from '@/config/site';
+import { sendLiveValue } from '@/testing/event-source';
 import { stubFetchJson } from '@/testing/render';
 import { routes } from './router';
 import { makeStore } from './store';
@@ -141,6 +142,7 @@ describe('app routes', () => {
     stubFetchJson(200, { hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 });
     const store = renderApp('/?site=xcp');
     expect(await screen.findByRole('heading', { level: 1, name: 'Counterparty Assets' })).toBeInTheDocument();
+    await sendLiveValue('xcp-stats', []);
     expect(await screen.findByRole('heading', { level: 2, name: 'Latest assets' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search for an XCP asset...')).toBeInTheDocument();
     expect(store.getState().site.variant).toBe('xcp');

@@ -1,8 +1,28 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { makeCollection } from '@/features/collections/fixtures';
+import { MARKET_STATS_WAIT_MS } from '@/features/collections/components/home-collections';
+import type { MarketStatsRow } from '@/lib/realtime';
+import { sendLiveValue } from '@/testing/event-source';
 import { renderWithProviders, stubFetchRoutes } from '@/testing/render';
 import { Component as Home } from './home';
+
+/** A row of the live market list. */
+function statsRow(id: string, name: string, overrides: Partial<MarketStatsRow> = {}): MarketStatsRow {
+  return {
+    id,
+    name,
+    holders: 1234,
+    uniqueFloorPrice: 54000,
+    oneDayVolume: { volume: 150000000, variation: 12.5 },
+    oneWeekVolume: { volume: 250000000, variation: -3.25 },
+    oneMonthVolume: { volume: 900000000, variation: null },
+    totalVolume: 123456789000,
+    marketCap: 2268000,
+    ...overrides,
+  };
+}
+
 
 const stamp = (cpid: string, number: number) => ({
   cpid,
@@ -61,6 +81,7 @@ describe('Home', () => {
       url.pathname === '/api/home' ? { body: home } : { status: 404, body: { error: 'not found' } },
     );
     renderWithProviders(<Home />);
+    await sendLiveValue('stats', []);
     expect(await screen.findByText('#11')).toBeInTheDocument();
     expect(headings()).toEqual(['Last sales', 'Recent listings', 'Latest SRC-721', 'Latest art stamps']);
 
@@ -86,6 +107,7 @@ describe('Home', () => {
       return { status: 404, body: {} };
     });
     renderWithProviders(<Home />);
+    await sendLiveValue('stats', []);
     const launchpads = await screen.findByRole('list', { name: 'Launchpads' });
     expect(within(launchpads).getByRole('link')).toHaveAttribute('href', '/collection/lp');
     expect(headings().slice(0, 2)).toEqual(['Launchpads', 'Last sales']);
@@ -96,20 +118,25 @@ describe('Home', () => {
   it('uses the XCP wording and links on the XCP site', async () => {
     stubFetchRoutes((url) => (url.pathname === '/api/home' ? { body: home } : { status: 404, body: {} }));
     renderWithProviders(<Home />, { site: 'xcp' });
+    await sendLiveValue('xcp-stats', []);
     expect(await screen.findByRole('heading', { level: 2, name: 'Latest assets' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Last sales' })).getByRole('link')).toHaveAttribute('href', '/asset/A1');
   });
 
-  it('adds market stats and SRC-721 collections once the collections API answers', async () => {
+  it('adds the live market stats and the SRC-721 collections once the stream and the collections API answer', async () => {
     const collections = Array.from({ length: 12 }, (_, index) =>
       makeCollection({ collection_id: `c${String(index)}`, name: `Col${String(index)}`, type: 'src721' }),
     );
-    stubFetchRoutes((url) => {
+    const fetchMock = stubFetchRoutes((url) => {
       if (url.pathname === '/api/home') return { body: home };
       if (url.searchParams.get('only') === 'launchpad') return { body: { hits: [], estimatedTotalHits: 0, offset: 0, limit: 50 } };
       return { body: { hits: collections, estimatedTotalHits: 12, offset: 0, limit: 50 } };
     });
     renderWithProviders(<Home />);
+    await sendLiveValue('xcp-stats', [statsRow('directory', 'A directory')]);
+    // The Stamps site waits for its own list.
+    expect(screen.queryByRole('heading', { name: 'Last sales' })).not.toBeInTheDocument();
+    await sendLiveValue('stats', [statsRow('pepes', 'Pepes'), { id: 'broken' }, statsRow('cats', '')]);
     await waitFor(() => {
       expect(headings()).toEqual([
         'Market stats',
@@ -120,8 +147,56 @@ describe('Home', () => {
         'Latest art stamps',
       ]);
     });
+    const table = screen.getByRole('table', { name: 'Market stats' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    // The malformed row is left out; a row without a name shows its id.
+    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['Pepes', 'cats']);
+    expect(within(rows[0] as HTMLElement).getByRole('link')).toHaveAttribute('href', '/collection/pepes');
+    expect(rows[0]).toHaveTextContent('1,234');
+    expect(rows[0]).toHaveTextContent('0.00054 BTC');
+    expect(rows[0]).toHaveTextContent('1.5 BTC');
+    expect(within(rows[0] as HTMLElement).getByText('up +12.5%')).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: /A directory/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See all ›' })).toHaveAttribute('href', '/collections');
     expect(within(screen.getByRole('list', { name: 'Collections' })).getAllByRole('listitem')).toHaveLength(10);
+    // The figures come from the live list, not from a collections call.
+    const queries = fetchMock.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).search);
+    expect(queries.some((query) => query.includes('total_volume'))).toBe(false);
+
+    // A new value of the list replaces the table's rows.
+    await sendLiveValue('stats', [statsRow('dogs', 'Dogs')]);
+    await waitFor(() => {
+      expect(within(screen.getByRole('table', { name: 'Market stats' })).getByRole('link')).toHaveTextContent('Dogs');
+    });
+  });
+
+  it("reads the XCP site's market list (xcp-stats) on the XCP site", async () => {
+    stubFetchRoutes((url) => (url.pathname === '/api/home' ? { body: home } : { status: 404, body: {} }));
+    renderWithProviders(<Home />, { site: 'xcp' });
+    await sendLiveValue('stats', [statsRow('pepes', 'Pepes')]);
+    await sendLiveValue('xcp-stats', [statsRow('pixel-art', 'Pixel art')]);
+    const table = await screen.findByRole('table', { name: 'Market stats' });
+    expect(within(table).getByRole('link')).toHaveAttribute('href', '/collection/pixel-art');
+    expect(table).not.toHaveTextContent('Pepes');
+  });
+
+  it('shows the sections below the first screen without market stats when the live list does not come', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      stubFetchRoutes((url) => (url.pathname === '/api/home' ? { body: home } : { status: 404, body: {} }));
+      renderWithProviders(<Home />);
+      await waitFor(() => {
+        expect(screen.getByRole('status')).toBeInTheDocument();
+      });
+      expect(screen.queryByRole('heading', { name: 'Last sales' })).not.toBeInTheDocument();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(MARKET_STATS_WAIT_MS);
+      });
+      expect(await screen.findByRole('heading', { name: 'Last sales' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Market stats' })).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('has no see-all link with 10 SRC-721 collections or fewer', async () => {
@@ -131,6 +206,7 @@ describe('Home', () => {
         : { body: { hits: [makeCollection({ type: 'src721' })], estimatedTotalHits: 1, offset: 0, limit: 50 } },
     );
     renderWithProviders(<Home />);
+    await sendLiveValue('stats', []);
     expect(await screen.findByRole('heading', { name: 'SRC-721 collections' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'See all ›' })).not.toBeInTheDocument();
   });
@@ -138,6 +214,7 @@ describe('Home', () => {
   it('shows NO RESULTS for empty lists', async () => {
     stubFetchRoutes(() => ({ body: { lastSales: [], newDispenser: [], src721: [], classic: [] } }));
     renderWithProviders(<Home />);
+    await sendLiveValue('stats', []);
     await waitFor(() => {
       expect(screen.getAllByText('NO RESULTS')).toHaveLength(4);
     });
@@ -146,6 +223,7 @@ describe('Home', () => {
   it('shows the generic error when the home call fails', async () => {
     stubFetchRoutes(() => ({ status: 503, body: { error: 'down' } }));
     renderWithProviders(<Home />);
+    await sendLiveValue('stats', []);
     await waitFor(() => {
       expect(screen.getAllByRole('alert')).toHaveLength(4);
     });
@@ -172,6 +250,7 @@ describe('Home', () => {
         : { status: 404, body: { error: 'not found' } },
     );
     const { container } = renderWithProviders(<Home />);
+    await sendLiveValue('stats', []);
     const carousel = await screen.findByRole('region', { name: 'Highlights' });
     expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
     expect(within(carousel).getByRole('group', { name: '1 of 1' })).toHaveTextContent('Pepe week');
@@ -195,6 +274,7 @@ describe('Home', () => {
         : { status: 404, body: { error: 'not found' } },
     );
     renderWithProviders(<Home />);
+    await sendLiveValue('stats', []);
     expect(await screen.findByText('#11')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Highlights' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Featured collections' })).not.toBeInTheDocument();

@@ -8,6 +8,7 @@ import {
   HomeMarketStats,
   HomeSrc721Collections,
   useHomeCollectionsSettled,
+  useMarketStatsSettled,
 } from '@/features/collections/components/home-collections';
 import { useGetHomeQuery } from '@/features/home/api';
 import type { HomeData } from '@/features/home/types';
@@ -41,6 +42,7 @@ function LowerSections({ body }: { body: Body }) {
   const site = useSite();
   return (
     <>
+      <HomeMarketStats variant={site.variant} />
       <HomeLaunchpads stampsWord={site.stampsWord} />
       <HomeSection id="last-sales-title" title="Last sales">
         {body((home) => (
@@ -77,21 +79,23 @@ function LowerSections({ body }: { body: Body }) {
 
 /**
  * Home (/), in the spec's order: the top banners carousel and the featured collections (staff-curated, each hidden
- * when empty), market stats (once the collections API answers), launchpads (idem, hidden when none), last sales,
- * recent listings, SRC-721 collections (idem), latest SRC-721 and the latest art stamps (assets on the XCP site).
- * With banners, the brand heading stays for assistive technology only: the carousel opens the page.
+ * when empty), then market stats (the live market list), launchpads (hidden when none), last sales, recent listings,
+ * SRC-721 collections, latest SRC-721 and the latest art stamps (assets on the XCP site). The first screen shows as
+ * soon as the home call answers; the sections below it appear together once the collections calls have answered and
+ * the live market list has arrived (or been waited for), meanwhile keeping a screen's height, so that nothing shown
+ * moves. With banners, the brand heading stays for assistive technology only: the carousel opens the page.
  */
 export function Component() {
   const site = useSite();
   useDocumentTitle(site.brand);
   const { data, isLoading, isError } = useGetHomeQuery(undefined);
   const collectionsSettled = useHomeCollectionsSettled();
+  const marketStatsSettled = useMarketStatsSettled(site.variant);
   // The sections below the first screen are rendered in a second, interruptible pass, so the first screen shows
-  // without waiting for them (they are below it: nothing moves).
-  const showRest = useDeferredValue(!isLoading && collectionsSettled, false);
+  // without waiting for them.
+  const showRest = useDeferredValue(!isLoading && collectionsSettled && marketStatsSettled, false);
 
   const body: Body = (render) => {
-    if (isLoading) return <Loading />;
     if (isError || !data) return <ErrorNotice message={GENERIC_ERROR} />;
     return render(data);
   };
@@ -99,9 +103,7 @@ export function Component() {
   const banners = data?.mainBanner ?? [];
   const featured = data?.featured ?? [];
 
-  // The sections appear together once the home and collections calls have answered: one that answered later
-  // would push the others down (layout shift).
-  if (isLoading || !collectionsSettled) {
+  if (isLoading) {
     return (
       <>
         <section className="hero">
@@ -131,8 +133,13 @@ export function Component() {
           <CollectionGrid collections={featured} stampsWord={site.stampsWord} label="Featured collections" />
         </HomeSection>
       )}
-      <HomeMarketStats />
-      {showRest && <LowerSections body={body} />}
+      {showRest ? (
+        <LowerSections body={body} />
+      ) : (
+        <div className="home-pending">
+          <Loading />
+        </div>
+      )}
     </>
   );
 }

@@ -138,15 +138,14 @@ const collectionsApi = api.injectEndpoints({
   }),
 });
 
-/** The home page's collection lists: the market stats (by total volume) and the SRC-721 collections (trending). */
-export const HOME_MARKET_STATS_ARGS: CollectionListArgs = { sort: 'total_volume:desc', limit: 50 };
+/** The home page's SRC-721 collections (trending). */
 export const HOME_COLLECTIONS_ARGS: CollectionListArgs = { limit: 50 };
 /** The home page's launchpads (spec: `only=launchpad`, the highest stamp numbers first). */
 export const HOME_LAUNCHPADS_ARGS: CollectionListArgs = { only: 'launchpad', sort: 'highest_stamp_number:desc', limit: 50 };
 
 /** Starts the home page's collection lists ahead of its code (the app's first-page prefetch). */
 export function prefetchHomeCollections() {
-  return [HOME_MARKET_STATS_ARGS, HOME_LAUNCHPADS_ARGS, HOME_COLLECTIONS_ARGS].map((args) =>
+  return [HOME_LAUNCHPADS_ARGS, HOME_COLLECTIONS_ARGS].map((args) =>
     collectionsApi.util.prefetch('listCollections', args, {}),
   );
 }

@@ -1,31 +1,53 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { errorStatus } from '@/lib/api-error';
+import type { SiteVariant } from '@/config/site';
+import { useMarketStats } from '@/lib/realtime';
 import { useSettledOnce } from '@/lib/use-settled-once';
-import { HOME_COLLECTIONS_ARGS, HOME_LAUNCHPADS_ARGS, HOME_MARKET_STATS_ARGS, useListCollectionsQuery } from '../api';
+import { HOME_COLLECTIONS_ARGS, HOME_LAUNCHPADS_ARGS, useListCollectionsQuery } from '../api';
 import { HOME_COLLECTIONS_SHOWN, showSeeAll } from '../rules';
 import { CollectionGrid } from './collection-card';
 import { MarketStatsTable } from './market-stats-table';
 
 /**
- * Whether both home collections calls have answered (with data or an error): the home page waits for them, so
- * that the market stats and SRC-721 sections do not appear later and push the sections below them down.
+ * Whether both home collections calls (launchpads, SRC-721 collections) have answered, with data or an error: the
+ * home page waits for them, so that their sections do not appear later and push the sections below them down.
  */
 export function useHomeCollectionsSettled(): boolean {
-  const marketStats = useListCollectionsQuery(HOME_MARKET_STATS_ARGS);
   const launchpads = useListCollectionsQuery(HOME_LAUNCHPADS_ARGS);
   const src721 = useListCollectionsQuery(HOME_COLLECTIONS_ARGS);
-  return useSettledOnce(!marketStats.isLoading && !launchpads.isLoading && !src721.isLoading);
+  return useSettledOnce(!launchpads.isLoading && !src721.isLoading);
+}
+
+/** How long the home page waits for the live market list before showing the sections below it without it. */
+export const MARKET_STATS_WAIT_MS = 3000;
+
+/**
+ * Whether the home page's live market list has arrived, or has been waited for long enough (a stream that sends
+ * nothing must not hold the page back).
+ */
+export function useMarketStatsSettled(variant: SiteVariant): boolean {
+  const arrived = useMarketStats(variant) !== undefined;
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (arrived) return undefined;
+    const timer = window.setTimeout(() => {
+      setWaited(true);
+    }, MARKET_STATS_WAIT_MS);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [arrived]);
+  return useSettledOnce(arrived || waited);
 }
 
 /**
- * The home page's market stats table: the collections by total volume. Hidden until the collections API answers
- * (404 or any failure hides it: a market table without data has nothing to say).
+ * The home page's market stats table, from the live market list (spec: `stats` on the Stamps site, `xcp-stats` on
+ * the XCP site), most sold first. Hidden until the list arrives, and when it is empty.
  */
-export function HomeMarketStats() {
-  const { data, isError, error } = useListCollectionsQuery(HOME_MARKET_STATS_ARGS);
-  if (isError || !data || errorStatus(error) === 404) return null;
-  if (data.hits.length === 0) return null;
+export function HomeMarketStats({ variant }: { variant: SiteVariant }) {
+  const rows = useMarketStats(variant);
+  if (!rows || rows.length === 0) return null;
   return (
     <section className="home-section" aria-labelledby="market-stats-title">
       <div className="section-head">
@@ -33,7 +55,7 @@ export function HomeMarketStats() {
           Market stats
         </h2>
       </div>
-      <MarketStatsTable title="Market stats" collections={data.hits} />
+      <MarketStatsTable title="Market stats" rows={rows} />
     </section>
   );
 }

@@ -1,17 +1,32 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
+import type { MarketStatsRow } from '@/lib/realtime';
 import { makeCollection } from '../fixtures';
 import { CollectionStats } from './collection-stats';
 import { MarketStatsTable } from './market-stats-table';
 
-const many = Array.from({ length: 7 }, (_, index) =>
-  makeCollection({ collection_id: `c${String(index)}`, name: `Col ${String(index)}` }),
-);
+/** A row of the live market list. */
+function statsRow(overrides: Partial<MarketStatsRow> = {}): MarketStatsRow {
+  return {
+    id: 'pepes',
+    name: 'Pepes',
+    holders: 1234,
+    uniqueFloorPrice: 54000,
+    oneDayVolume: { volume: 150000000, variation: 12.5 },
+    oneWeekVolume: { volume: 250000000, variation: -3.25 },
+    oneMonthVolume: { volume: 900000000, variation: null },
+    totalVolume: 123456789000,
+    marketCap: 2268000,
+    ...overrides,
+  };
+}
+
+const many = Array.from({ length: 7 }, (_, index) => statsRow({ id: `c${String(index)}`, name: `Col ${String(index)}` }));
 
 describe('MarketStatsTable', () => {
   it('shows the spec columns with exact BTC amounts and up/down variations', () => {
-    renderWithProviders(<MarketStatsTable title="Market stats" collections={[makeCollection()]} />);
+    renderWithProviders(<MarketStatsTable title="Market stats" rows={[statsRow()]} />);
     const table = screen.getByRole('table', { name: 'Market stats' });
     const headers = within(table)
       .getAllByRole('columnheader')
@@ -29,8 +44,15 @@ describe('MarketStatsTable', () => {
     expect(row).toHaveTextContent('0.02268 BTC');
   });
 
+  it('reads "-" for a missing floor and market cap', () => {
+    renderWithProviders(<MarketStatsTable title="Market stats" rows={[statsRow({ uniqueFloorPrice: null, marketCap: null })]} />);
+    const cells = within(screen.getByRole('table', { name: 'Market stats' })).getAllByRole('cell');
+    expect(cells[1]).toHaveTextContent('-');
+    expect(cells[6]).toHaveTextContent('-');
+  });
+
   it('shows 5 rows, then all with show more, and back with show less', () => {
-    renderWithProviders(<MarketStatsTable title="Market stats" collections={many} />);
+    renderWithProviders(<MarketStatsTable title="Market stats" rows={many} />);
     expect(screen.getAllByRole('row')).toHaveLength(6);
     fireEvent.click(screen.getByRole('button', { name: 'show more' }));
     expect(screen.getAllByRole('row')).toHaveLength(8);
@@ -39,7 +61,7 @@ describe('MarketStatsTable', () => {
   });
 
   it('has no toggle when everything fits', () => {
-    renderWithProviders(<MarketStatsTable title="Market stats" collections={many.slice(0, 5)} />);
+    renderWithProviders(<MarketStatsTable title="Market stats" rows={many.slice(0, 5)} />);
     expect(screen.queryByRole('button', { name: 'show more' })).not.toBeInTheDocument();
   });
 });

@@ -1,17 +1,15 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import type { LiveVolume, MarketStatsRow } from '@/lib/realtime';
 import { formatInteger } from '@/utils/format';
 import { abbreviateBtc } from '@/utils/market';
-import { collectionTitle } from '../rules';
-import type { Collection, PeriodVolume } from '../types';
 import { Variation } from './variation';
 
 /** Rows shown before 'show more'. */
 export const STATS_ROWS_SHOWN = 5;
 
-function Volume({ period }: { period: PeriodVolume | null }) {
-  if (!period) return <>-</>;
+function Volume({ period }: { period: LiveVolume }) {
   return (
     <>
       {abbreviateBtc(period.volume)} <Variation value={period.variation} />
@@ -21,7 +19,8 @@ function Volume({ period }: { period: PeriodVolume | null }) {
 
 type MarketStatsTableProps = {
   title: string;
-  collections: Collection[];
+  /** The live market list (`stats` or `xcp-stats`), most sold first. */
+  rows: MarketStatsRow[];
   /** Rows shown before 'show more' (all when the list is shorter). */
   initialRows?: number;
 };
@@ -30,11 +29,11 @@ type MarketStatsTableProps = {
  * The market stats table (spec): holders, 1/1 floor, 24H, 7D, 30D and total volume with their up/down variation,
  * and market cap, per collection; 'show more' / 'show less' past the first rows.
  */
-export function MarketStatsTable({ title, collections, initialRows = STATS_ROWS_SHOWN }: MarketStatsTableProps) {
+export function MarketStatsTable({ title, rows, initialRows = STATS_ROWS_SHOWN }: MarketStatsTableProps) {
   const [expanded, setExpanded] = useState(false);
   const tableId = useId();
-  if (collections.length === 0) return null;
-  const rows = expanded ? collections : collections.slice(0, initialRows);
+  if (rows.length === 0) return null;
+  const shown = expanded ? rows : rows.slice(0, initialRows);
   return (
     <div className="market-stats">
       <div className="table-scroll">
@@ -53,32 +52,32 @@ export function MarketStatsTable({ title, collections, initialRows = STATS_ROWS_
             </tr>
           </thead>
           <tbody>
-            {rows.map((collection) => (
-              <tr key={collection.collection_id}>
+            {shown.map((row) => (
+              <tr key={row.id}>
                 <th scope="row">
-                  <Link className="text-link" to={paths.collection.getHref(collection.collection_id)}>
-                    {collectionTitle(collection)}
+                  <Link className="text-link" to={paths.collection.getHref(row.id)}>
+                    {row.name || row.id}
                   </Link>
                 </th>
-                <td>{formatInteger(collection.collector_count)}</td>
-                <td>{abbreviateBtc(collection.floor_price)}</td>
+                <td>{formatInteger(row.holders)}</td>
+                <td>{abbreviateBtc(row.uniqueFloorPrice)}</td>
                 <td>
-                  <Volume period={collection.day_volume} />
+                  <Volume period={row.oneDayVolume} />
                 </td>
                 <td>
-                  <Volume period={collection.week_volume} />
+                  <Volume period={row.oneWeekVolume} />
                 </td>
                 <td>
-                  <Volume period={collection.month_volume} />
+                  <Volume period={row.oneMonthVolume} />
                 </td>
-                <td>{abbreviateBtc(collection.total_volume)}</td>
-                <td>{abbreviateBtc(collection.market_cap)}</td>
+                <td>{abbreviateBtc(row.totalVolume)}</td>
+                <td>{abbreviateBtc(row.marketCap)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      {collections.length > initialRows && (
+      {rows.length > initialRows && (
         <button
           type="button"
           className="sort-button market-stats__toggle"
