@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Src20Item } from '@/features/src20/types';
 import type { StampHit } from '@/features/stamps/types';
+import { FakeEventSource } from '@/testing/event-source';
 import { renderWithProviders, requestedUrl, stubFetchRoutes, type StubAnswer } from '@/testing/render';
 import type { Profile } from '@/features/profile/types';
 import { Component as ProfileRoute } from './profile';
@@ -167,6 +168,34 @@ describe('profile page', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Address' }), { target: { value: ADDRESS_B } });
     expect(location()).toBe(`/profile/alice?tab=src20&address=${ADDRESS_B}`);
     await screen.findByRole('table', { name: `SRC-20 activity of ${ADDRESS_B}` });
+  });
+
+  it("follows each address's live SRC-20 balances", async () => {
+    renderProfile('/profile/alice?tab=src20', defaultAnswer);
+    const balances = await screen.findByRole('table', { name: 'SRC-20 balances' });
+    const streams = FakeEventSource.instances.filter((source) => source.url.startsWith('/api/realtime/src20/holders/'));
+    expect(streams.map((source) => source.url).sort()).toEqual([
+      `/api/realtime/src20/holders/${ADDRESS_A}`,
+      `/api/realtime/src20/holders/${ADDRESS_B}`,
+    ]);
+    const [streamA, streamB] = [ADDRESS_A, ADDRESS_B].map((address) => streams.find((source) => source.url.endsWith(address)));
+    // The first address's balances arrive: they join the profile call's balances of the second.
+    act(() => {
+      streamA?.emit(`src20/holders/${ADDRESS_A}`, '[{"tick":"KEVIN","balance":"5000"}]');
+    });
+    const rows = () => within(balances).getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(await within(balances).findByRole('link', { name: 'KEVIN' })).toBeInTheDocument();
+    expect(rows()).toHaveLength(2);
+    // The second address sold its PEPE: its stream now says so.
+    act(() => {
+      streamB?.emit(`src20/holders/${ADDRESS_B}`, '[]');
+      streamB?.emit('src20/holders/someone-else', '[{"tick":"NOPE","balance":"1"}]');
+    });
+    await vi.waitFor(() => {
+      expect(within(balances).queryByRole('link', { name: 'PEPE' })).not.toBeInTheDocument();
+    });
+    expect(rows()).toEqual([expect.stringContaining('KEVIN')]);
+    expect(within(balances).getByText('5k')).toHaveAttribute('title', '5,000');
   });
 
   it("copies an address and says 'Copied!' for one second", async () => {

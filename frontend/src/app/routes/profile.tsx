@@ -6,7 +6,7 @@ import { collectionTitle } from '@/features/collections/rules';
 import { ProfilePage, type ProfilePanelProps } from '@/features/profile/components/profile-page';
 import { ProfileActivity } from '@/features/profile/components/profile-activity';
 import { isStampTab, STAMP_LIST_OF_TAB } from '@/features/profile/profile-params';
-import { Src20Activity, Src20Balances } from '@/features/src20/components/address-src20';
+import { LiveSrc20Balances, Src20Activity } from '@/features/src20/components/address-src20';
 import { AddressStamps } from '@/features/stamps/components/address-stamps';
 import { useSite } from '@/lib/site-variant';
 
@@ -41,7 +41,7 @@ function Panel({ tab, profile, addresses, page, activityAddress, chooseAddress, 
     return (
       <>
         <h2 className="profile__section-title">Balances</h2>
-        <Src20Balances balances={profile.src20 ?? []} />
+        <LiveSrc20Balances addresses={addresses} initial={profile.src20 ?? []} />
         <h2 className="profile__section-title">Activity</h2>
         {activityAddress ? (
           <Src20Activity addresses={addresses} address={activityAddress} page={page} onAddressChange={chooseAddress} />

@@ -4,6 +4,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { paths } from '@/config/paths';
 import { GENERIC_ERROR } from '@/lib/api-error';
+import { useSrc20Holdings, type Src20Holdings } from '@/lib/realtime';
 import { abbreviateDecimal, formatDecimal, shortenAddress } from '@/utils/format';
 import { pageCount } from '@/utils/pagination';
 import { SRC20_ACTIVITY_PAGE_SIZE, useGetSrc20ActivityQuery } from '../activity-api';
@@ -44,6 +45,32 @@ export function Src20Balances({ balances }: { balances: Src20Balance[] }) {
       </table>
     </div>
   );
+}
+
+/**
+ * The balances to show: per address (in the profile's order), its live balances once its stream has sent them,
+ * else what the profile call gave for it.
+ */
+export function mergeLiveBalances(addresses: readonly string[], initial: readonly Src20Balance[], live: Src20Holdings | undefined): Src20Balance[] {
+  const listed = new Set(addresses);
+  return [
+    ...addresses.flatMap((address) => {
+      const current = live?.[address];
+      return current
+        ? current.map((balance) => ({ tick: balance.tick, address, balance: balance.balance }))
+        : initial.filter((balance) => balance.address === address);
+    }),
+    ...initial.filter((balance) => !listed.has(balance.address)),
+  ];
+}
+
+/**
+ * A profile's SRC-20 balances, following each address's live balances (`/api/realtime/src20/holders/{address}`):
+ * the profile call's balances until an address's stream has sent its own.
+ */
+export function LiveSrc20Balances({ addresses, initial }: { addresses: string[]; initial: Src20Balance[] }) {
+  const live = useSrc20Holdings(addresses);
+  return <Src20Balances balances={mergeLiveBalances(addresses, initial, live)} />;
 }
 
 type Src20ActivityProps = {
