@@ -1,4 +1,5 @@
-//! Staff content: `/api/announcement`, `/api/collections/featured`, `/api/feat` (the themed featured stamps),
+//! Staff content: `/api/announcement`, `/api/collections/featured` and `/api/directories/featured`, `/api/feat`
+//! (the themed featured stamps),
 //! `/api/advent`, and the home page's banners and featured collections ([`banners`], [`featured_cards`]).
 
 use axum::extract::State;
@@ -13,6 +14,7 @@ use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::routes::collections::CollectionJson;
+use crate::routes::collections::NETWORK_OWNER;
 use crate::routes::paging::{self, Page, Params};
 use crate::routes::stamps::StampJson;
 use crate::state::AppState;
@@ -25,6 +27,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/announcement", get(announcement))
         .route("/collections/featured", get(featured))
+        .route("/directories/featured", get(featured_directories))
         .route("/feat", get(feat))
         .route("/advent", get(advent))
 }
@@ -83,13 +86,21 @@ async fn cards(state: &AppState, ids: Vec<String>) -> Result<Vec<CollectionJson>
         .collect())
 }
 
-/// The curated featured collections, in their order.
-pub async fn featured_cards(state: &AppState) -> Result<Vec<CollectionJson>, ApiError> {
+/// The curated featured collections, in their order: the staff directories among them (`directories`), or
+/// the others.
+pub async fn featured_cards(
+    state: &AppState,
+    directories: bool,
+) -> Result<Vec<CollectionJson>, ApiError> {
     let ids = curated(state, "featured")
         .await?
         .map(|v| strings(&v))
         .unwrap_or_default();
-    cards(state, ids).await
+    Ok(cards(state, ids)
+        .await?
+        .into_iter()
+        .filter(|c| (c.user_id == NETWORK_OWNER) == directories)
+        .collect())
 }
 
 /// A home banner: the curated text and images, the collection's figures.
@@ -164,15 +175,31 @@ pub(crate) async fn announcement(
     Ok(Json(AnnouncementJson { announcement }))
 }
 
-#[utoipa::path(get, path = "/api/collections/featured", tag = "curation", params(("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the featured collections, in their curated order", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/collections/featured", tag = "curation", params(("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the featured collections (directories aside), in their curated order", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn featured(
     State(state): State<AppState>,
     params: Params,
 ) -> Result<Json<Page<CollectionJson>>, ApiError> {
+    featured_page(&state, params, false).await
+}
+
+#[utoipa::path(get, path = "/api/directories/featured", tag = "curation", params(("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the featured staff directories, in their curated order", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+pub(crate) async fn featured_directories(
+    State(state): State<AppState>,
+    params: Params,
+) -> Result<Json<Page<CollectionJson>>, ApiError> {
+    featured_page(&state, params, true).await
+}
+
+async fn featured_page(
+    state: &AppState,
+    params: Params,
+    directories: bool,
+) -> Result<Json<Page<CollectionJson>>, ApiError> {
     let params = paging::params(params)?;
     paging::check_known(&params, &[])?;
     let page = paging::paging(&params, crate::routes::collections::DEFAULT_LIMIT)?;
-    let all = featured_cards(&state).await?;
+    let all = featured_cards(state, directories).await?;
     let total = all.len() as u64;
     let hits = all
         .into_iter()

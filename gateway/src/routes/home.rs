@@ -69,7 +69,7 @@ pub(crate) async fn home(State(state): State<AppState>) -> Result<Json<HomeJson>
         .into_inner();
     let (main_banner, featured) = tokio::try_join!(
         crate::routes::curation::banners(&state),
-        crate::routes::curation::featured_cards(&state),
+        crate::routes::curation::featured_cards(&state, false),
     )?;
     Ok(Json(HomeJson {
         main_banner,

@@ -55,6 +55,7 @@ use crate::state::AppState;
         super::collections::src721,
         super::curation::announcement,
         super::curation::featured,
+        super::curation::featured_directories,
         super::curation::feat,
         super::curation::advent,
         super::assets::resize,

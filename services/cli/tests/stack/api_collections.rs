@@ -457,12 +457,23 @@ pub async fn curation(stack: &crate::helpers::Stack, services: &Services) {
     );
     assert_eq!(first["stamp_count"], card["stamp_count"]);
     assert_eq!(first["image"], card["stamp_images"][0]);
-    assert_eq!(ids(&home["featured"]), file.featured);
+    // The featured collections, directories aside (those are the XCP site's).
+    let not_directories: Vec<String> = file
+        .featured
+        .iter()
+        .filter(|id| !file.directories.iter().any(|d| d.collection_id == **id))
+        .cloned()
+        .collect();
+    assert!(
+        not_directories.len() < file.featured.len(),
+        "a directory is featured"
+    );
+    assert_eq!(ids(&home["featured"]), not_directories);
     let (_, featured) = services
         .get_json("/api/collections/featured?limit=1&page=2")
         .await;
-    assert_eq!(total(&featured), file.featured.len() as i64);
-    assert_eq!(ids(&featured["hits"]), file.featured[1..2].to_vec());
+    assert_eq!(total(&featured), not_directories.len() as i64);
+    assert_eq!(ids(&featured["hits"]), not_directories[1..2].to_vec());
 
     let feat = file.feat.as_ref().expect("a featured list");
     let (status, page) = services.get_json("/api/feat?limit=5&page=2").await;
@@ -512,6 +523,22 @@ pub async fn curation(stack: &crate::helpers::Stack, services: &Services) {
     assert_eq!(total(&stamps), directory.stamp_ids.len() as i64);
     let (status, _) = services.get_json("/api/directories?user_id=bob").await;
     assert_eq!(status, 400);
+    // Featured: the directories among the curated list on /api/directories/featured, the others on
+    // /api/collections/featured (and the home page).
+    let (_, featured_dirs) = services.get_json("/api/directories/featured").await;
+    assert_eq!(
+        ids(&featured_dirs["hits"]),
+        vec![directory.collection_id.clone()]
+    );
+    let (_, featured) = services.get_json("/api/collections/featured").await;
+    let expected: Vec<String> = file
+        .featured
+        .iter()
+        .filter(|id| **id != directory.collection_id)
+        .cloned()
+        .collect();
+    assert_eq!(ids(&featured["hits"]), expected);
+
     // The XCP site's projects are the directories.
     let (status, projects) = services.get_json("/api/xcp/projects").await;
     assert_eq!(status, 200, "{projects}");

@@ -64,6 +64,10 @@ pub fn curation(intents: &[Intended]) -> Value {
         "advent": { "year": 2026, "days": days },
     });
     if !art.is_empty() {
+        // The directory is featured too (on the XCP site's directories).
+        if let Some(featured) = file["featured"].as_array_mut() {
+            featured.push(json!("pixel-art"));
+        }
         file["directories"] = json!([{
             "collection_id": "pixel-art",
             "name": "Pixel art",
