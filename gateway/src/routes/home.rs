@@ -1,16 +1,19 @@
-//! `/api/home`: the home page's lists: the curated banners and featured collections, and the lists drawn from
-//! the chain (launchpads come with the launchpad tools).
+//! `/api/home`: the home page's lists: the curated banners, featured collections and launchpads, and the lists
+//! drawn from the chain.
 
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
-use stamps_proto::catalogue::v1::GetHomeRequest;
+use stamps_proto::catalogue::v1::{GetHomeRequest, SearchCollectionsRequest};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::routes::stamps::StampJson;
 use crate::state::AppState;
+
+/// Launchpads the home page lists.
+const HOME_LAUNCHPADS: u32 = 20;
 
 /// The home route.
 pub fn router() -> Router<AppState> {
@@ -26,6 +29,8 @@ pub struct HomeJson {
     main_banner: Vec<crate::routes::curation::BannerJson>,
     /// The curated featured collections.
     featured: Vec<crate::routes::collections::CollectionJson>,
+    /// The launchpad collections, highest stamp numbers first (at most 20).
+    launchpads: Vec<crate::routes::collections::CollectionJson>,
     last_sales: Vec<SaleJson>,
     new_dispenser: Vec<DispenserJson>,
     src721: Vec<StampJson>,
@@ -67,13 +72,34 @@ pub(crate) async fn home(State(state): State<AppState>) -> Result<Json<HomeJson>
         .await
         .map_err(|s| ApiError::from_status(s, "not found"))?
         .into_inner();
-    let (main_banner, featured) = tokio::try_join!(
+    let launchpads = async {
+        let mut catalogue = state.catalogue.clone();
+        catalogue
+            .search_collections(SearchCollectionsRequest {
+                only: "launchpad".into(),
+                sort: "highest_stamp_number:desc".into(),
+                limit: HOME_LAUNCHPADS,
+                ..SearchCollectionsRequest::default()
+            })
+            .await
+            .map(|a| {
+                a.into_inner()
+                    .hits
+                    .into_iter()
+                    .map(crate::routes::collections::CollectionJson::from)
+                    .collect::<Vec<_>>()
+            })
+            .map_err(|s| ApiError::from_status(s, "not found"))
+    };
+    let (main_banner, featured, launchpads) = tokio::try_join!(
         crate::routes::curation::banners(&state),
         crate::routes::curation::featured_cards(&state, false),
+        launchpads,
     )?;
     Ok(Json(HomeJson {
         main_banner,
         featured,
+        launchpads,
         last_sales: h
             .last_sales
             .into_iter()

@@ -569,6 +569,11 @@ async fn launchpads(file: &stamps_catalogue::curation::CurationFile, services: &
     assert_eq!(total(&listed), 1, "{listed}");
     let card = &hits(&listed)[0];
     assert_eq!(card["collection_id"], pad.collection_id.as_str());
+    let (_, home) = services.get_json("/api/home").await;
+    assert_eq!(
+        home["launchpads"], listed["hits"],
+        "the home page lists the launchpads"
+    );
     assert_eq!(card["is_launchpad"], true);
     assert_eq!(card["fee"], pad.fee);
     assert_eq!(card["max"], pad.max);
