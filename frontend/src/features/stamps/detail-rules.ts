@@ -69,3 +69,8 @@ export function stampPageTitle(stampWord: string, cpid: string, creatorName: str
   const title = `${stampWord}: ${cpid}`;
   return creatorName ? `${title} - ${creatorName}` : title;
 }
+
+/** The link preview and share image of a raster stamp: the stamp on a 1200×630 PNG card. */
+export function shareImagePath(cpid: string): string {
+  return `/api/assets/${encodeURIComponent(cpid)}.png`;
+}

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { CopyButton } from '@/components/ui/copy-button';
 
 /** Whether the browser offers the Web Share API. */
@@ -5,11 +6,18 @@ function canShare(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 }
 
+/** The address of the page shown, as shared: this site's origin and the page's path (no query, no fragment). */
+export function pageShareUrl(pathname: string, origin: string = window.location.origin): string {
+  return new URL(pathname, origin).href;
+}
+
 /**
- * The detail page's actions: copy link (1-second 'Copied!') and share (the system share sheet where the browser
- * has one, else a post on X). Download is its own control (`StampDownload`); wishlist waits for sign-in.
+ * The detail page's actions, for the page shown: copy link (1-second 'Copied!') and share (the system share sheet
+ * where the browser has one, else a post on X), both with the page's own URL. Download is its own control
+ * (`StampDownload`); wishlist waits for sign-in.
  */
-export function StampActions({ url, title }: { url: string; title: string }) {
+export function StampActions({ title }: { title: string }) {
+  const url = pageShareUrl(useLocation().pathname);
   return (
     <div className="stamp-actions" role="group" aria-label="Actions">
       <CopyButton text={url} label="Copy link" />

@@ -238,25 +238,45 @@ describe('StampDetail blocks', () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     stubFetchJson(200, stamp);
-    renderWithProviders(<StampDetail cpid={CPID} />);
+    renderWithProviders(<StampDetail cpid={CPID} />, { route: `/stamp/${CPID}?site=stamps#holders` });
     await act(async () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
       await Promise.resolve();
     });
-    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/stamp/${CPID}`);
+    // The page's own address, without its query or fragment.
+    const pageUrl = `${window.location.origin}/stamp/${CPID}`;
+    expect(writeText).toHaveBeenCalledWith(pageUrl);
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Share' })).toHaveAttribute('href', expect.stringContaining('x.com'));
+    const share = new URL(screen.getByRole('link', { name: 'Share' }).getAttribute('href') ?? '');
+    expect(share.origin).toBe('https://x.com');
+    expect(share.searchParams.get('url')).toBe(pageUrl);
   });
 
-  it('links to /asset/{cpid} on the XCP site', async () => {
+  it('shares the /asset/{cpid} page on the XCP site', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     stubFetchJson(200, stamp);
-    renderWithProviders(<StampDetail cpid={CPID} />, { site: 'xcp' });
+    renderWithProviders(<StampDetail cpid={CPID} />, { site: 'xcp', route: `/asset/${CPID}` });
     await act(async () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
       await Promise.resolve();
     });
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/asset/${CPID}`);
+  });
+
+  it("names a raster stamp's share card as the page's link-preview image, and none for other files", async () => {
+    stubFetchJson(200, stamp);
+    const { unmount } = renderWithProviders(<StampDetail cpid={CPID} />, { route: `/stamp/${CPID}` });
+    await screen.findByRole('button', { name: 'Copy link' });
+    const image = `${window.location.origin}/api/assets/${CPID}.png`;
+    expect(document.head.querySelector('meta[property="og:image"]')).toHaveAttribute('content', image);
+    expect(document.head.querySelector('meta[name="twitter:image"]')).toHaveAttribute('content', image);
+    unmount();
+    expect(document.head.querySelector('meta[property="og:image"]')).toBeNull();
+
+    stubFetchJson(200, { ...stamp, stamp_mimetype: 'text/html' });
+    renderWithProviders(<StampDetail cpid={CPID} />, { route: `/stamp/${CPID}` });
+    await screen.findByRole('button', { name: 'Copy link' });
+    expect(document.head.querySelector('meta[property="og:image"]')).toBeNull();
   });
 });

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
+import { useShareImage } from '@/lib/use-share-image';
 import { useSite } from '@/lib/site-variant';
 import { stampLabel } from '@/utils/format';
 import { useGetStampDetailQuery } from '../detail-api';
+import type { StampDetailData } from '../detail-types';
 import { canDownload } from '../download-rules';
+import { shareImagePath } from '../detail-rules';
 import { isSrc721 } from '../src721-rules';
 import { StampActions } from './stamp-detail-actions';
 import {
@@ -23,41 +26,30 @@ import { StampInfo } from './stamp-info';
 /** The spec's text for a stamp that does not exist. */
 export const STAMP_NOT_FOUND = '404 - Stamp not found.';
 
+type StampDetailViewProps = {
+  stamp: StampDetailData;
+  /** Draws the collections the stamp belongs to (the app passes the collection cards). */
+  renderCollections?: ((ids: string[]) => ReactNode) | undefined;
+};
+
 /**
  * A stamp's page body: the media (image, sandboxed HTML, BMN play control, full view), copy link and share, then
- * the Download control (Stamps site, raster images), the blocks of `GET /api/stamp/{cpid}`: Information, the
- * SRC-721 block (`GET /api/stamp/src721/{cpid}`, SRC-721 stamps only), From Collection, Sales, Fairminter, Holders, Dispensers and
+ * the Download control (Stamps site, raster images), the detail blocks: Information, the SRC-721 block
+ * (`GET /api/stamp/src721/{cpid}`, SRC-721 stamps only), From Collection, Sales, Fairminter, Holders, Dispensers and
  * Dividends, each with the spec's empty text.
  */
-export function StampDetail({
-  cpid,
-  renderCollections,
-}: {
-  cpid: string;
-  /** Draws the collections the stamp belongs to (the app passes the collection cards). */
-  renderCollections?: (ids: string[]) => ReactNode;
-}) {
+export function StampDetailView({ stamp, renderCollections }: StampDetailViewProps) {
   const site = useSite();
-  // currentData, not data: never show the previous stamp while the next one loads.
-  const { currentData: stamp, error, isFetching } = useGetStampDetailQuery(cpid);
-
-  if (!stamp && isFetching) return <Loading />;
-  if (!stamp) {
-    const status = errorStatus(error);
-    if (status === 404) return <p className="empty">{STAMP_NOT_FOUND}</p>;
-    return <ErrorNotice message={(status === 400 && errorMessage(error)) || GENERIC_ERROR} />;
-  }
-
   const alt = `${site.stampWord} ${stampLabel(stamp.stamp)} ${stamp.cpid}`;
-  const pageUrl = new URL(site.stampHref(stamp.cpid), window.location.origin).href;
-
+  // A raster stamp's link preview: the stamp on a 1200×630 card.
+  useShareImage(canDownload(stamp.stamp_mimetype) ? shareImagePath(stamp.cpid) : null);
   return (
     <article className="stamp-detail">
       <div className="stamp-detail__side">
         <div className="stamp-detail__media">
           <StampMedia stamp={stamp} alt={alt} />
         </div>
-        <StampActions url={pageUrl} title={`${site.stampWord}: ${stamp.cpid}`} />
+        <StampActions title={`${site.stampWord}: ${stamp.cpid}`} />
         {site.variant !== 'xcp' && canDownload(stamp.stamp_mimetype) && <StampDownload key={stamp.cpid} cpid={stamp.cpid} />}
       </div>
       <div className="stamp-detail__main">
@@ -79,4 +71,18 @@ export function StampDetail({
       </div>
     </article>
   );
+}
+
+/** A stamp's page body from `GET /api/stamp/{cpid}`: loading, '404 - Stamp not found.', or the stamp's detail. */
+export function StampDetail({ cpid, renderCollections }: { cpid: string; renderCollections?: (ids: string[]) => ReactNode }) {
+  // currentData, not data: never show the previous stamp while the next one loads.
+  const { currentData: stamp, error, isFetching } = useGetStampDetailQuery(cpid);
+
+  if (!stamp && isFetching) return <Loading />;
+  if (!stamp) {
+    const status = errorStatus(error);
+    if (status === 404) return <p className="empty">{STAMP_NOT_FOUND}</p>;
+    return <ErrorNotice message={(status === 400 && errorMessage(error)) || GENERIC_ERROR} />;
+  }
+  return <StampDetailView stamp={stamp} renderCollections={renderCollections} />;
 }
