@@ -60,9 +60,15 @@ describe('prefetchFirstPage', () => {
     );
   });
 
-  it("asks a stamp's page its stamp, on either site, without the announcement on the XCP site", async () => {
+  it("asks a stamp's page its stamp and an asset's page its asset, without the announcement on the XCP site", async () => {
     expect(await prefetched('/stamp/A123')).toEqual(['/api/announcement', '/api/stamp/A123']);
-    expect(await prefetched('/asset/A123', 'xcp')).toEqual(['/api/stamp/A123']);
+    expect(await prefetched('/asset/A123', 'xcp')).toEqual(['/api/asset/A123']);
+  });
+
+  it("asks the XCP site's finder its asset search with the finder's own arguments", async () => {
+    expect(await prefetched('/search/pepe?only=named&sort=holders:desc&page=2', 'xcp')).toEqual([
+      '/api/xcp/search/pepe?only=named&sort=holders%3Adesc&offset=24&limit=24',
+    ]);
   });
 
   it('asks nothing more for other pages', async () => {

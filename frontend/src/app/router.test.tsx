@@ -73,15 +73,35 @@ describe('app routes', () => {
     await expectTitle(title);
   });
 
-  it.each(['/stamp', '/asset'])('renders the stamp detail page at %s/{cpid}', async (prefix) => {
+  it('renders the stamp detail page at /stamp/{cpid}', async () => {
     stubFetchJson(200, stamp);
-    renderApp(`${prefix}/${CPID}`);
+    renderApp(`/stamp/${CPID}`);
     expect(await screen.findByRole('heading', { level: 1, name: '#1234' })).toBeInTheDocument();
     await expectTitle(`Stamp: ${CPID}`);
   });
 
-  it("titles the detail page 'Asset: {cpid}' and the home page with the XCP brand on the XCP site", async () => {
-    stubFetchJson(200, stamp);
+  const asset = {
+    cpid: CPID,
+    asset_longname: null,
+    description: '',
+    xcp_json_url: null,
+    supply: '1',
+    divisible: false,
+    locked: true,
+    owner: null,
+    destructions: '0',
+    block_index: 800000,
+    stamp,
+    holders: [],
+    dispensers: [],
+    dispenses: [],
+    dividends: [],
+    fairminter: null,
+    collection_id: [],
+  };
+
+  it("titles the asset page 'Asset: {cpid}' and the home page with the XCP brand on the XCP site", async () => {
+    stubFetchJson(200, asset);
     renderApp(`/asset/${CPID}`, 'xcp');
     expect(await screen.findByRole('heading', { level: 1, name: '#1234' })).toBeInTheDocument();
     await expectTitle(`Asset: ${CPID}`);

@@ -7,7 +7,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({ baseUrl: '/api' }),
-  tagTypes: ['Stamp', 'StampList', 'Src20List', 'Src20Tick', 'Src20Trending', 'Home', 'Collection', 'CollectionList', 'Leaderboard', 'Profile', 'ProfileStamps', 'Fairminters', 'Announcement', 'Feat', 'Advent'],
+  tagTypes: ['Stamp', 'StampList', 'Asset', 'AssetList', 'Src20List', 'Src20Tick', 'Src20Trending', 'Home', 'Collection', 'CollectionList', 'Leaderboard', 'Profile', 'ProfileStamps', 'Fairminters', 'Announcement', 'Feat', 'Advent'],
   // The spec's 3-minute cache.
   keepUnusedDataFor: 180,
   endpoints: () => ({}),

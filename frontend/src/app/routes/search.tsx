@@ -1,12 +1,18 @@
 import { useParams } from 'react-router';
+import { AssetFinder } from '@/features/stamps/components/asset-finder';
 import { StampFinder } from '@/features/stamps/components/stamp-finder';
+import { useSite } from '@/lib/site-variant';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export { RouteErrorBoundary as ErrorBoundary } from '@/components/errors/route-error-boundary';
 
-/** The stamp finder (/search and /search/{q}): filters, sort and ?page=N in the query. */
+/**
+ * The finder (/search and /search/{q}): filters, sort and ?page=N in the query. The Stamps site finds stamps; the XCP
+ * site every Counterparty asset, a stamp or not.
+ */
 export function Component() {
   const q = useParams().q ?? '';
+  const site = useSite();
   useDocumentTitle(q ? `Finder: ${q}` : 'Finder');
 
   return (
@@ -21,7 +27,7 @@ export function Component() {
           </p>
         )}
       </div>
-      <StampFinder q={q} />
+      {site.variant === 'xcp' ? <AssetFinder q={q} /> : <StampFinder q={q} />}
     </section>
   );
 }

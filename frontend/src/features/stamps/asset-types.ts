@@ -1,0 +1,49 @@
+import type { StampDetailBlocks } from './detail-types';
+import type { StampDetail, StampListFields } from './types';
+
+/** One Counterparty asset of `GET /api/xcp/search` (the XCP site's finder); a stamp or not. */
+export type AssetHit = {
+  cpid: string;
+  asset_longname: string | null;
+  /** The stamp number when the asset is a stamp, else null. */
+  stamp: number | null;
+  /** The stamp's file (`/s/{cpid}`) when the asset is a stamp, else null. */
+  stamp_url: string | null;
+  /** The address of its first issuance. */
+  creator: string;
+  /** The address that issues it now. */
+  issuer: string;
+  /** Base units, exact (1e-8 of a unit when divisible). */
+  supply: string;
+  divisible: boolean;
+  locked: boolean;
+  description: string;
+  /** The description, when it is an http(s) URL of a JSON file of enhanced asset information. */
+  xcp_json_url: string | null;
+  /** Its first issuance. */
+  block_index: number;
+  /** Unix seconds. */
+  block_time: number;
+  holders: number;
+  /** Destroyed, base units. */
+  destructions: string;
+};
+
+/**
+ * `GET /api/asset/{cpid}`: any Counterparty asset with the stamp page's blocks; `stamp` is the stamp (with its list
+ * figures) when the asset is one.
+ */
+export type AssetDetailData = {
+  cpid: string;
+  asset_longname: string | null;
+  description: string;
+  xcp_json_url: string | null;
+  supply: string;
+  divisible: boolean;
+  locked: boolean;
+  owner: string | null;
+  destructions: string;
+  /** Its first issuance. */
+  block_index: number;
+  stamp: (StampDetail & StampListFields) | null;
+} & Omit<StampDetailBlocks, 'owner' | 'trusted' | 'creator_name'>;

@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, requestedUrl, stubFetchJson, stubFetchRoutes } from '@/testing/render';
+import { makeAssetDetail } from '../fixtures';
+import { AssetDetail } from './asset-detail';
+
+const stamp = {
+  cpid: 'FROGKING',
+  stamp: -1,
+  block_index: 962134,
+  block_time: 1786852167,
+  tx_hash: 'f'.repeat(64),
+  creator: 'bc1qcreatorcreatorcreatorcreatorcreator01',
+  supply: '1',
+  divisible: false,
+  locked: true,
+  keyburn: true,
+  ident: 'STAMP',
+  is_cursed: true,
+  stamp_mimetype: 'image/png',
+  stamp_url: '/s/FROGKING',
+  file_size: 291,
+  stamp_hash: 'h',
+};
+
+describe('AssetDetail', () => {
+  it('shows an asset that is no stamp from /api/asset/{cpid}: its name instead of an image, its figures and blocks', async () => {
+    const fetchMock = stubFetchJson(
+      200,
+      makeAssetDetail({
+        xcp_json_url: 'https://info.example/DANKROCK.json',
+        description: 'https://info.example/DANKROCK.json',
+        holders: [{ address: 'bc1qholderholderholderholderholderhold01', utxo_address: null, quantity: '49839', percentage: '100.00' }],
+      }),
+    );
+    renderWithProviders(<AssetDetail cpid="DANKROCK" />, { site: 'xcp', route: '/asset/DANKROCK' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'DANKROCK' })).toBeInTheDocument();
+    expect(new URL(requestedUrl(fetchMock.mock.calls[0]?.[0])).pathname).toBe('/api/asset/DANKROCK');
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    const info = screen.getByRole('region', { name: 'Information' });
+    expect(info).toHaveTextContent('49,839');
+    expect(info).toHaveTextContent('Block 962,456');
+    expect(within(info).getByRole('link', { name: 'Enhanced asset information' })).toHaveAttribute(
+      'href',
+      'https://info.example/DANKROCK.json',
+    );
+    expect(within(info).getByRole('link', { name: 'bc1qo...ner01' })).toHaveAttribute(
+      'href',
+      '/profile/bc1qownerownerownerownerownerownerowner01',
+    );
+    expect(within(screen.getByRole('region', { name: 'Holders' })).getByText('100%')).toBeInTheDocument();
+    expect(screen.getByText('No sales yet')).toBeInTheDocument();
+    expect(screen.getByText('Currently no dispensers')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+    // No share image for an asset without a picture.
+    expect(document.head.querySelector('meta[property="og:image"]')).toBeNull();
+  });
+
+  it("shows a stamp's asset as the stamp page does, with the asset's current figures", async () => {
+    stubFetchRoutes(() => ({ body: makeAssetDetail({ cpid: 'FROGKING', supply: '1', locked: true, stamp }) }));
+    renderWithProviders(<AssetDetail cpid="FROGKING" />, { site: 'xcp', route: '/asset/FROGKING' });
+    expect(await screen.findByRole('heading', { level: 1, name: /#-1/ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Asset #-1 FROGKING' })).toHaveAttribute('src', '/s/FROGKING');
+    expect(document.head.querySelector('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      `${window.location.origin}/api/assets/FROGKING.png`,
+    );
+  });
+
+  it("says the API's 'Asset not found' for an unknown asset", async () => {
+    stubFetchJson(404, { error: 'Asset not found' });
+    renderWithProviders(<AssetDetail cpid="NOPE" />, { site: 'xcp' });
+    expect(await screen.findByText('Asset not found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,154 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ErrorNotice, Loading } from '@/components/ui/status';
+import { paths } from '@/config/paths';
+import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
+import { useSite } from '@/lib/site-variant';
+import { formatInteger, formatSupply, shortenAddress, yesNo } from '@/utils/format';
+import { displaySupply } from '@/utils/supply';
+import { useGetAssetQuery } from '../asset-api';
+import { assetDescription, assetName, enhancedInfoHref } from '../asset-rules';
+import type { AssetDetailData } from '../asset-types';
+import type { StampDetailData } from '../detail-types';
+import { AssetNameTile } from './asset-card';
+import { StampActions } from './stamp-detail-actions';
+import { CollectionBlock, DispensersBlock, DividendsBlock, FairminterBlock, HoldersBlock, SalesBlock } from './stamp-detail-blocks';
+import { StampDetailView } from './stamp-detail';
+
+/** The API's text for an asset that does not exist. */
+export const ASSET_NOT_FOUND = 'Asset not found';
+
+/** A stamp's asset as the stamp page shows it: the stamp, with the asset's current figures and every block. */
+export function stampOfAsset(asset: AssetDetailData): StampDetailData | null {
+  if (!asset.stamp) return null;
+  return {
+    ...asset.stamp,
+    supply: asset.supply,
+    divisible: asset.divisible,
+    locked: asset.locked,
+    destructions: asset.destructions,
+    owner: asset.owner,
+    holders: asset.holders ?? [],
+    dispensers: asset.dispensers ?? [],
+    dispenses: asset.dispenses ?? [],
+    dividends: asset.dividends ?? [],
+    fairminter: asset.fairminter ?? null,
+    collection_id: asset.collection_id ?? null,
+  };
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="info-list__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The Information block of an asset that is no stamp. */
+function AssetInfo({ asset }: { asset: AssetDetailData }) {
+  const description = assetDescription({ ...asset, stamp: null });
+  const infoHref = enhancedInfoHref(asset.xcp_json_url);
+  return (
+    <section className="panel" aria-labelledby="asset-info-title">
+      <h2 id="asset-info-title" className="panel__title">
+        Information
+      </h2>
+      <dl className="info-list">
+        <Row label="CPID">
+          <span className="mono break">{asset.cpid}</span>
+        </Row>
+        {asset.asset_longname && (
+          <Row label="Name">
+            <span className="break">{asset.asset_longname}</span>
+          </Row>
+        )}
+        {description && (
+          <Row label="Description">
+            <span className="break">{description}</span>
+          </Row>
+        )}
+        {infoHref && (
+          <Row label="Asset info">
+            <a className="text-link break" href={infoHref} target="_blank" rel="noopener noreferrer">
+              Enhanced asset information
+            </a>
+          </Row>
+        )}
+        <Row label="Owner">
+          {asset.owner ? (
+            <Link className="text-link mono" to={paths.profile.getHref(asset.owner)} title={asset.owner}>
+              {shortenAddress(asset.owner)}
+            </Link>
+          ) : (
+            '-'
+          )}
+        </Row>
+        <Row label="First issued">Block {formatInteger(asset.block_index)}</Row>
+        <Row label="Supply">{displaySupply(asset.supply, asset.divisible)}</Row>
+        <Row label="Divisible">{yesNo(asset.divisible)}</Row>
+        <Row label="Locked">{yesNo(asset.locked)}</Row>
+        <Row label="Destructions">{asset.destructions ? formatSupply(asset.destructions, asset.divisible) : '0'}</Row>
+      </dl>
+    </section>
+  );
+}
+
+type AssetDetailViewProps = {
+  asset: AssetDetailData;
+  renderCollections?: ((ids: string[]) => ReactNode) | undefined;
+};
+
+/**
+ * The page of an asset that is no stamp: its name where a stamp has its image (no stand-in picture), copy link and
+ * share, then the Information block and the stamp page's blocks (From Collection, Sales, Fairminter, Holders,
+ * Dispensers, Dividends).
+ */
+export function AssetDetailView({ asset, renderCollections }: AssetDetailViewProps) {
+  const site = useSite();
+  const name = assetName(asset);
+  return (
+    <article className="stamp-detail">
+      <div className="stamp-detail__side">
+        <div className="stamp-detail__media">
+          <AssetNameTile name={name} />
+        </div>
+        <StampActions title={`${site.stampWord}: ${asset.cpid}`} />
+      </div>
+      <div className="stamp-detail__main">
+        <h1 className="stamp-detail__number asset-detail__name break">{name}</h1>
+        <p className="stamp-detail__cpid mono break">{asset.asset_longname ? asset.cpid : 'Counterparty asset'}</p>
+        <div className="stamp-detail__blocks">
+          <AssetInfo asset={asset} />
+          <CollectionBlock value={asset.collection_id} render={renderCollections} />
+          <SalesBlock sales={asset.dispenses ?? []} divisible={asset.divisible} />
+          {asset.fairminter && <FairminterBlock fairminter={asset.fairminter} divisible={asset.divisible} />}
+          <HoldersBlock holders={asset.holders ?? []} divisible={asset.divisible} />
+          <DispensersBlock dispensers={asset.dispensers ?? []} divisible={asset.divisible} />
+          <DividendsBlock dividends={asset.dividends ?? []} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * An asset's page body from `GET /api/asset/{cpid}` (the XCP site's /asset/{cpid}): loading, 'Asset not found', the
+ * stamp page's view when the asset is a stamp, else the asset's own.
+ */
+export function AssetDetail({ cpid, renderCollections }: { cpid: string; renderCollections?: (ids: string[]) => ReactNode }) {
+  const { currentData: asset, error, isFetching } = useGetAssetQuery(cpid);
+  if (!asset && isFetching) return <Loading />;
+  if (!asset) {
+    const status = errorStatus(error);
+    if (status === 404) return <p className="empty">{errorMessage(error) ?? ASSET_NOT_FOUND}</p>;
+    return <ErrorNotice message={(status === 400 && errorMessage(error)) || GENERIC_ERROR} />;
+  }
+  const stamp = stampOfAsset(asset);
+  return stamp ? (
+    <StampDetailView stamp={stamp} renderCollections={renderCollections} />
+  ) : (
+    <AssetDetailView asset={asset} renderCollections={renderCollections} />
+  );
+}

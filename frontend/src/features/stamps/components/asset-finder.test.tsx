@@ -1,0 +1,114 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation, useParams } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, requestedUrl, stubFetchRoutes } from '@/testing/render';
+import type { AssetHit } from '../asset-types';
+import { makeAssetHit } from '../fixtures';
+import { AssetFinder } from './asset-finder';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function Page() {
+  const q = useParams().q ?? '';
+  return (
+    <>
+      <AssetFinder q={q} />
+      <LocationProbe />
+    </>
+  );
+}
+
+function renderFinder(route: string, hits: AssetHit[], total = hits.length) {
+  const fetchMock = stubFetchRoutes(() => ({ body: { hits, estimatedTotalHits: total, offset: 0, limit: 24 } }));
+  renderWithProviders(
+    <Routes>
+      <Route path="/search" element={<Page />} />
+      <Route path="/search/:q" element={<Page />} />
+    </Routes>,
+    { route, site: 'xcp' },
+  );
+  return fetchMock;
+}
+
+function lastCall(fetchMock: ReturnType<typeof stubFetchRoutes>): URL {
+  const calls = fetchMock.mock.calls;
+  return new URL(requestedUrl(calls[calls.length - 1]?.[0]));
+}
+
+const stampAsset = makeAssetHit({
+  cpid: 'A10543759548757336755',
+  stamp: 236,
+  stamp_url: '/s/A10543759548757336755',
+  description: 'STAMP:iVBORw0KGgo',
+  supply: '1',
+  locked: true,
+  holders: 1,
+});
+
+describe('AssetFinder', () => {
+  it('lists every asset from /api/xcp/search: a stamp with its image, an asset that is no stamp with its name', async () => {
+    const fetchMock = renderFinder('/search', [stampAsset, makeAssetHit({ asset_longname: 'DANKROCK.gem', divisible: true, supply: '150000000' })], 130);
+    const grid = await screen.findByRole('list', { name: 'Assets' });
+    const call = lastCall(fetchMock);
+    expect(call.pathname).toBe('/api/xcp/search');
+    expect(Object.fromEntries(call.searchParams)).toEqual({ sort: 'block_index:desc', offset: '0', limit: '24' });
+    expect(screen.getByText('1 - 2 of 130 results')).toBeInTheDocument();
+
+    const [stampCard, assetCard] = Array.from(grid.querySelectorAll<HTMLElement>(':scope > li'));
+    if (!stampCard || !assetCard) throw new Error('two cards expected');
+    expect(within(stampCard).getByRole('link')).toHaveAttribute('href', '/asset/A10543759548757336755');
+    expect(within(stampCard).getByRole('img', { name: 'Stamp #236 A10543759548757336755' })).toHaveAttribute(
+      'src',
+      '/s/A10543759548757336755',
+    );
+    // A stamp's description is its file: not shown.
+    expect(stampCard).not.toHaveTextContent('STAMP:');
+
+    // No image for an asset that is no stamp: its name, its description, its figures.
+    expect(within(assetCard).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(assetCard).getByRole('link')).toHaveAttribute('href', '/asset/DANKROCK');
+    expect(assetCard).toHaveTextContent('Asset');
+    expect(within(assetCard).getAllByText('DANKROCK.gem').length).toBeGreaterThan(0);
+    expect(assetCard).toHaveTextContent('dankrock, a Counterparty asset');
+    expect(assetCard).toHaveTextContent('1.5');
+    expect(assetCard).toHaveTextContent('Divisible');
+  });
+
+  it('sends the search text, filters and sort, and resets the page on a change', async () => {
+    const fetchMock = renderFinder('/search/DANK?only=named&sort=holders:desc&page=2', [makeAssetHit()], 30);
+    await screen.findByRole('list', { name: 'Assets' });
+    const call = lastCall(fetchMock);
+    expect(call.pathname).toBe('/api/xcp/search/DANK');
+    expect(Object.fromEntries(call.searchParams)).toEqual({ only: 'named', sort: 'holders:desc', offset: '24', limit: '24' });
+    expect(screen.getByRole('checkbox', { name: 'Named' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Sort by Holders, descending' })).toHaveAttribute('aria-pressed', 'true');
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Locked' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/search/DANK?only=named%2Clocked&sort=holders%3Adesc');
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Name' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/search/DANK?only=named%2Clocked&sort=asset%3Aasc');
+    await waitFor(() => {
+      expect(Object.fromEntries(lastCall(fetchMock).searchParams)).toEqual({
+        only: 'named,locked',
+        sort: 'asset:asc',
+        offset: '0',
+        limit: '24',
+      });
+    });
+  });
+
+  it("shows every card's figures with Expand details", async () => {
+    renderFinder('/search', [makeAssetHit()]);
+    const card = (await screen.findByRole('list', { name: 'Assets' })).querySelector(':scope > li');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Expand details' }));
+    expect(card).toHaveClass('stamp-card--expanded');
+  });
+
+  it('says NO RESULTS when nothing matches', async () => {
+    renderFinder('/search/ZZZ', []);
+    expect(await screen.findByText('NO RESULTS')).toBeInTheDocument();
+  });
+});

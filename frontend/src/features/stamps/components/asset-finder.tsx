@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Pagination } from '@/components/ui/pagination';
+import { SortButtons } from '@/components/ui/sort-buttons';
+import { ErrorNotice, Loading } from '@/components/ui/status';
+import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
+import { useSite } from '@/lib/site-variant';
+import { formatInteger } from '@/utils/format';
+import { offsetToPage, pageCount, resultRange } from '@/utils/pagination';
+import { ASSET_PAGE_SIZE, useSearchAssetsQuery } from '../asset-api';
+import {
+  activeAssetSort,
+  ASSET_ONLY,
+  ASSET_SORT_FIELDS,
+  assetSearchParams,
+  chooseAssetSort,
+  parseAssetSearch,
+  toAssetSearchArgs,
+  toggleAssetOnly,
+  type AssetOnly,
+  type AssetSearchArgs,
+  type AssetSortField,
+} from '../asset-params';
+import { AssetGrid } from './asset-card';
+
+const ONLY_LABELS: Record<AssetOnly, string> = {
+  stamps: 'Stamps',
+  named: 'Named',
+  locked: 'Locked',
+};
+
+const SORT_LABELS: Record<AssetSortField, string> = {
+  block_index: 'Newest',
+  asset: 'Name',
+  supply: 'Supply',
+  holders: 'Holders',
+};
+
+/** The cards of the first row at the widest layout: their images load at once. */
+const FIRST_ROW = 6;
+
+/** The XCP finder's results: 'x - y of n results', pagination above and below, and the asset cards. */
+function AssetResults({ args, expanded }: { args: AssetSearchArgs; expanded: boolean }) {
+  const site = useSite();
+  const { data, error, isLoading, isFetching, isError } = useSearchAssetsQuery(args);
+  const page = offsetToPage(args.offset, args.limit);
+
+  if (isLoading) return <Loading />;
+  if (isError || !data) {
+    return <ErrorNotice message={(errorStatus(error) === 400 && errorMessage(error)) || GENERIC_ERROR} />;
+  }
+  const range = resultRange(data.offset, data.hits.length, data.estimatedTotalHits);
+  const pages = pageCount(data.estimatedTotalHits, args.limit);
+  return (
+    <div className="results">
+      <p className="results__count" aria-live="polite">
+        {range.from === 0
+          ? `${formatInteger(range.total)} results`
+          : `${formatInteger(range.from)} - ${formatInteger(range.to)} of ${formatInteger(range.total)} results`}
+      </p>
+      <Pagination page={page} count={pages} label="Pages (top)" />
+      <AssetGrid assets={data.hits} busy={isFetching} expanded={expanded} label={site.stampsWord} eager={FIRST_ROW} />
+      <Pagination page={page} count={pages} label="Pages (bottom)" />
+    </div>
+  );
+}
+
+/**
+ * The XCP site's finder: every Counterparty asset (`GET /api/xcp/search`), a stamp or not, with the show-only
+ * filters (stamps, named, locked), the sorts (newest first by default, name, supply, holders), the page in the
+ * query, the search text in the path, and the 'Expand details' switch.
+ */
+export function AssetFinder({ q }: { q: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = parseAssetSearch(searchParams);
+  const sort = activeAssetSort(state);
+  const [expanded, setExpanded] = useState(false);
+
+  const update = (next: typeof state) => {
+    setSearchParams(assetSearchParams(next), { flushSync: true });
+  };
+
+  return (
+    <div className="finder">
+      <div className="src20-controls finder__controls">
+        <fieldset className="filter-group">
+          <legend>Show only</legend>
+          {ASSET_ONLY.map((only) => (
+            <label key={only} className="filter-chip">
+              <input
+                type="checkbox"
+                checked={state.only.includes(only)}
+                onChange={() => {
+                  update(toggleAssetOnly(state, only));
+                }}
+              />
+              {ONLY_LABELS[only]}
+            </label>
+          ))}
+        </fieldset>
+        <SortButtons
+          fields={ASSET_SORT_FIELDS}
+          labels={SORT_LABELS}
+          active={sort.field}
+          direction={sort.direction}
+          onChoose={(field) => {
+            update(chooseAssetSort(state, field));
+          }}
+        />
+        <label className="filter-chip">
+          <input
+            type="checkbox"
+            checked={expanded}
+            onChange={(event) => {
+              setExpanded(event.target.checked);
+            }}
+          />
+          Expand details
+        </label>
+      </div>
+      <AssetResults args={toAssetSearchArgs(q, state, ASSET_PAGE_SIZE)} expanded={expanded} />
+    </div>
+  );
+}
