@@ -6,6 +6,7 @@ import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { Loading } from '@/components/ui/status';
 import { AnnouncementBanner } from '@/features/announcement/components/announcement-banner';
+import { DirectoriesMenu } from '@/features/collections/components/directories-menu';
 import { SearchBox } from '@/features/search/components/search-box';
 import { useSite, useSiteParam } from '@/lib/site-variant';
 
@@ -18,7 +19,8 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
- * The shell around every page: header, the page, footer, and a dock at the bottom of the window holding the
+ * The shell around every page: header (on the XCP site, its Directories entry with the staff directories' menu),
+ * the page, footer, and a dock at the bottom of the window holding the
  * scroll-to-top button and the announcement (Stamps site). The dock is the shell's last box, sticky at the window's
  * bottom: whenever the announcement arrives, it takes room below the footer and moves nothing already shown.
  */
@@ -31,7 +33,14 @@ export function RootLayout() {
         Skip to content
       </a>
       <NavigationProgress />
-      <Header search={<SearchBox />} />
+      <Header
+        search={<SearchBox />}
+        menus={
+          site.variant === 'xcp'
+            ? { Directories: (entry) => <DirectoriesMenu label={entry.label} href={entry.href} stampsWord={site.stampsWord} /> }
+            : undefined
+        }
+      />
       <main id={MAIN_ID} className="main container" tabIndex={-1}>
         <Outlet />
       </main>

@@ -25,6 +25,17 @@ describe('Header', () => {
     },
   );
 
+  it("draws an entry's menu in its place when the app gives one", () => {
+    renderWithProviders(
+      <Header search={null} menus={{ Directories: (entry) => <a href={entry.href}>{`${entry.label} with menu`}</a> }} />,
+      { site: 'xcp' },
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Directories with menu' })).toHaveAttribute('href', '/directories');
+    expect(within(nav).queryByRole('link', { name: 'Directories' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Leaderboard' })).toBeInTheDocument();
+  });
+
   it('holds the logo, the search slot and no sign-in button yet', () => {
     const header = renderHeader('stamps');
     expect(within(header).getByRole('link', { name: 'Bitcoin Stamps, home' })).toHaveAttribute('href', '/');

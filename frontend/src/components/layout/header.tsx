@@ -4,11 +4,14 @@ import { availableNavigation } from '@/config/navigation';
 import { useSite } from '@/lib/site-variant';
 import { Logo } from './logo';
 
+/** Draws a navigation entry with a menu (the entry's link is the menu's to draw). */
+export type NavMenus = Partial<Record<string, (entry: { label: string; href: string }) => ReactNode>>;
+
 /**
- * The site header: logo, search box and the variant's navigation (only entries whose page exists).
- * The search box comes from the app (it is a feature, which shared layout code must not import).
+ * The site header: logo, search box and the variant's navigation (only entries whose page exists). The search box
+ * and the entries with a menu come from the app (they are features, which shared layout code must not import).
  */
-export function Header({ search }: { search: ReactNode }) {
+export function Header({ search, menus = {} }: { search: ReactNode; menus?: NavMenus }) {
   const site = useSite();
   return (
     <header className="header">
@@ -16,11 +19,18 @@ export function Header({ search }: { search: ReactNode }) {
         <Logo />
         {search}
         <nav className="nav" aria-label="Main">
-          {availableNavigation(site.variant).map((entry) => (
-            <NavLink key={entry.label} className="nav__link" to={entry.href}>
-              {entry.label}
-            </NavLink>
-          ))}
+          {availableNavigation(site.variant).map((entry) => {
+            const menu = menus[entry.label];
+            return menu ? (
+              <div key={entry.label} className="nav__entry">
+                {menu(entry)}
+              </div>
+            ) : (
+              <NavLink key={entry.label} className="nav__link" to={entry.href}>
+                {entry.label}
+              </NavLink>
+            );
+          })}
         </nav>
       </div>
     </header>

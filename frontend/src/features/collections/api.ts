@@ -1,6 +1,6 @@
 import { api } from '@/lib/api';
 import type { CollectionListArgs } from './sort-params';
-import type { Burner, Collection, CollectionStamp, Collector, Paged, TraitStamp } from './types';
+import type { Burner, Collection, CollectionStamp, Collector, Paged, TraitStamp, XcpProject } from './types';
 
 /** Page sizes (spec): 50 in the collections list, 20 in the collectors list. */
 export const COLLECTIONS_PAGE_SIZE = 50;
@@ -64,6 +64,18 @@ export function normalizeLayers(raw: unknown): TraitStamp[][] {
   });
 }
 
+/** `GET /api/xcp/projects` read defensively: its well-formed projects, in order. */
+export function normalizeProjects(raw: unknown): XcpProject[] {
+  const projects = typeof raw === 'object' && raw !== null ? (raw as { projects?: unknown }).projects : undefined;
+  if (!Array.isArray(projects)) return [];
+  return projects.flatMap((project: unknown) => {
+    if (typeof project !== 'object' || project === null) return [];
+    const { collection_id: id, name, count } = project as { collection_id?: unknown; name?: unknown; count?: unknown };
+    if (typeof id !== 'string' || !id) return [];
+    return [{ collection_id: id, name: typeof name === 'string' && name ? name : id, count: typeof count === 'number' ? count : 0 }];
+  });
+}
+
 const collectionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listCollections: build.query<Paged<Collection>, CollectionListArgs>({
@@ -87,6 +99,12 @@ const collectionsApi = api.injectEndpoints({
     listFeaturedCollections: build.query<Paged<Collection>, undefined>({
       query: () => 'collections/featured',
       transformResponse: (raw: Partial<Paged<Collection>> | null) => normalizePage(raw),
+      providesTags: ['CollectionList'],
+    }),
+    /** `GET /api/xcp/projects`: the staff directories with their stamp counts, largest first (XCP site). */
+    listXcpProjects: build.query<XcpProject[], undefined>({
+      query: () => 'xcp/projects',
+      transformResponse: (raw: unknown) => normalizeProjects(raw),
       providesTags: ['CollectionList'],
     }),
     getCollection: build.query<Collection, string>({
@@ -154,6 +172,7 @@ export const {
   useListCollectionsQuery,
   useListDirectoriesQuery,
   useListFeaturedCollectionsQuery,
+  useListXcpProjectsQuery,
   useGetCollectionQuery,
   useGetCollectionCollectorsQuery,
   useGetCollectionBurnedQuery,

@@ -41,3 +41,6 @@ export type CollectionStamp = {
   supply: string;
   is_cursed: boolean;
 };
+
+/** A staff directory as the XCP site's navigation lists it (`GET /api/xcp/projects`). */
+export type XcpProject = { collection_id: string; name: string; count: number };
