@@ -39,4 +39,21 @@ export type Collection = {
   month_volume: PeriodVolume | null;
   /** Satoshis, or null. */
   market_cap: number | null;
+} & LaunchpadTerms;
+
+/** A time range in unix milliseconds: [start, end]. */
+export type TimeRange = [number, number];
+
+/** A launchpad collection's curated terms (its card carries them; other collections have none). */
+export type LaunchpadTerms = {
+  /** How many stamps the launchpad mints at most. */
+  max?: number | null;
+  /** Stamps per mint (locked). */
+  quantity_per_mint?: number | null;
+  /** Satoshis per mint; 0 is a free mint. */
+  fee?: number | null;
+  public_mint?: TimeRange | null;
+  /** While inside it, minting is free. */
+  free_mint?: TimeRange | null;
+  white_list_config?: unknown[] | null;
 };

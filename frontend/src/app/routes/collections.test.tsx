@@ -238,6 +238,25 @@ describe('collection page', () => {
     expect(screen.getByRole('link', { name: 'Assets' })).toBeInTheDocument();
   });
 
+  it("shows a launchpad's tool under its heading, and none for the goose launchpad or another collection", async () => {
+    const launchpadInfo = { history: [], totalMinters: 3, firstMintDate: 1786834167, lastMintDate: 1786877967, topMinters: [] };
+    const answers = (url: URL): StubAnswer | null => (url.pathname.startsWith('/api/launchpad/') ? { body: launchpadInfo } : null);
+    collectionApi(makeCollection({ is_launchpad: true, public_mint: [0, 1], max: 100 }), answers);
+    renderAt('/collection/pepes');
+    expect(await screen.findByText('Launchpad collection')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Launchpad stats' })).toHaveTextContent('Minters3');
+    expect(screen.getByRole('region', { name: 'Mint' })).toHaveTextContent('Public mint is closed');
+  });
+
+  it('has no launchpad tool for the goose launchpad (its tool needs the wallet)', async () => {
+    const fetchMock = collectionApi(makeCollection({ collection_id: 'goose', is_launchpad: true, public_mint: [0, 1] }));
+    renderAt('/collection/goose');
+    expect(await screen.findByText('Launchpad collection')).toBeInTheDocument();
+    expect(await screen.findByText('#1')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Mint' })).not.toBeInTheDocument();
+    expect(where(fetchMock).some((url) => url.pathname.startsWith('/api/launchpad'))).toBe(false);
+  });
+
   it('hides a creator that is XCP or longer than 20 characters; Directory on the XCP site', async () => {
     collectionApi(makeCollection({ user_id: 'XCP' }));
     renderAt('/collection/pepes', 'xcp');

@@ -1,5 +1,6 @@
 import { api } from '@/lib/api';
 import type { CollectionListArgs } from './sort-params';
+import type { LaunchpadInfo, MintPreviewSample } from './launchpad-types';
 import type { Burner, Collection, CollectionStamp, Collector, Paged, TraitStamp, XcpProject } from './types';
 
 /** Page sizes (spec): 50 in the collections list, 20 in the collectors list. */
@@ -76,6 +77,46 @@ export function normalizeProjects(raw: unknown): XcpProject[] {
   });
 }
 
+function finiteOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** `GET /api/launchpad/{id}` read defensively: malformed points and minters are left out. */
+export function normalizeLaunchpad(raw: unknown): LaunchpadInfo {
+  const info = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const history = Array.isArray(info.history)
+    ? info.history.flatMap((point: unknown): [number, number][] =>
+        Array.isArray(point) && typeof point[0] === 'number' && typeof point[1] === 'number' ? [[point[0], point[1]]] : [],
+      )
+    : [];
+  const topMinters = Array.isArray(info.topMinters)
+    ? info.topMinters.flatMap((minter: unknown) => {
+        if (typeof minter !== 'object' || minter === null) return [];
+        const { address, count } = minter as { address?: unknown; count?: unknown };
+        return typeof address === 'string' && typeof count === 'number' ? [{ address, count }] : [];
+      })
+    : [];
+  return {
+    history,
+    totalMinters: finiteOrNull(info.totalMinters) ?? 0,
+    firstMintDate: finiteOrNull(info.firstMintDate),
+    lastMintDate: finiteOrNull(info.lastMintDate),
+    topMinters,
+  };
+}
+
+/** `GET /api/wallet/mint/preview/{id}` read defensively: the samples with an image. */
+export function normalizePreview(raw: unknown): MintPreviewSample[] {
+  const samples = typeof raw === 'object' && raw !== null ? (raw as { samples?: unknown }).samples : undefined;
+  if (!Array.isArray(samples)) return [];
+  return samples.flatMap((sample: unknown) => {
+    if (typeof sample !== 'object' || sample === null) return [];
+    const { b64, layers } = sample as { b64?: unknown; layers?: unknown };
+    if (typeof b64 !== 'string' || !b64) return [];
+    return [{ b64, layers: Array.isArray(layers) ? layers.filter((cpid): cpid is string => typeof cpid === 'string') : [] }];
+  });
+}
+
 const collectionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listCollections: build.query<Paged<Collection>, CollectionListArgs>({
@@ -100,6 +141,18 @@ const collectionsApi = api.injectEndpoints({
       query: () => 'collections/featured',
       transformResponse: (raw: Partial<Paged<Collection>> | null) => normalizePage(raw),
       providesTags: ['CollectionList'],
+    }),
+    /** `GET /api/launchpad/{id}`: a launchpad's mint history, minters and dates; 404 'Launchpad not found'. */
+    getLaunchpad: build.query<LaunchpadInfo, string>({
+      query: (id) => `launchpad/${encodeURIComponent(id)}`,
+      transformResponse: (raw: unknown) => normalizeLaunchpad(raw),
+      providesTags: (_result, _error, id) => [{ type: 'Collection', id }],
+    }),
+    /** `GET /api/wallet/mint/preview/{id}`: 100 combinations a layered launchpad may mint; 404 without layers. */
+    getMintPreview: build.query<MintPreviewSample[], string>({
+      query: (id) => `wallet/mint/preview/${encodeURIComponent(id)}`,
+      transformResponse: (raw: unknown) => normalizePreview(raw),
+      providesTags: (_result, _error, id) => [{ type: 'Collection', id }],
     }),
     /** `GET /api/xcp/projects`: the staff directories with their stamp counts, largest first (XCP site). */
     listXcpProjects: build.query<XcpProject[], undefined>({
@@ -173,6 +226,8 @@ export const {
   useListDirectoriesQuery,
   useListFeaturedCollectionsQuery,
   useListXcpProjectsQuery,
+  useGetLaunchpadQuery,
+  useGetMintPreviewQuery,
   useGetCollectionQuery,
   useGetCollectionCollectorsQuery,
   useGetCollectionBurnedQuery,

@@ -1,0 +1,160 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, requestedUrl, stubFetchRoutes } from '@/testing/render';
+import { makeCollection } from '../fixtures';
+import { LaunchpadTool } from './launchpad-tool';
+
+const HOUR = 3600 * 1000;
+const NOW = Date.UTC(2026, 7, 20, 12, 0, 0);
+
+const info = {
+  collectionId: 'pixels',
+  history: [
+    [1786834167, 2],
+    [1786877967, 12],
+  ],
+  totalMinters: 5,
+  firstMintDate: 1786834167,
+  lastMintDate: 1786877967,
+  topMinters: [
+    { address: 'bc1qwwnw8sxhucjd42nqu75yf7wrntgl6ceglmhpg7', count: 6 },
+    { address: 'alice', count: 2 },
+  ],
+  stamps: [],
+};
+
+const samples = [
+  { b64: 'AAAA', layers: ['A1', 'A2'] },
+  { b64: 'BBBB', layers: ['A3', 'A2'] },
+];
+
+function launchpad(overrides: Parameters<typeof makeCollection>[0] = {}) {
+  return makeCollection({
+    collection_id: 'pixels',
+    name: 'Pixels',
+    is_launchpad: true,
+    stamp_count: 12,
+    max: 100,
+    quantity_per_mint: 1,
+    fee: 0,
+    public_mint: [NOW - HOUR, NOW + 2 * HOUR],
+    free_mint: [NOW - HOUR, NOW + 30 * 60_000],
+    ...overrides,
+  });
+}
+
+function renderTool(collection: ReturnType<typeof launchpad>, preview: { status?: number; body: unknown } = { body: { samples } }) {
+  const fetchMock = stubFetchRoutes((url) => {
+    if (url.pathname === '/api/launchpad/pixels') return { body: info };
+    if (url.pathname === '/api/wallet/mint/preview/pixels') return preview;
+    return { status: 404, body: { error: 'not found' } };
+  });
+  renderWithProviders(<LaunchpadTool collection={collection} />);
+  return fetchMock;
+}
+
+describe('LaunchpadTool', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts the open public mint down each second, with the free-mint window, the terms and no mint button', async () => {
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(NOW);
+    renderTool(launchpad());
+    const mint = await screen.findByRole('region', { name: 'Mint' });
+    expect(within(mint).getByText('Mint Open for')).toBeInTheDocument();
+    expect(within(mint).getByRole('timer')).toHaveTextContent('02:00:00');
+    expect(mint).toHaveTextContent('Public mint: End in 02:00:00');
+    expect(within(mint).getByText('FREE only for 00:30:00')).toBeInTheDocument();
+    expect(mint).toHaveTextContent('PriceFree');
+    expect(mint).toHaveTextContent('Minted12 / 100');
+    expect(mint).toHaveTextContent('Per mint1/1');
+    expect(within(mint).getByRole('progressbar', { name: 'Pixels minted' })).toHaveAttribute('aria-valuenow', '12');
+    // Minting and the whitelist need the wallet: no control for them.
+    expect(within(mint).queryByRole('button', { name: /mint|preview|whitelist/i })).not.toBeInTheDocument();
+    expect(within(mint).queryByRole('textbox')).not.toBeInTheDocument();
+
+    clock.mockReturnValue(NOW + 1000);
+    await waitFor(
+      () => {
+        expect(within(mint).getByRole('timer')).toHaveTextContent('01:59:59');
+      },
+      { timeout: 2500 },
+    );
+  });
+
+  it("reads 'Mint Starts in' before the start, in days beyond 36 hours", async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(NOW);
+    renderTool(launchpad({ public_mint: [NOW + 3 * 24 * HOUR, NOW + 9 * 24 * HOUR], free_mint: null, fee: 30000 }));
+    const mint = await screen.findByRole('region', { name: 'Mint' });
+    expect(within(mint).getByText('Mint Starts in')).toBeInTheDocument();
+    expect(within(mint).getByRole('timer')).toHaveTextContent('3 days');
+    expect(mint).toHaveTextContent('Public mint: Start in 3 days');
+    expect(mint).not.toHaveTextContent('FREE only');
+    expect(mint).toHaveTextContent('Price0.0003 BTC');
+  });
+
+  it("says 'Mint Closed ... ago' and that the public mint is closed after its end", async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(NOW);
+    renderTool(launchpad({ public_mint: [NOW - 10 * HOUR, NOW - 5 * HOUR] }));
+    const mint = await screen.findByRole('region', { name: 'Mint' });
+    expect(within(mint).getByText('Mint Closed')).toBeInTheDocument();
+    expect(within(mint).getByRole('timer')).toHaveTextContent('05:00:00 ago');
+    expect(mint).toHaveTextContent('Public mint is closed');
+  });
+
+  it('rotates the preview 4 images a second, and pauses on request', async () => {
+    vi.useFakeTimers({ now: NOW, shouldAdvanceTime: true });
+    renderTool(launchpad());
+    const image = await screen.findByRole('img', { name: 'A mint this launchpad may draw' });
+    expect(image).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    expect(screen.getByText(/2 combinations/)).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(250);
+    });
+    expect(image).toHaveAttribute('src', 'data:image/png;base64,BBBB');
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(image).toHaveAttribute('src', 'data:image/png;base64,BBBB');
+    expect(screen.getByRole('button', { name: 'Play' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('asks no preview for an SRC-721 launchpad', async () => {
+    const fetchMock = renderTool(launchpad({ type: 'src721' }));
+    await screen.findByRole('region', { name: 'Mint' });
+    expect(fetchMock.mock.calls.map(([input]) => new URL(requestedUrl(input)).pathname)).toEqual(['/api/launchpad/pixels']);
+    expect(screen.queryByRole('img', { name: 'A mint this launchpad may draw' })).not.toBeInTheDocument();
+  });
+
+  it('shows no preview when the launchpad has none (404)', async () => {
+    renderTool(launchpad(), { status: 404, body: { error: 'this launchpad has no curated layers to preview' } });
+    await screen.findByRole('region', { name: 'Mint' });
+    expect(screen.queryByRole('img', { name: 'A mint this launchpad may draw' })).not.toBeInTheDocument();
+  });
+
+  it('shows the stats of /api/launchpad/{id}: minters, first and last mint, top minters shortened past 20 characters', async () => {
+    renderTool(launchpad());
+    const stats = await screen.findByRole('region', { name: 'Launchpad stats' });
+    expect(stats).toHaveTextContent('Minters5');
+    expect(stats).toHaveTextContent('First mint2026-08-15 22:49 UTC');
+    expect(stats).toHaveTextContent('Last mint2026-08-16 10:59 UTC');
+    expect(within(stats).getByRole('figure', { name: 'Mint history' })).toBeInTheDocument();
+    const minters = within(stats).getByRole('table', { name: 'Top minters' });
+    expect(within(minters).getByRole('link', { name: 'bc1qw...mhpg7' })).toHaveAttribute(
+      'href',
+      '/profile/bc1qwwnw8sxhucjd42nqu75yf7wrntgl6ceglmhpg7',
+    );
+    expect(within(minters).getByRole('link', { name: 'alice' })).toBeInTheDocument();
+  });
+
+  it('hides the history chart under 2 points', async () => {
+    stubFetchRoutes((url) =>
+      url.pathname === '/api/launchpad/pixels' ? { body: { ...info, history: [[1786834167, 2]] } } : { status: 404, body: {} },
+    );
+    renderWithProviders(<LaunchpadTool collection={launchpad()} />);
+    const stats = await screen.findByRole('region', { name: 'Launchpad stats' });
+    expect(within(stats).queryByRole('figure', { name: 'Mint history' })).not.toBeInTheDocument();
+  });
+});

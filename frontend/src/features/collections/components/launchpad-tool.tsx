@@ -1,0 +1,231 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { LineChart } from '@/components/charts/line-chart';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { paths } from '@/config/paths';
+import { usePrefersReducedMotion } from '@/lib/use-reduced-motion';
+import { useNow } from '@/lib/use-now';
+import { formatBlockTime, formatInteger, formatTimeTick, shortenAddress } from '@/utils/format';
+import { formatBtc } from '@/utils/money';
+import { percentOf } from '@/utils/units';
+import { useGetLaunchpadQuery, useGetMintPreviewQuery } from '../api';
+import {
+  freeMintText,
+  MINTER_SHORTEN_AFTER,
+  mintTimer,
+  PREVIEW_FRAME_MS,
+  quantityPerMint,
+  readRange,
+} from '../launchpad-rules';
+import type { LaunchpadInfo, MintPreviewSample } from '../launchpad-types';
+import type { Collection } from '../types';
+
+/** The collection id whose launchpad is the goose tool (a script and data of its own). */
+export const GOOSE_COLLECTION_ID = 'goose';
+
+/** The countdown to the public mint's phases, and the free-mint window while it lasts. */
+function MintCountdown({ collection }: { collection: Collection }) {
+  const now = useNow(1000);
+  const publicMint = readRange(collection.public_mint);
+  if (!publicMint) return null;
+  const timer = mintTimer(publicMint, now);
+  const free = freeMintText(readRange(collection.free_mint), now);
+  return (
+    <div className={`launchpad__timer launchpad__timer--${timer.phase}`}>
+      <p className="launchpad__timer-label">{timer.label}</p>
+      <p className="launchpad__timer-time" role="timer">
+        {timer.time}
+      </p>
+      <p className="launchpad__phase">
+        {timer.phase === 'closed' ? (
+          timer.line
+        ) : (
+          <>
+            <span className="launchpad__phase-name">Public mint:</span> {timer.line}
+          </>
+        )}
+      </p>
+      {free && <p className="launchpad__free">{free}</p>}
+    </div>
+  );
+}
+
+/** A layered launchpad's preview: the combinations it may mint, 4 a second; paused for reduced motion. */
+function MintPreview({ samples }: { samples: MintPreviewSample[] }) {
+  const reducedMotion = usePrefersReducedMotion();
+  const [paused, setPaused] = useState<boolean | null>(null);
+  const [index, setIndex] = useState(0);
+  const running = !(paused ?? reducedMotion) && samples.length > 1;
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = window.setInterval(() => {
+      setIndex((current) => (current + 1) % samples.length);
+    }, PREVIEW_FRAME_MS);
+    return () => {
+      window.clearInterval(timer);
+    };
+  }, [running, samples.length]);
+  const sample = samples[index % samples.length];
+  if (!sample) return null;
+  return (
+    <figure className="launchpad__preview">
+      <img
+        className="stamp-image launchpad__preview-image"
+        src={`data:image/png;base64,${sample.b64}`}
+        alt="A mint this launchpad may draw"
+        width={240}
+        height={240}
+      />
+      <figcaption className="launchpad__preview-caption">
+        Preview · {formatInteger(samples.length)} combinations
+        {samples.length > 1 && (
+          <button
+            type="button"
+            className="sort-button"
+            aria-pressed={!running}
+            onClick={() => {
+              setPaused(running);
+            }}
+          >
+            {running ? 'Pause' : 'Play'}
+          </button>
+        )}
+      </figcaption>
+    </figure>
+  );
+}
+
+/** The launchpad's terms: price (a fee of 0 is a free mint), stamps minted of the max, quantity per mint. */
+function MintTerms({ collection, minted }: { collection: Collection; minted: number }) {
+  const max = collection.max ?? null;
+  const fee = collection.fee ?? null;
+  const progress = max ? percentOf(Math.min(minted, max), max) : null;
+  return (
+    <>
+      <dl className="launchpad__terms">
+        <div>
+          <dt>Price</dt>
+          <dd>{fee === null ? '-' : fee === 0 ? 'Free' : formatBtc(fee)}</dd>
+        </div>
+        <div>
+          <dt>Minted</dt>
+          <dd>
+            {formatInteger(minted)}
+            {max ? ` / ${formatInteger(max)}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>Per mint</dt>
+          <dd>{quantityPerMint(collection.quantity_per_mint)}</dd>
+        </div>
+      </dl>
+      {progress && <ProgressBar value={progress} label={`${collection.name || collection.collection_id} minted`} />}
+    </>
+  );
+}
+
+function historyTick(span: number) {
+  return (seconds: number) => formatTimeTick(seconds, span);
+}
+
+/** A launchpad's stats (`GET /api/launchpad/{id}`): the mint history chart, minters, first and last mint, top minters. */
+function LaunchpadStats({ info }: { info: LaunchpadInfo }) {
+  const points = useMemo(() => info.history.map(([x, y]) => ({ x, y })), [info.history]);
+  const formatX = useMemo(() => historyTick((points[points.length - 1]?.x ?? 0) - (points[0]?.x ?? 0)), [points]);
+  const first = info.history[0];
+  const last = info.history[info.history.length - 1];
+  return (
+    <section className="panel launchpad__stats" aria-labelledby="launchpad-stats-title">
+      <h2 id="launchpad-stats-title" className="panel__title">
+        Launchpad stats
+      </h2>
+      <div className="launchpad__stats-body">
+        <LineChart
+          title="Mint history"
+          label="Minted"
+          points={points}
+          formatX={formatX}
+          formatY={formatInteger}
+          area
+          summary={
+            first && last
+              ? `${formatInteger(first[1])} minted by ${formatBlockTime(first[0])}, ${formatInteger(last[1])} by ${formatBlockTime(last[0])}`
+              : ''
+          }
+        />
+        <dl className="launchpad__figures">
+          <div>
+            <dt>Minters</dt>
+            <dd>{formatInteger(info.totalMinters)}</dd>
+          </div>
+          <div>
+            <dt>First mint</dt>
+            <dd>{info.firstMintDate === null ? '-' : formatBlockTime(info.firstMintDate)}</dd>
+          </div>
+          <div>
+            <dt>Last mint</dt>
+            <dd>{info.lastMintDate === null ? '-' : formatBlockTime(info.lastMintDate)}</dd>
+          </div>
+        </dl>
+        {info.topMinters.length > 0 && (
+          <div className="table-scroll">
+            <table className="activity">
+              <caption className="launchpad__caption">Top minters</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Minter</th>
+                  <th scope="col">Mints</th>
+                </tr>
+              </thead>
+              <tbody>
+                {info.topMinters.map((minter) => (
+                  <tr key={minter.address}>
+                    <td>
+                      <Link className="text-link mono" to={paths.profile.getHref(minter.address)} title={minter.address}>
+                        {minter.address.length > MINTER_SHORTEN_AFTER ? shortenAddress(minter.address) : minter.address}
+                      </Link>
+                    </td>
+                    <td>{formatInteger(minter.count)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The generic launchpad tool of a launchpad collection's page (spec: 'Launchpad mint page'): the preview of what a
+ * layered launchpad may mint (not for SRC-721 ones, whose layers the API does not draw), the countdown and the
+ * terms, then the launchpad's stats. Minting, the whitelist check and the goose tool need the wallet: not here.
+ */
+export function LaunchpadTool({ collection }: { collection: Collection }) {
+  const id = collection.collection_id;
+  const launchpad = useGetLaunchpadQuery(id);
+  const preview = useGetMintPreviewQuery(id, { skip: collection.type === 'src721' });
+  // Shown once both calls have answered (a 404 is an answer: no stats, or no preview), in one piece.
+  if (launchpad.isLoading || preview.isLoading) return null;
+  const info = launchpad.data;
+  const samples = preview.data ?? [];
+  const minted = info?.history[info.history.length - 1]?.[1] ?? collection.stamp_count;
+  return (
+    <div className="launchpad">
+      <section className="panel launchpad__mint" aria-labelledby="launchpad-mint-title">
+        <h2 id="launchpad-mint-title" className="panel__title">
+          Mint
+        </h2>
+        <div className="launchpad__mint-body">
+          {samples.length > 0 && <MintPreview samples={samples} />}
+          <div className="launchpad__mint-side">
+            <MintCountdown collection={collection} />
+            <MintTerms collection={collection} minted={minted} />
+          </div>
+        </div>
+      </section>
+      {info && <LaunchpadStats info={info} />}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import type { TimeRange } from '@/lib/collection';
+
+/** Countdowns show days only beyond 36 hours (spec), else hh:mm:ss. */
+export const DAYS_AFTER_MS = 36 * 3600 * 1000;
+
+/** The preview rotates 4 images per second (spec). */
+export const PREVIEW_FRAME_MS = 250;
+
+/** A launchpad's public mint: before its start, open, or closed after its end. */
+export type MintPhase = 'upcoming' | 'open' | 'closed';
+
+/** A time range read defensively: two finite numbers, start first; null otherwise. */
+export function readRange(value: unknown): TimeRange | null {
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [start, end] = value as unknown[];
+  if (typeof start !== 'number' || typeof end !== 'number' || !Number.isFinite(start) || !Number.isFinite(end)) return null;
+  return start <= end ? [start, end] : null;
+}
+
+/** The public mint's phase at `now` (unix ms): the start is inside the mint, the end is not. */
+export function mintPhase(range: TimeRange, now: number): MintPhase {
+  if (now < range[0]) return 'upcoming';
+  if (now < range[1]) return 'open';
+  return 'closed';
+}
+
+/** Whether `now` is inside a range (its start included, its end not). */
+export function isInside(range: TimeRange | null, now: number): boolean {
+  return range !== null && now >= range[0] && now < range[1];
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/**
+ * A duration for a countdown (spec): in days beyond 36 hours ("3 days", rounded), otherwise hh:mm:ss ("35:59:59"),
+ * counted in whole seconds, never negative.
+ */
+export function formatCountdown(ms: number): string {
+  const duration = Math.max(0, ms);
+  if (duration > DAYS_AFTER_MS) return `${String(Math.round(duration / 86_400_000))} days`;
+  const seconds = Math.floor(duration / 1000);
+  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
+}
+
+/** The countdown's texts at `now`: the timer (its label and duration) and the public phase's line. */
+export type MintTimer = { phase: MintPhase; label: string; time: string; line: string };
+
+/**
+ * The launchpad's timer (spec): 'Mint Starts in' before the start, 'Mint Open for' until the end, 'Mint Closed
+ * ... ago' after it; the public phase reads 'Start in ...', 'End in ...' or 'Public mint is closed'.
+ */
+export function mintTimer(range: TimeRange, now: number): MintTimer {
+  const phase = mintPhase(range, now);
+  if (phase === 'upcoming') {
+    const time = formatCountdown(range[0] - now);
+    return { phase, label: 'Mint Starts in', time, line: `Start in ${time}` };
+  }
+  if (phase === 'open') {
+    const time = formatCountdown(range[1] - now);
+    return { phase, label: 'Mint Open for', time, line: `End in ${time}` };
+  }
+  return { phase, label: 'Mint Closed', time: `${formatCountdown(now - range[1])} ago`, line: 'Public mint is closed' };
+}
+
+/** 'FREE only for ...' while inside the free-mint range (spec), else null. */
+export function freeMintText(range: TimeRange | null, now: number): string | null {
+  if (!range || !isInside(range, now)) return null;
+  return `FREE only for ${formatCountdown(range[1] - now)}`;
+}
+
+/** The locked quantity per mint, shown n/n (spec; 1 by default). */
+export function quantityPerMint(value: number | null | undefined): string {
+  const quantity = typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 1;
+  return `${String(quantity)}/${String(quantity)}`;
+}
+
+/** A top minter's address as shown: shortened when longer than 20 characters (spec). */
+export const MINTER_SHORTEN_AFTER = 20;
