@@ -10,7 +10,6 @@ import {
   formatSupply,
   displayUserId,
   formatTimeTick,
-  plainDecimal,
   shortenAddress,
   stampLabel,
   yesNo,
@@ -133,28 +132,6 @@ describe('formatPercent', () => {
     ['0', '0%'],
   ])('%s -> %s', (value, expected) => {
     expect(formatPercent(value)).toBe(expected);
-  });
-});
-
-describe('plainDecimal', () => {
-  it('writes scientific notation as a plain decimal, exactly', () => {
-    expect(plainDecimal('2.4E+3')).toBe('2400');
-    expect(plainDecimal('5E+3')).toBe('5000');
-    expect(plainDecimal('1e-2')).toBe('0.01');
-    expect(plainDecimal('1.5e-1')).toBe('0.15');
-    expect(plainDecimal('12.345E1')).toBe('123.45');
-    expect(plainDecimal('-3E2')).toBe('-300');
-    expect(plainDecimal('0E+3')).toBe('0');
-  });
-
-  it('leaves anything else as it is', () => {
-    expect(plainDecimal('2400')).toBe('2400');
-    expect(plainDecimal('abc')).toBe('abc');
-  });
-
-  it('lets amounts in scientific notation read like any other', () => {
-    expect(abbreviateDecimal('2.4E+3')).toBe('2.4k');
-    expect(formatDecimal('1E+2')).toBe('100');
   });
 });
 

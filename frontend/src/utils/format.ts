@@ -85,32 +85,11 @@ export function yesNo(value: boolean | null | undefined): string {
 }
 
 /**
- * A decimal written in scientific notation ("2.4E+3", "1e-2", as some SRC-20 amounts are) as a plain decimal
- * ("2400", "0.01"), by string arithmetic; any other value is returned unchanged.
- */
-export function plainDecimal(value: string): string {
-  const match = /^(-?)(\d+)(?:\.(\d+))?[eE]([+-]?\d+)$/.exec(value.trim());
-  if (!match) return value;
-  const [, sign = '', whole = '0', fraction = '', exponentText = '0'] = match;
-  const exponent = Number(exponentText);
-  if (!Number.isSafeInteger(exponent) || Math.abs(exponent) > 100) return value;
-  const digits = `${whole}${fraction}`;
-  // Where the decimal point falls in `digits`.
-  const point = whole.length + exponent;
-  const padded = point <= 0 ? `${'0'.repeat(1 - point)}${digits}` : digits.padEnd(point, '0');
-  const at = Math.max(point, 1);
-  const integer = padded.slice(0, at).replace(/^0+(?=\d)/, '');
-  const decimals = padded.slice(at).replace(/0+$/, '');
-  const text = decimals ? `${integer}.${decimals}` : integer;
-  return /^0(\.0*)?$/.test(text) ? text : `${sign}${text}`;
-}
-
-/**
  * An exact decimal string for display, digits grouped by thousands and the fraction kept as given (trailing zeros
  * dropped): "1234567.500" -> "1,234,567.5". Anything that is not a plain decimal is returned unchanged.
  */
 export function formatDecimal(value: string): string {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(plainDecimal(value));
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
   if (!match) return value;
   const [, sign = '', whole = '0', fraction = ''] = match;
   const trimmedFraction = fraction.replace(/0+$/, '');
@@ -129,10 +108,9 @@ const DECIMAL_UNITS = [
  * rather than rounded so a value never reads larger than it is. "21000000" -> "21M", "1234567.8" -> "1.23M",
  * "999999" -> "999.99k", "15000000000000" -> "15,000B". Values under 1,000 are shown exactly.
  */
-export function abbreviateDecimal(raw: string): string {
-  const value = plainDecimal(raw);
+export function abbreviateDecimal(value: string): string {
   const match = /^(-?)(\d+)(?:\.\d+)?$/.exec(value);
-  if (!match) return raw;
+  if (!match) return value;
   const [, sign = '', rawWhole = '0'] = match;
   const whole = rawWhole.replace(/^0+(?=\d)/, '');
   const unit = DECIMAL_UNITS.find((candidate) => whole.length > candidate.digits);
