@@ -25,7 +25,6 @@ describe('prefetchFirstPage', () => {
     expect((await prefetched('/')).sort()).toEqual([
       '/api/announcement',
       '/api/collections?limit=50',
-      '/api/collections?only=launchpad&sort=highest_stamp_number%3Adesc&limit=50',
       '/api/home',
     ]);
     await waitFor(() => {

@@ -23,7 +23,7 @@ export function prefetchFirstPage(store: AppStore, location: Pick<Location, 'pat
   const { pathname, search } = location;
   if (matchPath(paths.home.path, pathname)) {
     store.dispatch(prefetchHome());
-    for (const prefetch of prefetchHomeCollections()) store.dispatch(prefetch);
+    store.dispatch(prefetchHomeCollections());
     return;
   }
   const finder = matchPath(paths.searchQuery.path, pathname) ?? matchPath(paths.search.path, pathname);

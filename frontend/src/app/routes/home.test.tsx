@@ -98,21 +98,18 @@ describe('Home', () => {
     expect(urls).toContain('/api/collections');
   });
 
-  it('shows the launchpads the API lists (only=launchpad, highest numbers first) after the market stats', async () => {
-    const fetchMock = stubFetchRoutes((url) => {
-      if (url.pathname === '/api/home') return { body: home };
-      if (url.searchParams.get('only') === 'launchpad') {
-        return { body: { hits: [makeCollection({ collection_id: 'lp', name: 'Goose', is_launchpad: true })], estimatedTotalHits: 1, offset: 0, limit: 50 } };
-      }
-      return { status: 404, body: {} };
-    });
+  it("shows the home call's launchpads after the market stats", async () => {
+    const launchpad = makeCollection({ collection_id: 'lp', name: 'Goose', is_launchpad: true });
+    const fetchMock = stubFetchRoutes((url) =>
+      url.pathname === '/api/home' ? { body: { ...home, launchpads: [launchpad] } } : { status: 404, body: {} },
+    );
     renderWithProviders(<Home />);
-    await sendLiveValue('stats', []);
+    await sendLiveValue('stats', [statsRow('pepes', 'Pepes')]);
     const launchpads = await screen.findByRole('list', { name: 'Launchpads' });
     expect(within(launchpads).getByRole('link')).toHaveAttribute('href', '/collection/lp');
-    expect(headings().slice(0, 2)).toEqual(['Launchpads', 'Last sales']);
+    expect(headings().slice(0, 3)).toEqual(['Market stats', 'Launchpads', 'Last sales']);
     const queries = fetchMock.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).search);
-    expect(queries).toContain('?only=launchpad&sort=highest_stamp_number%3Adesc&limit=50');
+    expect(queries.some((query) => query.includes('launchpad'))).toBe(false);
   });
 
   it('uses the XCP wording and links on the XCP site', async () => {
@@ -129,7 +126,6 @@ describe('Home', () => {
     );
     const fetchMock = stubFetchRoutes((url) => {
       if (url.pathname === '/api/home') return { body: home };
-      if (url.searchParams.get('only') === 'launchpad') return { body: { hits: [], estimatedTotalHits: 0, offset: 0, limit: 50 } };
       return { body: { hits: collections, estimatedTotalHits: 12, offset: 0, limit: 50 } };
     });
     renderWithProviders(<Home />);

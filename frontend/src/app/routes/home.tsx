@@ -4,12 +4,12 @@ import { ErrorNotice, Loading } from '@/components/ui/status';
 import { paths } from '@/config/paths';
 import { CollectionGrid } from '@/features/collections/components/collection-card';
 import {
-  HomeLaunchpads,
   HomeMarketStats,
   HomeSrc721Collections,
   useHomeCollectionsSettled,
   useMarketStatsSettled,
 } from '@/features/collections/components/home-collections';
+import type { Collection } from '@/features/collections/types';
 import { useGetHomeQuery } from '@/features/home/api';
 import type { HomeData } from '@/features/home/types';
 import { BannerCarousel } from '@/features/home/components/banner-carousel';
@@ -38,12 +38,16 @@ function HomeSection({ id, title, link, children }: { id: string; title: string;
 type Body = (render: (home: HomeData) => ReactNode) => ReactNode;
 
 /** The home page's sections below the first screen, in the spec's order. */
-function LowerSections({ body }: { body: Body }) {
+function LowerSections({ body, launchpads }: { body: Body; launchpads: Collection[] }) {
   const site = useSite();
   return (
     <>
       <HomeMarketStats variant={site.variant} />
-      <HomeLaunchpads stampsWord={site.stampsWord} />
+      {launchpads.length > 0 && (
+        <HomeSection id="launchpads-title" title="Launchpads">
+          <CollectionGrid collections={launchpads} stampsWord={site.stampsWord} label="Launchpads" />
+        </HomeSection>
+      )}
       <HomeSection id="last-sales-title" title="Last sales">
         {body((home) => (
           <LastSales sales={home.lastSales} />
@@ -79,9 +83,9 @@ function LowerSections({ body }: { body: Body }) {
 
 /**
  * Home (/), in the spec's order: the top banners carousel and the featured collections (staff-curated, each hidden
- * when empty), then market stats (the live market list), launchpads (hidden when none), last sales, recent listings,
+ * when empty), then market stats (the live market list), the launchpads of the home call (hidden when none), last sales, recent listings,
  * SRC-721 collections, latest SRC-721 and the latest art stamps (assets on the XCP site). The first screen shows as
- * soon as the home call answers; the sections below it appear together once the collections calls have answered and
+ * soon as the home call answers; the sections below it appear together once the collections call has answered and
  * the live market list has arrived (or been waited for), meanwhile keeping a screen's height, so that nothing shown
  * moves. With banners, the brand heading stays for assistive technology only: the carousel opens the page.
  */
@@ -134,7 +138,7 @@ export function Component() {
         </HomeSection>
       )}
       {showRest ? (
-        <LowerSections body={body} />
+        <LowerSections body={body} launchpads={data?.launchpads ?? []} />
       ) : (
         <div className="home-pending">
           <Loading />

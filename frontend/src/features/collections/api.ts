@@ -211,14 +211,10 @@ const collectionsApi = api.injectEndpoints({
 
 /** The home page's SRC-721 collections (trending). */
 export const HOME_COLLECTIONS_ARGS: CollectionListArgs = { limit: 50 };
-/** The home page's launchpads (spec: `only=launchpad`, the highest stamp numbers first). */
-export const HOME_LAUNCHPADS_ARGS: CollectionListArgs = { only: 'launchpad', sort: 'highest_stamp_number:desc', limit: 50 };
 
-/** Starts the home page's collection lists ahead of its code (the app's first-page prefetch). */
+/** Starts the home page's collection list ahead of its code (the app's first-page prefetch). */
 export function prefetchHomeCollections() {
-  return [HOME_LAUNCHPADS_ARGS, HOME_COLLECTIONS_ARGS].map((args) =>
-    collectionsApi.util.prefetch('listCollections', args, {}),
-  );
+  return collectionsApi.util.prefetch('listCollections', HOME_COLLECTIONS_ARGS, {});
 }
 
 export const {

@@ -13,6 +13,7 @@ export function normalizeHome(raw: unknown): HomeData {
   return {
     mainBanner: listOrEmpty(home.mainBanner),
     featured: listOrEmpty(home.featured),
+    launchpads: listOrEmpty(home.launchpads),
     lastSales: listOrEmpty(home.lastSales),
     newDispenser: listOrEmpty(home.newDispenser),
     src721: listOrEmpty(home.src721),

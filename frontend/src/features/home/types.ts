@@ -61,12 +61,13 @@ export type Banner = {
 };
 
 /**
- * `GET /api/home`: the staff-curated banners and featured collections (in curated order), and the chain lists, 20
- * each, newest first.
+ * `GET /api/home`: the staff-curated banners and featured collections (in curated order), the launchpad collections
+ * (highest stamp numbers first), and the chain lists, 20 each, newest first.
  */
 export type HomeData = {
   mainBanner: Banner[];
   featured: Collection[];
+  launchpads: Collection[];
   lastSales: HomeSale[];
   newDispenser: HomeListing[];
   src721: HomeStamp[];

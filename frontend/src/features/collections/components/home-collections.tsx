@@ -4,19 +4,18 @@ import { paths } from '@/config/paths';
 import type { SiteVariant } from '@/config/site';
 import { useMarketStats } from '@/lib/realtime';
 import { useSettledOnce } from '@/lib/use-settled-once';
-import { HOME_COLLECTIONS_ARGS, HOME_LAUNCHPADS_ARGS, useListCollectionsQuery } from '../api';
+import { HOME_COLLECTIONS_ARGS, useListCollectionsQuery } from '../api';
 import { HOME_COLLECTIONS_SHOWN, showSeeAll } from '../rules';
 import { CollectionGrid } from './collection-card';
 import { MarketStatsTable } from './market-stats-table';
 
 /**
- * Whether both home collections calls (launchpads, SRC-721 collections) have answered, with data or an error: the
- * home page waits for them, so that their sections do not appear later and push the sections below them down.
+ * Whether the home page's collections call (the SRC-721 collections) has answered, with data or an error: the home
+ * page waits for it, so that its section does not appear later and push the sections below it down.
  */
 export function useHomeCollectionsSettled(): boolean {
-  const launchpads = useListCollectionsQuery(HOME_LAUNCHPADS_ARGS);
   const src721 = useListCollectionsQuery(HOME_COLLECTIONS_ARGS);
-  return useSettledOnce(!launchpads.isLoading && !src721.isLoading);
+  return useSettledOnce(!src721.isLoading);
 }
 
 /** How long the home page waits for the live market list before showing the sections below it without it. */
@@ -56,22 +55,6 @@ export function HomeMarketStats({ variant }: { variant: SiteVariant }) {
         </h2>
       </div>
       <MarketStatsTable title="Market stats" rows={rows} />
-    </section>
-  );
-}
-
-/** The home page's launchpads (the staff's launchpad collections); hidden when there are none or the call fails. */
-export function HomeLaunchpads({ stampsWord }: { stampsWord: string }) {
-  const { data, isError } = useListCollectionsQuery(HOME_LAUNCHPADS_ARGS);
-  if (isError || !data || data.hits.length === 0) return null;
-  return (
-    <section className="home-section" aria-labelledby="launchpads-title">
-      <div className="section-head">
-        <h2 id="launchpads-title" className="section-head__title">
-          Launchpads
-        </h2>
-      </div>
-      <CollectionGrid collections={data.hits} stampsWord={stampsWord} label="Launchpads" />
     </section>
   );
 }
