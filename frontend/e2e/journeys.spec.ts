@@ -138,7 +138,7 @@ test('the XCP site: FairMint list as the API counts it, a directory, an asset pa
   const directory = first(directories.hits, 'directory');
   await page.getByRole('navigation').getByRole('link', { name: 'Directories' }).first().click();
   await expect(page).toHaveURL(/\/directories$/);
-  await page.locator(`a[href="/collection/${directory.collection_id}"]`).first().click();
+  await page.getByRole('main').locator(`a[href="/collection/${directory.collection_id}"]`).first().click();
   // A launchpad reads 'Launchpad collection' before anything else.
   await expect(page.getByText(directory.is_launchpad ? 'Launchpad collection' : 'Directory', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(directory.name);

@@ -88,7 +88,7 @@ test('submitting a cpid goes straight to that stamp', async ({ page }) => {
 });
 
 test('the XCP site variant says Assets and opens stamps under /asset', async ({ page }) => {
-  await page.goto('/search?types=png&sort=stamp:desc&site=xcp');
+  await page.goto(`/search/${cpid}?site=xcp`);
   await expect(page.getByRole('searchbox', { name: 'Search assets' })).toHaveAttribute(
     'placeholder',
     'Search for an XCP asset...',

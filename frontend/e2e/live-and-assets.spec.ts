@@ -1,0 +1,260 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * The XCP site's asset catalogue, a launchpad's page and the live market figures, each checked against what the
+ * API answers for the same data.
+ */
+
+type Paged<T> = { hits: T[]; estimatedTotalHits: number };
+
+async function api<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.ok(), `${path} answered ${String(response.status())}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+function first<T>(list: T[], what: string): T {
+  const item = list[0];
+  if (item === undefined) throw new Error(`the API listed no ${what}`);
+  return item;
+}
+
+/** Thousands grouped as the pages group them. */
+function grouped(value: number | string): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** A unix time (seconds) as the pages write it: '2026-08-15 22:49 UTC'. */
+function blockTime(seconds: number): string {
+  const iso = new Date(seconds * 1000).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/** Satoshis in BTC, exactly, as the market table writes amounts under 1,000 BTC. */
+function btc(sats: number): string {
+  const digits = String(sats).padStart(9, '0');
+  const whole = digits.slice(0, -8).replace(/^0+(?=\d)/, '');
+  const fraction = digits.slice(-8).replace(/0+$/, '');
+  return `${fraction ? `${whole}.${fraction}` : whole} BTC`;
+}
+
+/** The first value of a live key, read from /api/realtime in the page, as the app reads it. */
+async function liveValue<T>(page: Page, key: string): Promise<T> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T>((resolve, reject) => {
+        const source = new EventSource('/api/realtime');
+        const timer = setTimeout(() => {
+          source.close();
+          reject(new Error(`no ${name} value within 10 s`));
+        }, 10_000);
+        source.addEventListener(name, (event) => {
+          clearTimeout(timer);
+          source.close();
+          resolve(JSON.parse((event as MessageEvent<string>).data) as T);
+        });
+      }),
+    key,
+  );
+}
+
+type StatsRow = { id: string; name: string; holders: number; totalVolume: number };
+
+/** The home page's market table against the live list of its site: rows in order, names, holders, total volume. */
+async function expectMarketTable(page: Page, rows: StatsRow[]) {
+  const table = page.getByRole('table', { name: 'Market stats' });
+  const shown = rows.slice(0, 5);
+  const bodyRows = table.locator('tbody tr');
+  await expect(bodyRows).toHaveCount(shown.length);
+  for (const [index, row] of shown.entries()) {
+    const line = bodyRows.nth(index);
+    await expect(line.getByRole('link')).toHaveAttribute('href', `/collection/${row.id}`);
+    await expect(line.getByRole('link')).toHaveText(row.name || row.id);
+    await expect(line.locator('td').nth(0)).toHaveText(grouped(row.holders));
+    await expect(line.locator('td').nth(5)).toHaveText(btc(row.totalVolume));
+  }
+  if (rows.length > 5) {
+    await page.getByRole('button', { name: 'show more' }).click();
+    await expect(bodyRows).toHaveCount(rows.length);
+  } else {
+    await expect(page.getByRole('button', { name: 'show more' })).toHaveCount(0);
+  }
+}
+
+test("the home page's market stats follow the live market list of each site (stats, xcp-stats)", async ({ page }) => {
+  await page.goto('/');
+  const stats = await liveValue<StatsRow[]>(page, 'stats');
+  expect(stats.length).toBeGreaterThan(0);
+  await expectMarketTable(page, stats);
+
+  await page.goto('/?site=xcp');
+  const xcpStats = await liveValue<StatsRow[]>(page, 'xcp-stats');
+  if (xcpStats.length > 0) {
+    await expectMarketTable(page, xcpStats);
+  } else {
+    await expect(page.getByRole('heading', { name: 'Latest assets' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Market stats' })).toHaveCount(0);
+  }
+  // The footer names the last block the catalogue projected.
+  const catalogue = await liveValue<{ height: number }>(page, 'catalogue');
+  await expect(page.getByRole('contentinfo').getByText(`Block ${grouped(catalogue.height)}`)).toBeVisible();
+});
+
+type Asset = {
+  cpid: string;
+  asset_longname: string | null;
+  stamp: number | null;
+  supply: string;
+  divisible: boolean;
+  holders: number;
+};
+
+test("the XCP finder lists an asset that is no stamp, with its name for an image, and opens its page from /api/asset", async ({
+  page,
+  request,
+}) => {
+  const named = await api<Paged<Asset>>(request, '/api/xcp/search?only=named&sort=block_index:desc&limit=24');
+  const asset = first(
+    named.hits.filter((hit) => hit.stamp === null),
+    'named asset that is no stamp',
+  );
+  const name = asset.asset_longname ?? asset.cpid;
+
+  await page.goto('/?site=xcp');
+  // The header's directories menu lists the staff directories as /api/xcp/projects does.
+  const { projects } = await api<{ projects: { collection_id: string; name: string; count: number }[] }>(request, '/api/xcp/projects');
+  if (projects.length > 0) {
+    await page.getByRole('button', { name: 'Directories menu' }).click();
+    const menu = page.getByRole('list', { name: 'Directories' });
+    await expect(menu.getByRole('link')).toHaveCount(projects.length);
+    const project = first(projects, 'project');
+    await expect(menu.getByRole('link').first()).toHaveAttribute('href', `/collection/${project.collection_id}`);
+    await expect(menu.getByRole('link').first()).toHaveText(`${project.name}${grouped(project.count)} assets`);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  }
+  await page.getByRole('navigation').getByRole('link', { name: 'Finder' }).first().click();
+  await expect(page).toHaveURL(/\/search$/);
+  const all = await api<Paged<Asset>>(request, '/api/xcp/search?limit=1');
+  await expect(page.getByText(`1 - ${String(Math.min(24, all.estimatedTotalHits))} of ${grouped(all.estimatedTotalHits)} results`)).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Named' }).check();
+  await expect(page).toHaveURL(/only=named$/);
+  await expect(page.getByText(`1 - ${String(Math.min(24, named.estimatedTotalHits))} of ${grouped(named.estimatedTotalHits)} results`)).toBeVisible();
+
+  const card = page.locator(`a.stamp-card__link[href="/asset/${asset.cpid}"]`);
+  await expect(card).toBeVisible();
+  await expect(card.locator('img')).toHaveCount(0);
+  await expect(card.locator('.asset-tile__name')).toHaveText(name);
+  // A stamp among the assets shows its image.
+  const stampAsset = named.hits.find((hit) => hit.stamp !== null);
+  if (stampAsset) {
+    await expect(page.locator(`a.stamp-card__link[href="/asset/${stampAsset.cpid}"] img`)).toHaveAttribute('src', `/s/${stampAsset.cpid}`);
+  }
+
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/asset/${asset.cpid}$`));
+  const detail = await api<{
+    supply: string;
+    divisible: boolean;
+    stamp: unknown;
+    block_index: number;
+    holders: { address: string | null }[];
+  }>(request, `/api/asset/${asset.cpid}`);
+  expect(detail.stamp).toBeNull();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page).toHaveTitle(`Asset: ${asset.cpid}`);
+  const info = page.getByRole('region', { name: 'Information' });
+  await expect(info).toContainText(`Block ${grouped(detail.block_index)}`);
+  if (!detail.divisible) await expect(info).toContainText(grouped(detail.supply));
+  const holders = page.getByRole('region', { name: 'Holders' }).locator('tbody tr');
+  await expect(holders).toHaveCount(detail.holders.length);
+
+  // An asset that does not exist.
+  await page.goto('/asset/NOSUCHASSETXYZ');
+  await expect(page.getByText('Asset not found')).toBeVisible();
+});
+
+type Launchpad = {
+  collection_id: string;
+  name: string;
+  type: string;
+  max: number | null;
+  fee: number | null;
+  public_mint: [number, number] | null;
+};
+
+type LaunchpadInfo = {
+  history: [number, number][];
+  totalMinters: number;
+  firstMintDate: number;
+  lastMintDate: number;
+  topMinters: { address: string; count: number }[];
+};
+
+/** The countdown's label the spec gives for the public mint's phase at `now`. */
+function timerLabel(range: [number, number], now: number): string {
+  if (now < range[0]) return 'Mint Starts in';
+  if (now < range[1]) return 'Mint Open for';
+  return 'Mint Closed';
+}
+
+test("a launchpad's page: its countdown from its card's terms, its stats from /api/launchpad/{id}, a layered one's preview", async ({
+  page,
+  request,
+}) => {
+  const collections = await api<Paged<Launchpad>>(request, '/api/collections?only=launchpad');
+  const directories = await api<Paged<Launchpad>>(request, '/api/directories?only=launchpad');
+  const launchpads = [...collections.hits, ...directories.hits];
+  expect(launchpads.length).toBeGreaterThan(0);
+
+  for (const launchpad of launchpads) {
+    const info = await api<LaunchpadInfo>(request, `/api/launchpad/${launchpad.collection_id}`);
+    const preview = await request.get(`/api/wallet/mint/preview/${launchpad.collection_id}`);
+    await page.goto(`/collection/${launchpad.collection_id}`);
+    await expect(page.getByText('Launchpad collection', { exact: true })).toBeVisible();
+
+    const mint = page.getByRole('region', { name: 'Mint' });
+    if (launchpad.public_mint) {
+      const now = Date.now();
+      const label = timerLabel(launchpad.public_mint, now);
+      await expect(mint.getByText(label, { exact: true })).toBeVisible();
+      const timer = mint.getByRole('timer');
+      if (label === 'Mint Closed') {
+        await expect(mint).toContainText('Public mint is closed');
+        const ago = now - launchpad.public_mint[1];
+        await expect(timer).toHaveText(
+          ago > 36 * 3600 * 1000 ? `${String(Math.round(ago / 86_400_000))} days ago` : /^\d\d:\d\d:\d\d ago$/,
+        );
+      } else {
+        await expect(mint).toContainText(label === 'Mint Starts in' ? 'Start in' : 'End in');
+        await expect(timer).toHaveText(/^(\d+ days|\d\d:\d\d:\d\d)$/);
+      }
+    }
+    const minted = info.history.at(-1)?.[1] ?? 0;
+    await expect(mint).toContainText(`Minted${grouped(minted)}${launchpad.max ? ` / ${grouped(launchpad.max)}` : ''}`);
+    await expect(mint).toContainText(launchpad.fee === null ? 'Price-' : launchpad.fee === 0 ? 'PriceFree' : `Price${btc(launchpad.fee)}`);
+    await expect(mint.getByRole('button', { name: /mint/i })).toHaveCount(0);
+
+    const stats = page.getByRole('region', { name: 'Launchpad stats' });
+    await expect(stats).toContainText(`Minters${grouped(info.totalMinters)}`);
+    await expect(stats).toContainText(`First mint${blockTime(info.firstMintDate)}`);
+    await expect(stats).toContainText(`Last mint${blockTime(info.lastMintDate)}`);
+    await expect(stats.getByRole('figure', { name: 'Mint history' })).toHaveCount(info.history.length >= 2 ? 1 : 0);
+    const minters = stats.getByRole('table', { name: 'Top minters' }).locator('tbody tr');
+    await expect(minters).toHaveCount(info.topMinters.length);
+    const top = first(info.topMinters, 'top minter');
+    await expect(minters.first().getByRole('link')).toHaveAttribute('href', `/profile/${top.address}`);
+    await expect(minters.first()).toContainText(`${top.address.slice(0, 5)}...${top.address.slice(-5)}${grouped(top.count)}`);
+
+    const image = mint.getByRole('img', { name: 'A mint this launchpad may draw' });
+    if (launchpad.type !== 'src721' && preview.ok()) {
+      // The layered launchpad's combinations, 4 a second.
+      const shown = await image.getAttribute('src');
+      expect(shown).toMatch(/^data:image\/png;base64,/);
+      await expect(image).not.toHaveAttribute('src', shown ?? '', { timeout: 2000 });
+      await expect(mint).toContainText('100 combinations');
+    } else {
+      await expect(image).toHaveCount(0);
+    }
+  }
+});
