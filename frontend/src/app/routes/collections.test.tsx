@@ -67,13 +67,17 @@ afterEach(() => {
 });
 
 describe('directories list', () => {
-  it('reads /api/directories, titles the page Directories, shows no Featured list, and searches within directories', async () => {
-    const fetchMock = stubFetchRoutes(() => ({
-      body: page([makeCollection({ collection_id: 'pixel-art', name: 'Pixel art', user_id: 'XCP' })], 1),
-    }));
+  it('reads /api/directories and its featured list, titles the page Directories, and searches within directories', async () => {
+    const fetchMock = stubFetchRoutes((url) =>
+      url.pathname === '/api/directories/featured'
+        ? { body: page([makeCollection({ collection_id: 'memes', name: 'Memes', user_id: 'XCP' })], 1) }
+        : { body: page([makeCollection({ collection_id: 'pixel-art', name: 'Pixel art', user_id: 'XCP' })], 1) },
+    );
     const router = renderAt('/directories', 'xcp');
     expect(await screen.findByRole('heading', { level: 1, name: 'Directories' })).toBeInTheDocument();
     expect(await screen.findByText('1 - 1 of 1 results')).toBeInTheDocument();
+    const featured = screen.getByRole('list', { name: 'Featured directories' });
+    expect(within(featured).getByRole('link')).toHaveAttribute('href', '/collection/memes');
     const urls = where(fetchMock);
     expect(urls.some((u) => u.pathname === '/api/directories')).toBe(true);
     expect(urls.some((u) => u.pathname.startsWith('/api/collections'))).toBe(false);

@@ -160,6 +160,12 @@ const collectionsApi = api.injectEndpoints({
       transformResponse: (raw: unknown) => normalizeProjects(raw),
       providesTags: ['CollectionList'],
     }),
+    /** The staff-curated featured directories (XCP site), in curated order. */
+    listFeaturedDirectories: build.query<Paged<Collection>, undefined>({
+      query: () => 'directories/featured',
+      transformResponse: (raw: Partial<Paged<Collection>> | null) => normalizePage(raw),
+      providesTags: ['CollectionList'],
+    }),
     getCollection: build.query<Collection, string>({
       query: (id) => `collection/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Collection', id }],
@@ -221,6 +227,7 @@ export const {
   useListCollectionsQuery,
   useListDirectoriesQuery,
   useListFeaturedCollectionsQuery,
+  useListFeaturedDirectoriesQuery,
   useListXcpProjectsQuery,
   useGetLaunchpadQuery,
   useGetMintPreviewQuery,

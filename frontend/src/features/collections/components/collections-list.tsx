@@ -6,7 +6,13 @@ import { paths } from '@/config/paths';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useSettledOnce } from '@/lib/use-settled-once';
 import { pageCount } from '@/utils/pagination';
-import { COLLECTIONS_PAGE_SIZE, useListCollectionsQuery, useListDirectoriesQuery, useListFeaturedCollectionsQuery } from '../api';
+import {
+  COLLECTIONS_PAGE_SIZE,
+  useListCollectionsQuery,
+  useListDirectoriesQuery,
+  useListFeaturedCollectionsQuery,
+  useListFeaturedDirectoriesQuery,
+} from '../api';
 import {
   COLLECTION_SORT_FIELDS,
   parseCollectionList,
@@ -31,22 +37,33 @@ function sortLabels(stampsWord: string): Record<CollectionSortField, string> {
   };
 }
 
-/** The collections list's Featured list (staff-curated, in curated order); hidden when empty or failing. */
-function FeaturedCollections({ stampsWord }: { stampsWord: string }) {
-  const { data, isError } = useListFeaturedCollectionsQuery(undefined);
+/** The featured list of the collections or the directories (staff-curated, in curated order). */
+function useFeatured(directories: boolean) {
+  const collections = useListFeaturedCollectionsQuery(undefined, { skip: directories });
+  const directoryList = useListFeaturedDirectoriesQuery(undefined, { skip: !directories });
+  return directories ? directoryList : collections;
+}
+
+/** The list's Featured list (staff-curated, in curated order); hidden when empty or failing. */
+function FeaturedCollections({ stampsWord, directories }: { stampsWord: string; directories: boolean }) {
+  const { data, isError } = useFeatured(directories);
   if (isError || !data || data.hits.length === 0) return null;
   return (
     <section className="collections-featured" aria-labelledby="collections-featured-title">
       <h2 id="collections-featured-title" className="section-head__title collections-featured__title">
         Featured
       </h2>
-      <CollectionGrid collections={data.hits} stampsWord={stampsWord} label="Featured collections" />
+      <CollectionGrid
+        collections={data.hits}
+        stampsWord={stampsWord}
+        label={directories ? 'Featured directories' : 'Featured collections'}
+      />
     </section>
   );
 }
 
 /**
- * The collections list (/collections/{q?}), in the spec's order: heading, the Featured list, search bar, 'x - y of n
+ * The collections list (/collections/{q?}, or the directories at /directories/{q?}), in the spec's order: heading, the Featured list, search bar, 'x - y of n
  * results', pagination, sort buttons and cards. Sort (spec): a click sets a field ascending, a click on the active field flips it, the default
  * trending:desc is removed from the URL, and a sort change drops the page.
  */
@@ -57,7 +74,7 @@ export function CollectionsList({
 }: {
   q: string;
   stampsWord: string;
-  /** The staff directories (collections owned by the network default) instead: no Featured list. */
+  /** The staff directories (collections owned by the network default) instead, with their own Featured list. */
   directories?: boolean;
 }) {
   const navigate = useNavigate();
@@ -89,7 +106,7 @@ export function CollectionsList({
 
   const pages = data ? pageCount(data.estimatedTotalHits, COLLECTIONS_PAGE_SIZE) : 1;
   // The page shows once the Featured list above it has answered: a list arriving later would push it down.
-  const featured = useListFeaturedCollectionsQuery(undefined, { skip: directories });
+  const featured = useFeatured(directories);
   const featuredSettled = useSettledOnce(!featured.isLoading);
 
   if (!featuredSettled) {
@@ -116,7 +133,7 @@ export function CollectionsList({
   return (
     <div className="collections-list">
       <h1 className="page-title">{title}</h1>
-      {!directories && <FeaturedCollections stampsWord={stampsWord} />}
+      <FeaturedCollections stampsWord={stampsWord} directories={directories} />
       <form key={q} className="src20-search" role="search" onSubmit={submit}>
         <label htmlFor={inputId} className="src20-search__label">
           Search {title.toLowerCase()}
