@@ -122,7 +122,10 @@ test("the XCP finder lists an asset that is no stamp, with its name for an image
 
   await page.goto('/?site=xcp');
   // The header's directories menu lists the staff directories as /api/xcp/projects does.
-  const { projects } = await api<{ projects: { collection_id: string; name: string; count: number }[] }>(request, '/api/xcp/projects');
+  const { projects } = await api<{ projects: { collection_id: string; name: string; count: number }[] }>(
+    request,
+    '/api/xcp/projects',
+  );
   if (projects.length > 0) {
     await page.getByRole('button', { name: 'Directories menu' }).click();
     const menu = page.getByRole('list', { name: 'Directories' });
@@ -136,10 +139,12 @@ test("the XCP finder lists an asset that is no stamp, with its name for an image
   await page.getByRole('navigation').getByRole('link', { name: 'Finder' }).first().click();
   await expect(page).toHaveURL(/\/search$/);
   const all = await api<Paged<Asset>>(request, '/api/xcp/search?limit=1');
-  await expect(page.getByText(`1 - ${String(Math.min(24, all.estimatedTotalHits))} of ${grouped(all.estimatedTotalHits)} results`)).toBeVisible();
+  const allLine = `1 - ${String(Math.min(24, all.estimatedTotalHits))} of ${grouped(all.estimatedTotalHits)} results`;
+  await expect(page.getByText(allLine)).toBeVisible();
   await page.getByRole('checkbox', { name: 'Named' }).check();
   await expect(page).toHaveURL(/only=named$/);
-  await expect(page.getByText(`1 - ${String(Math.min(24, named.estimatedTotalHits))} of ${grouped(named.estimatedTotalHits)} results`)).toBeVisible();
+  const namedLine = `1 - ${String(Math.min(24, named.estimatedTotalHits))} of ${grouped(named.estimatedTotalHits)} results`;
+  await expect(page.getByText(namedLine)).toBeVisible();
 
   const card = page.locator(`a.stamp-card__link[href="/asset/${asset.cpid}"]`);
   await expect(card).toBeVisible();
@@ -148,7 +153,8 @@ test("the XCP finder lists an asset that is no stamp, with its name for an image
   // A stamp among the assets shows its image.
   const stampAsset = named.hits.find((hit) => hit.stamp !== null);
   if (stampAsset) {
-    await expect(page.locator(`a.stamp-card__link[href="/asset/${stampAsset.cpid}"] img`)).toHaveAttribute('src', `/s/${stampAsset.cpid}`);
+    const stampCard = page.locator(`a.stamp-card__link[href="/asset/${stampAsset.cpid}"]`);
+    await expect(stampCard.locator('img')).toHaveAttribute('src', `/s/${stampAsset.cpid}`);
   }
 
   await card.click();
@@ -232,7 +238,8 @@ test("a launchpad's page: its countdown from its card's terms, its stats from /a
     }
     const minted = info.history.at(-1)?.[1] ?? 0;
     await expect(mint).toContainText(`Minted${grouped(minted)}${launchpad.max ? ` / ${grouped(launchpad.max)}` : ''}`);
-    await expect(mint).toContainText(launchpad.fee === null ? 'Price-' : launchpad.fee === 0 ? 'PriceFree' : `Price${btc(launchpad.fee)}`);
+    const price = launchpad.fee === null ? '-' : launchpad.fee === 0 ? 'Free' : btc(launchpad.fee);
+    await expect(mint).toContainText(`Price${price}`);
     await expect(mint.getByRole('button', { name: /mint/i })).toHaveCount(0);
 
     const stats = page.getByRole('region', { name: 'Launchpad stats' });
@@ -256,5 +263,50 @@ test("a launchpad's page: its countdown from its card's terms, its stats from /a
     } else {
       await expect(image).toHaveCount(0);
     }
+  }
+});
+
+test("a profile's SRC-20 balances follow its address's live balances (/api/realtime/src20/holders/{address})", async ({
+  page,
+  request,
+}) => {
+  const deploys = await api<Paged<{ tick: string }>>(
+    request,
+    '/api/src20/search?types=deploy&only=valid&sort=holdersCount:desc&limit=1',
+  );
+  const tick = first(deploys.hits, 'SRC-20 deploy').tick;
+  const data = await api<{ holders: { address: string }[] }>(request, `/api/src20/tick/${encodeURIComponent(tick)}`);
+  const address = first(data.holders, 'holder').address;
+  const profile = await api<{ addresses: string[] }>(request, `/api/profile/${address}`);
+
+  await page.goto(`/profile/${address}?tab=src20`);
+  const live = await page.evaluate(
+    (addresses) =>
+      Promise.all(
+        addresses.map(
+          (holder) =>
+            new Promise<{ address: string; balances: { tick: string; balance: string }[] }>((resolve, reject) => {
+              const source = new EventSource(`/api/realtime/src20/holders/${encodeURIComponent(holder)}`);
+              const timer = setTimeout(() => {
+                source.close();
+                reject(new Error(`no balances of ${holder} within 10 s`));
+              }, 10_000);
+              source.addEventListener(`src20/holders/${holder}`, (event) => {
+                clearTimeout(timer);
+                source.close();
+                const balances = JSON.parse((event as MessageEvent<string>).data) as { tick: string; balance: string }[];
+                resolve({ address: holder, balances });
+              });
+            }),
+        ),
+      ),
+    profile.addresses,
+  );
+  const expected = live.flatMap(({ balances }) => balances.map((balance) => balance.tick));
+  expect(expected).toContain(tick);
+  const rows = page.getByRole('table', { name: 'SRC-20 balances' }).locator('tbody tr');
+  await expect(rows).toHaveCount(expected.length);
+  for (const [index, name] of expected.entries()) {
+    await expect(rows.nth(index).getByRole('link').first()).toHaveText(name);
   }
 });
