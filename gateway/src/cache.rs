@@ -31,8 +31,8 @@ const UNKNOWN: u64 = 0;
 /// The largest answer kept.
 const MAX_ANSWER: usize = 2 * 1024 * 1024;
 
-/// One kept answer, or the mark that an answer could not be kept (too large, not JSON): then each request makes
-/// its own.
+/// One kept answer, or the mark that an answer could not be kept (too large, or of unknown size): then each
+/// request makes its own.
 #[derive(Clone)]
 struct Kept {
     status: StatusCode,
@@ -156,7 +156,7 @@ pub fn parse_version(value: &[u8]) -> Option<u64> {
 }
 
 /// Serves a GET from the cache when it can; otherwise asks the handlers and keeps a successful, not-found or
-/// bad-request JSON answer. Requests for the same answer while it is being made wait for it instead of making it
+/// bad-request answer of a known size (JSON, or a stamp's file or drawn image). Requests for the same answer while it is being made wait for it instead of making it
 /// again (one request per path and version reaches the catalogue). Event streams and anything but GET pass
 /// through.
 pub async fn layer(State(cache): State<AnswerCache>, request: Request, next: Next) -> Response {
@@ -191,9 +191,7 @@ pub async fn layer(State(cache): State<AnswerCache>, request: Request, next: Nex
     }
     let content_type = response.headers().get(header::CONTENT_TYPE).cloned();
     let size = response.body().size_hint();
-    let keepable = content_type
-        .as_ref()
-        .is_some_and(|c| c.as_bytes().starts_with(b"application/json"))
+    let keepable = content_type.is_some()
         && size.upper() == Some(size.lower())
         && size.lower() <= MAX_ANSWER as u64;
     let (Some(content_type), true) = (content_type, keepable) else {

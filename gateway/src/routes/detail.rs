@@ -52,10 +52,15 @@ pub struct AssetDetailJson {
     locked: bool,
     /// The current owner (issuer).
     owner: String,
+    /// Its first issuer.
+    creator: String,
+    /// The display name of the creator's profile, when it has one.
+    creator_name: Option<String>,
     /// Destroyed, base units.
     destructions: String,
-    /// Its first issuance's block.
+    /// Its first issuance's block and that block's time.
     block_index: u64,
+    block_time: u64,
     /// Its stamp, when it is one.
     stamp: Option<StampJson>,
     #[serde(flatten)]
@@ -218,12 +223,15 @@ pub(crate) async fn asset(
         divisible: d.divisible,
         locked: d.locked,
         owner: d.owner.clone(),
+        creator: d.creator.clone(),
+        creator_name: Some(d.creator_name.clone()).filter(|n| !n.is_empty()),
         destructions: if d.destroyed.is_empty() {
             "0".into()
         } else {
             d.destroyed.clone()
         },
         block_index: d.first_block,
+        block_time: d.first_block_time,
         stamp,
         blocks: blocks(d),
     }))

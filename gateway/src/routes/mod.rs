@@ -52,14 +52,24 @@ pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) ->
         .merge(curation::router())
         .merge(assets::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
-    // Answers are kept until the catalogue changes (see `cache`).
-    let api = match cache {
-        Some(cache) => api.layer(axum::middleware::from_fn_with_state(
-            cache,
-            crate::cache::layer,
-        )),
-        None => api,
+    // Answers (and stamps' files and drawn images) are kept until the catalogue changes (see `cache`), and
+    // compressed for clients that accept gzip.
+    let files = files::router();
+    let (api, files) = match cache {
+        Some(cache) => (
+            api.layer(axum::middleware::from_fn_with_state(
+                cache.clone(),
+                crate::cache::layer,
+            )),
+            files.layer(axum::middleware::from_fn_with_state(
+                cache,
+                crate::cache::layer,
+            )),
+        ),
+        None => (api, files),
     };
+    let api = api.layer(tower_http::compression::CompressionLayer::new());
+    let files = files.layer(tower_http::compression::CompressionLayer::new());
     // The app's files: served as the build precompressed them (Brotli, else gzip, else as is). Hashed bundles
     // never change, so browsers keep them; every other path is the app's page, checked again each visit.
     let bundles = tower::ServiceBuilder::new()
@@ -89,7 +99,7 @@ pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) ->
         );
     Router::new()
         .nest("/api", api)
-        .merge(files::router())
+        .merge(files)
         .merge(health::router())
         .with_state(state)
         .nest_service("/assets", bundles)

@@ -41,6 +41,10 @@ pub struct XcpAssetJson {
     stamp: Option<i64>,
     /// Its stamp's file, when it is a stamp.
     stamp_url: Option<String>,
+    /// Its stamp's MIME type, when it is a stamp.
+    stamp_mimetype: Option<String>,
+    /// Its stamp's file kind (png, svg, html, bmn, ...), when it is a stamp.
+    file_suffix: Option<String>,
     /// Its first issuer.
     creator: String,
     /// Its owner now.
@@ -64,6 +68,8 @@ impl From<AssetItem> for XcpAssetJson {
     fn from(a: AssetItem) -> Self {
         Self {
             stamp_url: a.has_stamp.then(|| format!("/s/{}", a.asset)),
+            stamp_mimetype: a.has_stamp.then(|| a.mimetype.clone()),
+            file_suffix: a.has_stamp.then(|| a.file_suffix.clone()),
             stamp: a.has_stamp.then_some(a.stamp),
             asset_longname: Some(a.asset_longname).filter(|l| !l.is_empty()),
             xcp_json_url: json_url(&a.description),

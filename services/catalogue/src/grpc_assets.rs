@@ -32,6 +32,8 @@ fn item(r: AssetItemRow) -> AssetItem {
         stamp: r.stamp.unwrap_or(0),
         holders: unsigned(r.holders),
         destroyed: r.destroyed,
+        mimetype: r.mimetype.unwrap_or_default(),
+        file_suffix: r.file_suffix.unwrap_or_default(),
     }
 }
 

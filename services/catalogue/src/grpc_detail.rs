@@ -50,9 +50,15 @@ impl CatalogueGrpc {
             detail::fairminter(pool, cpid),
             detail::collections(pool, cpid),
         )?;
-        let creator_name = match &stamp {
-            Some(s) if !s.creator.is_empty() => detail::display_name(pool, &s.creator).await?,
-            _ => None,
+        let creator = stamp
+            .as_ref()
+            .map(|s| s.creator.clone())
+            .or_else(|| asset.as_ref().map(|a| a.creator.clone()))
+            .unwrap_or_default();
+        let creator_name = if creator.is_empty() {
+            None
+        } else {
+            detail::display_name(pool, &creator).await?
         };
         if stamp.is_none() && asset.is_none() {
             return Err(QueryError::NotFound(format!("no asset {cpid}")));
@@ -133,6 +139,8 @@ impl CatalogueGrpc {
             out.description = a.description;
             out.asset_longname = a.asset_longname;
             out.first_block = unsigned(a.first_block);
+            out.first_block_time = unsigned(a.first_block_time);
+            out.creator = a.creator;
         }
         Ok(out)
     }

@@ -33,6 +33,10 @@ pub struct AssetItemRow {
     pub holders: i64,
     /// Destroyed, base units.
     pub destroyed: String,
+    /// Its stamp's MIME type, when it is a stamp.
+    pub mimetype: Option<String>,
+    /// Its stamp's file kind, when it is a stamp.
+    pub file_suffix: Option<String>,
 }
 
 /// Sorts, with the column each orders by.
@@ -124,7 +128,8 @@ pub async fn search(
     let lower = escape_like(&q.text.to_lowercase());
     let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT a.asset, a.asset_longname, a.creator, a.issuer, a.supply::TEXT AS supply, a.divisible, a.locked,
-                a.description, a.first_block, COALESCE(bl.time, 0) AS block_time, s.stamp,
+                a.description, a.first_block, COALESCE(bl.time, 0) AS block_time, s.stamp, s.mimetype,
+                s.file_suffix,
                 (SELECT count(*) FROM balances b WHERE b.asset = a.asset AND b.quantity > 0) AS holders,
                 (SELECT COALESCE(sum(quantity), 0) FROM destructions d
                  WHERE d.asset = a.asset AND d.status = 'valid')::TEXT AS destroyed

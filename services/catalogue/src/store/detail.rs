@@ -25,13 +25,18 @@ pub struct AssetRow {
     pub asset_longname: String,
     /// The block of its first issuance.
     pub first_block: i64,
+    /// That block's time.
+    pub first_block_time: i64,
+    /// Its first issuer.
+    pub creator: String,
 }
 
 /// The asset `cpid`, if the ledger knows it.
 pub async fn asset(pool: &PgPool, cpid: &str) -> Result<Option<AssetRow>, sqlx::Error> {
     sqlx::query_as(
         "SELECT a.issuer, a.supply::TEXT AS supply, a.divisible, a.locked, a.description, a.asset_longname,
-                a.first_block,
+                a.first_block, a.creator,
+                COALESCE((SELECT time FROM blocks WHERE height = a.first_block), 0) AS first_block_time,
                 (SELECT COALESCE(sum(quantity), 0) FROM destructions
                  WHERE asset = a.asset AND status = 'valid')::TEXT AS destroyed
          FROM assets a WHERE a.asset = $1",

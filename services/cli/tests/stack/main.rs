@@ -131,6 +131,16 @@ async fn stamps_travel_from_devnet_blocks_to_http() {
         .await;
     assert_eq!(status, 400);
 
+    // JSON answers are gzipped for clients that ask.
+    let zipped = reqwest::Client::new()
+        .get(format!("{}/api/search?limit=24", services.base))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .expect("search");
+    assert_eq!(zipped.headers()["content-encoding"], "gzip");
+    assert_eq!(&zipped.bytes().await.expect("bytes")[..2], [0x1f, 0x8b]);
+
     let (status, page) = services.get_json("/api/search?limit=2").await;
     assert_eq!(status, 200);
     assert_eq!(page["estimatedTotalHits"], 3);
