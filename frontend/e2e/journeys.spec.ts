@@ -149,6 +149,23 @@ test('the XCP site: FairMint list as the API counts it, a directory, an asset pa
   await page.goto(`/asset/${cpid}`);
   await expect(page.getByRole('heading', { level: 1, name: `#${String(stamp)}` })).toBeVisible();
   await expect(page).toHaveTitle(`Asset: ${cpid}`);
+
+  // The leaderboard ranks the holders of Counterparty assets as /api/xcp/leaderboard does; a held asset opens its page.
+  const holders = await api<Paged<{ user_id: string; display_name: string | null; xcp_count: number; xcp_ids: string[] }>>(
+    request,
+    '/api/xcp/leaderboard',
+  );
+  const top = first(holders.hits, 'asset holder');
+  await page.getByRole('navigation').getByRole('link', { name: 'Leaderboard' }).first().click();
+  await expect(page).toHaveURL(/\/leaderboard$/);
+  await expect(page.getByText(resultLine(holders.estimatedTotalHits, 20))).toBeVisible();
+  const leader = page.locator('.collector').first();
+  await expect(leader.getByLabel('Rank 1')).toBeVisible();
+  await expect(leader.locator('.collector__name')).toHaveText(top.display_name ?? `${top.user_id.slice(0, 5)}...${top.user_id.slice(-5)}`);
+  await expect(leader.locator('.collector__facts')).toContainText(top.xcp_count.toLocaleString('en-US'));
+  const held = first(top.xcp_ids, 'held asset');
+  await leader.getByRole('link', { name: held, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/asset/${held}$`));
 });
 
 test('staff content: the announcement, the home banners, the themed list and the advent calendar', async ({

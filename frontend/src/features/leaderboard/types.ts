@@ -21,3 +21,29 @@ export type CollectorPage = {
   offset: number;
   limit: number;
 };
+
+/** A holder of Counterparty assets (XCP aside) of `GET /api/xcp/leaderboard`, the XCP site's ranking. */
+export type XcpCollector = {
+  rank: number;
+  /** The address (the profile's id). */
+  user_id: string;
+  display_name: string | null;
+  /** Assets held. */
+  xcp_count: number;
+  /** Assets created. */
+  xcp_created_count: number;
+  /** Assets destroyed. */
+  xcp_destroyed_count: number;
+  /** A few assets held (cpids). */
+  xcp_ids: string[];
+  /** A few assets destroyed (cpids). */
+  xcp_destruction_ids: string[];
+};
+
+/** A page of the XCP ranking; `estimatedTotalHits` is the exact total. */
+export type XcpCollectorPage = {
+  hits: XcpCollector[];
+  estimatedTotalHits: number;
+  offset: number;
+  limit: number;
+};

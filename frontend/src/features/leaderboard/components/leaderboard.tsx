@@ -22,6 +22,8 @@ import {
 } from '../search-params';
 import type { Collector } from '../types';
 import { SortButtons } from '@/components/ui/sort-buttons';
+import { LeaderboardTitle } from './leaderboard-title';
+import { XcpLeaderboard } from './xcp-leaderboard';
 
 function sortLabels(stampsWord: string): Record<LeaderboardSort, string> {
   return {
@@ -31,23 +33,6 @@ function sortLabels(stampsWord: string): Record<LeaderboardSort, string> {
     last_sale_valuation: 'Last sale valuation',
     destruction_valuation: 'Destruction valuation',
   };
-}
-
-/** The ranking's title; sorted by destruction, it strikes 'best' and adds 'wtf?' (spec). */
-export function LeaderboardTitle({ sort, id }: { sort: LeaderboardSort; id: string }) {
-  return (
-    <h2 id={id} className="leaderboard__title">
-      The{' '}
-      {sort === 'destruction_valuation' ? (
-        <>
-          <del>best</del> <ins>wtf?</ins>
-        </>
-      ) : (
-        'best'
-      )}{' '}
-      collectors
-    </h2>
-  );
 }
 
 function Thumb({ cpid, url, alt }: { cpid: string; url: string; alt: string }) {
@@ -126,8 +111,20 @@ function CollectorCard({ collector, sort }: { collector: Collector; sort: Leader
   );
 }
 
-/** The collectors ranking: sorts (hidden with ?project=), 20 per page with ?page=N. */
+/**
+ * The collectors ranking: sorts (hidden with ?project=), 20 per page with ?page=N. The XCP site ranks the holders of
+ * Counterparty assets (`/api/xcp/leaderboard`); a project (a collection) is ranked by its stamps on both sites.
+ */
 export function Leaderboard() {
+  const site = useSite();
+  const [searchParams] = useSearchParams();
+  const state = parseLeaderboard(searchParams);
+  if (site.variant === 'xcp' && !state.project) return <XcpLeaderboard />;
+  return <StampsLeaderboard />;
+}
+
+/** The Stamps site's ranking (`/api/leaderboard`), and a project's on either site. */
+function StampsLeaderboard() {
   const site = useSite();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseLeaderboard(searchParams);
@@ -167,7 +164,7 @@ export function Leaderboard() {
 
   return (
     <div className="leaderboard">
-      <LeaderboardTitle sort={sort} id={titleId} />
+      <LeaderboardTitle destruction={sort === 'destruction_valuation'} id={titleId} />
       {state.project && (
         <p className="leaderboard__project">
           Collection <strong className="break">{state.project}</strong>

@@ -1,0 +1,146 @@
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Pagination } from '@/components/ui/pagination';
+import { SortButtons } from '@/components/ui/sort-buttons';
+import { ErrorNotice, Loading } from '@/components/ui/status';
+import { paths } from '@/config/paths';
+import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
+import { useSite } from '@/lib/site-variant';
+import { formatInteger, shortenAddress } from '@/utils/format';
+import { pageCount, resultRange } from '@/utils/pagination';
+import { useGetXcpLeaderboardQuery } from '../api';
+import { LEADERBOARD_PAGE_SIZE } from '../search-params';
+import type { XcpCollector } from '../types';
+import {
+  activeXcpLeaderboardSort,
+  chooseXcpLeaderboardSort,
+  parseXcpLeaderboard,
+  toXcpLeaderboardArgs,
+  XCP_DESTRUCTION_SORT,
+  XCP_LEADERBOARD_SORTS,
+  xcpLeaderboardParams,
+  type XcpLeaderboardSort,
+} from '../xcp-params';
+import { LeaderboardTitle } from './leaderboard-title';
+
+/** How many of a collector's assets its card names. */
+const ASSETS_SHOWN = 5;
+
+function sortLabels(stampsWord: string): Record<XcpLeaderboardSort, string> {
+  return { xcp_count: stampsWord, xcp_created_count: 'Created', xcp_destroyed_count: 'Destroyed' };
+}
+
+/** A few of a collector's assets, each linking to its page. */
+function AssetLinks({ label, cpids, href }: { label: string; cpids: string[]; href: (cpid: string) => string }) {
+  if (cpids.length === 0) return null;
+  return (
+    <ul className="collector__assets" aria-label={label}>
+      {cpids.slice(0, ASSETS_SHOWN).map((cpid) => (
+        <li key={cpid}>
+          <Link className="collector__asset mono" to={href(cpid)} title={cpid}>
+            {cpid}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function XcpCollectorCard({ collector, sort }: { collector: XcpCollector; sort: XcpLeaderboardSort }) {
+  const site = useSite();
+  const name = collector.display_name ?? shortenAddress(collector.user_id, 5);
+  const destruction = sort === XCP_DESTRUCTION_SORT;
+  return (
+    <li className="collector">
+      <span className="collector__rank" aria-label={`Rank ${String(collector.rank)}`}>
+        #{formatInteger(collector.rank)}
+      </span>
+      <div className="collector__main">
+        <Link
+          className="collector__name break"
+          to={paths.profile.getHref(collector.display_name ?? collector.user_id)}
+          title={collector.user_id}
+        >
+          {name}
+        </Link>
+        {destruction ? (
+          <AssetLinks label={`${site.stampsWord} destroyed`} cpids={collector.xcp_destruction_ids} href={site.stampHref} />
+        ) : (
+          <AssetLinks label={`${site.stampsWord} held`} cpids={collector.xcp_ids} href={site.stampHref} />
+        )}
+      </div>
+      <dl className="collector__facts">
+        <div>
+          <dt>{site.stampsWord}</dt>
+          <dd>{formatInteger(collector.xcp_count)}</dd>
+        </div>
+        <div>
+          <dt>Created</dt>
+          <dd>{formatInteger(collector.xcp_created_count)}</dd>
+        </div>
+        <div>
+          <dt>Destroyed</dt>
+          <dd>{formatInteger(collector.xcp_destroyed_count)}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+/**
+ * The XCP site's ranking (`GET /api/xcp/leaderboard`): holders of Counterparty assets, sorted by assets held (the
+ * default), created or destroyed (whose title strikes 'best' and adds 'wtf?'), 20 per page with ?page=N.
+ */
+export function XcpLeaderboard() {
+  const site = useSite();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = parseXcpLeaderboard(searchParams);
+  const sort = activeXcpLeaderboardSort(state);
+  const titleId = useId();
+  const { data, error, isLoading, isFetching, isError } = useGetXcpLeaderboardQuery(toXcpLeaderboardArgs(state));
+
+  let body;
+  if (isLoading) body = <Loading />;
+  else if (isError || !data) {
+    body = <ErrorNotice message={(errorStatus(error) === 400 && errorMessage(error)) || GENERIC_ERROR} />;
+  } else {
+    const range = resultRange(data.offset, data.hits.length, data.estimatedTotalHits);
+    const pages = pageCount(data.estimatedTotalHits, LEADERBOARD_PAGE_SIZE);
+    body = (
+      <div className="results">
+        <p className="results__count" aria-live="polite">
+          {range.from === 0
+            ? `${formatInteger(range.total)} results`
+            : `${formatInteger(range.from)} - ${formatInteger(range.to)} of ${formatInteger(range.total)} results`}
+        </p>
+        <Pagination page={state.page} count={pages} label="Pages (top)" />
+        {data.hits.length === 0 ? (
+          <p className="empty">NO RESULTS</p>
+        ) : (
+          <ol className="leaderboard__list" aria-labelledby={titleId} aria-busy={isFetching}>
+            {data.hits.map((collector) => (
+              <XcpCollectorCard key={collector.user_id} collector={collector} sort={sort} />
+            ))}
+          </ol>
+        )}
+        <Pagination page={state.page} count={pages} label="Pages (bottom)" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="leaderboard">
+      <LeaderboardTitle destruction={sort === XCP_DESTRUCTION_SORT} id={titleId} />
+      <SortButtons
+        className="leaderboard__sorts"
+        fields={XCP_LEADERBOARD_SORTS}
+        labels={sortLabels(site.stampsWord)}
+        active={sort}
+        onChoose={(field) => {
+          setSearchParams(xcpLeaderboardParams(chooseXcpLeaderboardSort(field)));
+        }}
+      />
+      {body}
+    </div>
+  );
+}
