@@ -187,7 +187,15 @@ type Launchpad = {
   max: number | null;
   fee: number | null;
   public_mint: [number, number] | null;
+  white_list_config?: { groups: { type: string; id: string }[][] }[] | null;
 };
+
+/** Where a whitelist item links by its type (spec). */
+function whitelistHref(item: { type: string; id: string }): string {
+  if (item.type === 'collection') return `/collection/${encodeURIComponent(item.id)}`;
+  if (item.type === 'token') return `/src20/tick/${encodeURIComponent(item.id)}`;
+  return `/stamp/${encodeURIComponent(item.id)}`;
+}
 
 type LaunchpadInfo = {
   history: [number, number][];
@@ -252,6 +260,14 @@ test("a launchpad's page: its countdown from its card's terms, its stats from /a
     const top = first(info.topMinters, 'top minter');
     await expect(minters.first().getByRole('link')).toHaveAttribute('href', `/profile/${top.address}`);
     await expect(minters.first()).toContainText(`${top.address.slice(0, 5)}...${top.address.slice(-5)}${grouped(top.count)}`);
+
+    // The whitelist rounds of its card, each item linking by its type.
+    const rounds = launchpad.white_list_config ?? [];
+    const whitelist = page.getByRole('region', { name: 'Whitelist' });
+    await expect(whitelist).toHaveCount(rounds.length > 0 ? 1 : 0);
+    for (const item of rounds.flatMap((round) => round.groups.flat())) {
+      await expect(whitelist.locator(`a[href="${whitelistHref(item)}"]`).first()).toContainText(item.id);
+    }
 
     const image = mint.getByRole('img', { name: 'A mint this launchpad may draw' });
     if (launchpad.type !== 'src721' && preview.ok()) {

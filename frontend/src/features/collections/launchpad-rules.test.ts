@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, freeMintText, mintPhase, mintTimer, quantityPerMint, readRange } from './launchpad-rules';
+import {
+  formatCountdown,
+  freeMintText,
+  mintPhase,
+  mintTimer,
+  quantityPerMint,
+  readRange,
+  readWhitelist,
+  whitelistItemHref,
+  whitelistPhase,
+} from './launchpad-rules';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -52,5 +62,54 @@ describe('launchpad countdown', () => {
     expect(quantityPerMint(3)).toBe('3/3');
     expect(quantityPerMint(null)).toBe('1/1');
     expect(quantityPerMint(0)).toBe('1/1');
+  });
+});
+
+describe('launchpad whitelist', () => {
+  it('reads the rounds defensively: a round needs its window and a group; unknown items are left out', () => {
+    expect(
+      readWhitelist([
+        {
+          time_range: [500, 1000],
+          fee: 0,
+          limit: 10,
+          limit_per_hold: 1,
+          groups: [[{ type: 'stamp', id: 'A7' }, { type: 'nft', id: 'X' }, { type: 'token', id: 'KEVIN', quantity: 5 }], []],
+        },
+        { time_range: [1000, 500], fee: 0, limit: 1, limit_per_hold: 1, groups: [[{ type: 'stamp', id: 'A8' }]] },
+        { time_range: [0, 1], fee: 0, limit: 1, limit_per_hold: 1, groups: [[{ type: 'collection', id: '' }]] },
+        null,
+      ]),
+    ).toEqual([
+      {
+        timeRange: [500, 1000],
+        fee: 0,
+        limit: 10,
+        limitPerHold: 1,
+        groups: [
+          [
+            { type: 'stamp', id: 'A7', quantity: 1 },
+            { type: 'token', id: 'KEVIN', quantity: 5 },
+          ],
+        ],
+      },
+    ]);
+    expect(readWhitelist(null)).toEqual([]);
+    expect(readWhitelist({})).toEqual([]);
+  });
+
+  it('links an item by its type', () => {
+    const stampHref = (cpid: string) => `/asset/${cpid}`;
+    expect(whitelistItemHref({ type: 'stamp', id: 'A7' }, (cpid) => `/stamp/${cpid}`)).toBe('/stamp/A7');
+    expect(whitelistItemHref({ type: 'stamp', id: 'A7' }, stampHref)).toBe('/asset/A7');
+    expect(whitelistItemHref({ type: 'collection', id: 'my punks' }, stampHref)).toBe('/collection/my%20punks');
+    expect(whitelistItemHref({ type: 'token', id: 'KEVIN' }, stampHref)).toBe('/src20/tick/KEVIN');
+  });
+
+  it("a round's state follows its window", () => {
+    const round = { timeRange: [500, 1000] as [number, number] };
+    expect(whitelistPhase(round, 499)).toBe('upcoming');
+    expect(whitelistPhase(round, 500)).toBe('open');
+    expect(whitelistPhase(round, 1000)).toBe('closed');
   });
 });

@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths';
 import type { TimeRange } from '@/lib/collection';
 
 /** Countdowns show days only beyond 36 hours (spec), else hh:mm:ss. */
@@ -78,3 +79,72 @@ export function quantityPerMint(value: number | null | undefined): string {
 
 /** A top minter's address as shown: shortened when longer than 20 characters (spec). */
 export const MINTER_SHORTEN_AFTER = 20;
+
+/** What a whitelist item is: a stamp (by cpid), a collection (by id) or an SRC-20 token (by tick). */
+export type WhitelistItemType = 'stamp' | 'collection' | 'token';
+
+/** A holdable item of a whitelist group: holding `quantity` of it (or more) counts. */
+export type WhitelistItem = { type: WhitelistItemType; id: string; quantity: number };
+
+/** A whitelist round: when it runs, its fee per mint (satoshis; 0 is free), its limits and who qualifies. */
+export type WhitelistRound = {
+  timeRange: TimeRange;
+  fee: number;
+  limit: number;
+  limitPerHold: number;
+  /** Groups of items: holding every item of any one group qualifies. */
+  groups: WhitelistItem[][];
+};
+
+const WHITELIST_ITEM_TYPES: readonly WhitelistItemType[] = ['stamp', 'collection', 'token'];
+
+function record(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+function count(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : fallback;
+}
+
+function readWhitelistItem(value: unknown): WhitelistItem | null {
+  const item = record(value);
+  const type = WHITELIST_ITEM_TYPES.find((candidate) => candidate === item?.type);
+  const id = item?.id;
+  if (!type || typeof id !== 'string' || id.trim() === '') return null;
+  return { type, id, quantity: Math.max(1, count(item?.quantity, 1)) };
+}
+
+/**
+ * A launchpad's whitelist rounds (`white_list_config`) read defensively: a round needs its time range; unknown item
+ * types and empty groups are left out, and a round without any group is dropped.
+ */
+export function readWhitelist(value: unknown): WhitelistRound[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((raw: unknown) => {
+    const round = record(raw);
+    const timeRange = readRange(round?.time_range);
+    if (!round || !timeRange) return [];
+    const groups = (Array.isArray(round.groups) ? round.groups : [])
+      .map((group: unknown) =>
+        (Array.isArray(group) ? group : []).map(readWhitelistItem).filter((item): item is WhitelistItem => item !== null),
+      )
+      .filter((group) => group.length > 0);
+    if (groups.length === 0) return [];
+    return [{ timeRange, fee: count(round.fee, 0), limit: count(round.limit, 0), limitPerHold: count(round.limit_per_hold, 0), groups }];
+  });
+}
+
+/**
+ * Where a whitelist item links by its type (spec): a stamp to its page (/stamp/{id}, /asset/{id} on the XCP site),
+ * a collection to /collection/{id}, a token to /src20/tick/{id}.
+ */
+export function whitelistItemHref(item: Pick<WhitelistItem, 'type' | 'id'>, stampHref: (cpid: string) => string): string {
+  if (item.type === 'collection') return paths.collection.getHref(item.id);
+  if (item.type === 'token') return paths.src20Tick.getHref(item.id);
+  return stampHref(item.id);
+}
+
+/** A whitelist round's state at `now` (unix ms), as the public mint's phases. */
+export function whitelistPhase(round: Pick<WhitelistRound, 'timeRange'>, now: number): MintPhase {
+  return mintPhase(round.timeRange, now);
+}

@@ -157,4 +157,43 @@ describe('LaunchpadTool', () => {
     const stats = await screen.findByRole('region', { name: 'Launchpad stats' });
     expect(within(stats).queryByRole('figure', { name: 'Mint history' })).not.toBeInTheDocument();
   });
+
+  it('lists the whitelist rounds, each item linking by its type: stamp, collection, SRC-20 tick', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(NOW);
+    renderTool(
+      launchpad({
+        white_list_config: [
+          {
+            time_range: [NOW - 2 * HOUR, NOW + HOUR],
+            fee: 0,
+            limit: 50,
+            limit_per_hold: 2,
+            groups: [[{ type: 'collection', id: 'punks', quantity: 1 }], [{ type: 'stamp', id: 'A7' }, { type: 'token', id: 'KEVIN', quantity: 1000 }]],
+          },
+          { time_range: 'soon', fee: 10, limit: 1, limit_per_hold: 1, groups: [[{ type: 'stamp', id: 'A8' }]] },
+        ],
+      }),
+    );
+    const whitelist = await screen.findByRole('region', { name: 'Whitelist' });
+    // The round without a readable window is left out.
+    expect(whitelist.querySelectorAll('.whitelist-round')).toHaveLength(1);
+    expect(whitelist).toHaveTextContent('Round 1 Open');
+    expect(whitelist).toHaveTextContent('PriceFree');
+    expect(whitelist).toHaveTextContent('Limit50');
+    expect(whitelist).toHaveTextContent('Per item held2');
+    const first = within(whitelist).getByRole('list', { name: 'Round 1, group 1' });
+    expect(within(first).getByRole('link', { name: /Collection\s*punks/ })).toHaveAttribute('href', '/collection/punks');
+    const second = within(whitelist).getByRole('list', { name: 'Round 1, group 2' });
+    expect(within(second).getByRole('link', { name: /Stamp\s*A7/ })).toHaveAttribute('href', '/stamp/A7');
+    expect(within(second).getByRole('link', { name: /SRC-20\s*KEVIN\s*×1,000/ })).toHaveAttribute('href', '/src20/tick/KEVIN');
+    // No control to check eligibility: that needs the wallet.
+    expect(within(whitelist).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(whitelist).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('shows no whitelist without rounds', async () => {
+    renderTool(launchpad({ white_list_config: [] }));
+    await screen.findByRole('region', { name: 'Mint' });
+    expect(screen.queryByRole('region', { name: 'Whitelist' })).not.toBeInTheDocument();
+  });
 });

@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { LineChart } from '@/components/charts/line-chart';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
+import { FallbackImage } from '@/components/ui/fallback-image';
 import { usePrefersReducedMotion } from '@/lib/use-reduced-motion';
+import { useSite } from '@/lib/site-variant';
 import { useNow } from '@/lib/use-now';
 import { formatBlockTime, formatInteger, formatTimeTick, shortenAddress } from '@/utils/format';
 import { formatBtc } from '@/utils/money';
@@ -16,6 +18,11 @@ import {
   PREVIEW_FRAME_MS,
   quantityPerMint,
   readRange,
+  readWhitelist,
+  whitelistItemHref,
+  whitelistPhase,
+  type WhitelistItem,
+  type WhitelistRound,
 } from '../launchpad-rules';
 import type { LaunchpadInfo, MintPreviewSample } from '../launchpad-types';
 import type { Collection } from '../types';
@@ -124,6 +131,91 @@ function MintTerms({ collection, minted }: { collection: Collection; minted: num
   );
 }
 
+const WHITELIST_KIND: Record<WhitelistItem['type'], string> = { stamp: 'Stamp', collection: 'Collection', token: 'SRC-20' };
+const ROUND_STATE = { upcoming: 'Upcoming', open: 'Open', closed: 'Closed' } as const;
+
+/** A whitelist item as a card linking by its type: a stamp (with its image), a collection or an SRC-20 tick. */
+function WhitelistItemCard({ item, stampHref }: { item: WhitelistItem; stampHref: (cpid: string) => string }) {
+  return (
+    <li className="whitelist-item">
+      <Link className="whitelist-item__link" to={whitelistItemHref(item, stampHref)}>
+        {item.type === 'stamp' && (
+          <FallbackImage
+            sources={[`/s/${encodeURIComponent(item.id)}`]}
+            alt=""
+            className="whitelist-item__image"
+            placeholderClassName="whitelist-item__image whitelist-item__image--none"
+            placeholder=""
+          />
+        )}
+        <span className="whitelist-item__kind">{WHITELIST_KIND[item.type]}</span>
+        <span className="whitelist-item__id break">{item.id}</span>
+        {item.quantity > 1 && <span className="whitelist-item__quantity">×{formatInteger(item.quantity)}</span>}
+      </Link>
+    </li>
+  );
+}
+
+/** One whitelist round: its window and state, fee and limits, and the groups of items whose holders qualify. */
+function WhitelistRoundBlock({ round, index, now }: { round: WhitelistRound; index: number; now: number }) {
+  const site = useSite();
+  const [start, end] = round.timeRange;
+  return (
+    <li className="whitelist-round">
+      <p className="whitelist-round__head">
+        <span className="whitelist-round__name">Round {index + 1}</span>{' '}
+        <span className={`badge whitelist-round__state whitelist-round__state--${whitelistPhase(round, now)}`}>
+          {ROUND_STATE[whitelistPhase(round, now)]}
+        </span>
+      </p>
+      <p className="whitelist-round__time">
+        {formatBlockTime(Math.floor(start / 1000))} – {formatBlockTime(Math.floor(end / 1000))}
+      </p>
+      <dl className="launchpad__terms">
+        <div>
+          <dt>Price</dt>
+          <dd>{round.fee === 0 ? 'Free' : formatBtc(round.fee)}</dd>
+        </div>
+        <div>
+          <dt>Limit</dt>
+          <dd>{formatInteger(round.limit)}</dd>
+        </div>
+        <div>
+          <dt>Per item held</dt>
+          <dd>{formatInteger(round.limitPerHold)}</dd>
+        </div>
+      </dl>
+      <p className="whitelist-round__rule">{round.groups.length > 1 ? 'Holders of every item of one of these groups:' : 'Holders of:'}</p>
+      {round.groups.map((group, groupIndex) => (
+        <ul key={groupIndex} className="whitelist-group" aria-label={`Round ${String(index + 1)}, group ${String(groupIndex + 1)}`}>
+          {group.map((item) => (
+            <WhitelistItemCard key={`${item.type}:${item.id}`} item={item} stampHref={site.stampHref} />
+          ))}
+        </ul>
+      ))}
+    </li>
+  );
+}
+
+/** The launchpad's whitelist rounds (`white_list_config`); nothing when it has none. */
+function WhitelistRounds({ config }: { config: unknown }) {
+  const now = useNow(1000);
+  const rounds = useMemo(() => readWhitelist(config), [config]);
+  if (rounds.length === 0) return null;
+  return (
+    <section className="panel launchpad__whitelist" aria-labelledby="launchpad-whitelist-title">
+      <h2 id="launchpad-whitelist-title" className="panel__title">
+        Whitelist
+      </h2>
+      <ol className="whitelist-rounds">
+        {rounds.map((round, index) => (
+          <WhitelistRoundBlock key={index} round={round} index={index} now={now} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 function historyTick(span: number) {
   return (seconds: number) => formatTimeTick(seconds, span);
 }
@@ -200,7 +292,8 @@ function LaunchpadStats({ info }: { info: LaunchpadInfo }) {
 /**
  * The generic launchpad tool of a launchpad collection's page (spec: 'Launchpad mint page'): the preview of what a
  * layered launchpad may mint (not for SRC-721 ones, whose layers the API does not draw), the countdown and the
- * terms, then the launchpad's stats. Minting, the whitelist check and the goose tool need the wallet: not here.
+ * terms, its whitelist rounds (each item linking by its type), then the launchpad's stats. Minting, the whitelist
+ * check and the goose tool need the wallet: not here.
  */
 export function LaunchpadTool({ collection }: { collection: Collection }) {
   const id = collection.collection_id;
@@ -225,6 +318,7 @@ export function LaunchpadTool({ collection }: { collection: Collection }) {
           </div>
         </div>
       </section>
+      <WhitelistRounds config={collection.white_list_config} />
       {info && <LaunchpadStats info={info} />}
     </div>
   );
