@@ -54,6 +54,13 @@ impl<P: Projection> Projection for Notifying<P> {
         self.inner.apply(tx, subject, payload)
     }
 
+    fn finish<'a>(
+        &'a self,
+        tx: &'a mut PgConnection,
+    ) -> impl Future<Output = Result<(), ProjectionError>> + Send + 'a {
+        self.inner.finish(tx)
+    }
+
     fn committed(&self) {
         self.inner.committed();
         self.changes.changed();

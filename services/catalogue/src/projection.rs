@@ -2,6 +2,10 @@
 //! Idempotent: a block already applied (same height and hash) is skipped, a stamp already present is left as it
 //! is, and a revert of a block the catalogue does not hold does nothing. A revert deletes the block's event rows
 //! and puts back the state its changes replaced.
+//!
+//! Derived figures (ticks, stamps' markets, collectors, collections, fairminters) are not computed per block:
+//! each block marks the keys it touched in `derived_dirty`, and [`Projection::finish`] computes them once for
+//! every block of the transaction, so catching up many blocks costs one computation per key, not one per block.
 
 use prost::Message;
 use sqlx::PgConnection;
@@ -44,6 +48,88 @@ impl Projection for ChainProjection {
             }
         }
     }
+
+    async fn finish(&self, tx: &mut PgConnection) -> Result<(), ProjectionError> {
+        refresh_derived(tx).await?;
+        Ok(())
+    }
+}
+
+/// The kinds of keys whose figures wait in `derived_dirty`, in the order they are computed: a stamp's market
+/// figures read its asset; a collector's read the stamps' floors; a collection's read both.
+#[derive(Debug, Clone, Copy)]
+enum Derived {
+    Tick,
+    Stamp,
+    Address,
+    Collection,
+    Fairminter,
+}
+
+impl Derived {
+    fn key(self) -> &'static str {
+        match self {
+            Self::Tick => "tick",
+            Self::Stamp => "stamp",
+            Self::Address => "address",
+            Self::Collection => "collection",
+            Self::Fairminter => "fairminter",
+        }
+    }
+}
+
+/// Marks `keys` of `kind` for computation when the transaction finishes.
+async fn mark(tx: &mut PgConnection, kind: Derived, keys: &[String]) -> Result<(), sqlx::Error> {
+    if keys.is_empty() {
+        return Ok(());
+    }
+    sqlx::query(
+        "INSERT INTO derived_dirty (kind, key) SELECT $1, unnest($2::TEXT[]) ON CONFLICT DO NOTHING",
+    )
+    .bind(kind.key())
+    .bind(keys)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+/// Takes the marked keys of `kind`.
+async fn take(tx: &mut PgConnection, kind: Derived) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar("DELETE FROM derived_dirty WHERE kind = $1 RETURNING key")
+        .bind(kind.key())
+        .fetch_all(tx)
+        .await
+}
+
+/// Marks what block `h` touched (call it while the block's rows are present: after applying, before
+/// reverting).
+async fn mark_block(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error> {
+    let ticks = crate::src20::ticks_of_block(tx, h).await?;
+    mark(tx, Derived::Tick, &ticks).await?;
+    let stamps = crate::market::stamps_of_block(tx, h).await?;
+    mark(tx, Derived::Stamp, &stamps).await?;
+    let addresses = crate::collectors::addresses_of_block(tx, h, &stamps).await?;
+    mark(tx, Derived::Address, &addresses).await?;
+    crate::collections::lock(tx).await?;
+    let collections = crate::collections::collections_of_block(tx, h, &stamps).await?;
+    mark(tx, Derived::Collection, &collections).await?;
+    let fairminters = crate::fairminter::fairminters_of_block(tx, h).await?;
+    mark(tx, Derived::Fairminter, &fairminters).await
+}
+
+/// Computes the figures of every marked key, and the collections' windows when they moved.
+async fn refresh_derived(tx: &mut PgConnection) -> Result<(), sqlx::Error> {
+    let ticks = take(tx, Derived::Tick).await?;
+    crate::src20::refresh(tx, &ticks).await?;
+    let stamps = take(tx, Derived::Stamp).await?;
+    crate::market::refresh(tx, &stamps).await?;
+    let addresses = take(tx, Derived::Address).await?;
+    crate::collectors::refresh(tx, &addresses).await?;
+    crate::collections::lock(tx).await?;
+    let collections = take(tx, Derived::Collection).await?;
+    crate::collections::refresh_after_block(tx, &collections).await?;
+    let fairminters = take(tx, Derived::Fairminter).await?;
+    crate::fairminter::refresh(tx, &fairminters).await
 }
 
 fn height(v: u64) -> Result<i64, ProjectionError> {
@@ -95,17 +181,7 @@ async fn apply_ops(tx: &mut PgConnection, e: &BlockIndexed, h: i64) -> Result<()
     }
     ledger.write(tx).await?;
     crate::src20::number_ops(tx, h).await?;
-    let ticks = crate::src20::ticks_of_block(tx, h).await?;
-    crate::src20::refresh(tx, &ticks).await?;
-    let stamps = crate::market::stamps_of_block(tx, h).await?;
-    crate::market::refresh(tx, &stamps).await?;
-    let addresses = crate::collectors::addresses_of_block(tx, h, &stamps).await?;
-    crate::collectors::refresh(tx, &addresses).await?;
-    crate::collections::lock(tx).await?;
-    let collections = crate::collections::collections_of_block(tx, h, &stamps).await?;
-    crate::collections::refresh_after_block(tx, &collections).await?;
-    let fairminters = crate::fairminter::fairminters_of_block(tx, h).await?;
-    crate::fairminter::refresh(tx, &fairminters).await?;
+    mark_block(tx, h).await?;
     Ok(())
 }
 
@@ -172,12 +248,7 @@ async fn apply_reverted(tx: &mut PgConnection, e: &BlockReverted) -> Result<(), 
 }
 
 async fn revert_height(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error> {
-    let ticks = crate::src20::ticks_of_block(tx, h).await?;
-    let stamps = crate::market::stamps_of_block(tx, h).await?;
-    let fairminters = crate::fairminter::fairminters_of_block(tx, h).await?;
-    let addresses = crate::collectors::addresses_of_block(tx, h, &stamps).await?;
-    crate::collections::lock(tx).await?;
-    let collections = crate::collections::collections_of_block(tx, h, &stamps).await?;
+    mark_block(tx, h).await?;
     for table in ledger::EVENT_TABLES {
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "DELETE FROM {table} WHERE block_index = $1"
@@ -193,9 +264,5 @@ async fn revert_height(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error>
         .bind(h)
         .execute(&mut *tx)
         .await?;
-    crate::src20::refresh(tx, &ticks).await?;
-    crate::market::refresh(tx, &stamps).await?;
-    crate::collectors::refresh(tx, &addresses).await?;
-    crate::collections::refresh_after_block(tx, &collections).await?;
-    crate::fairminter::refresh(tx, &fairminters).await
+    Ok(())
 }

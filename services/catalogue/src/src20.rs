@@ -5,12 +5,15 @@
 
 use sqlx::PgConnection;
 
-/// Ticks with an operation in block `h`.
+/// Ticks with an operation or a balance change in block `h`.
 pub async fn ticks_of_block(tx: &mut PgConnection, h: i64) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar("SELECT DISTINCT tick FROM src20_ops WHERE block_index = $1")
-        .bind(h)
-        .fetch_all(tx)
-        .await
+    sqlx::query_scalar(
+        "SELECT tick FROM src20_ops WHERE block_index = $1
+         UNION SELECT tick FROM src20_balance_versions WHERE changed_at = $1",
+    )
+    .bind(h)
+    .fetch_all(tx)
+    .await
 }
 
 /// Gives block `h`'s operations the number of the stamp that carried them.

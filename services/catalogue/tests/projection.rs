@@ -30,10 +30,41 @@ async fn db(test: &str) -> Db {
 
 impl Db {
     async fn apply(&self, subject: &str, payload: &[u8]) -> Result<(), ProjectionError> {
+        self.apply_together(&[(subject, payload)]).await
+    }
+
+    /// Applies `messages` in one transaction, as the consumer does with a batch.
+    async fn apply_together(&self, messages: &[(&str, &[u8])]) -> Result<(), ProjectionError> {
         let mut tx = self.pool.begin().await.expect("begin");
-        ChainProjection.apply(&mut tx, subject, payload).await?;
+        for (subject, payload) in messages {
+            ChainProjection.apply(&mut tx, subject, payload).await?;
+        }
+        ChainProjection.finish(&mut tx).await?;
         tx.commit().await.expect("commit");
         Ok(())
+    }
+
+    /// Every derived figure the projection computes, as text.
+    async fn derived(&self) -> Vec<Vec<String>> {
+        let mut all = Vec::new();
+        for table in [
+            "src20_ticks",
+            "collectors",
+            "xcp_collectors",
+            "collection_stats",
+            "fairminter_stats",
+        ] {
+            all.push(self.rows(table, &format!("{table}.*")).await);
+        }
+        all.push(
+            self.rows(
+                "stamps",
+                "cpid, supply, floor_price, on_sale, last_sale_price, total_volume, sales_count, \
+                 dividend_count, destroyed, rarity_rank",
+            )
+            .await,
+        );
+        all
     }
 
     async fn indexed(&self, block: &BlockIndexed) {
@@ -309,6 +340,59 @@ async fn state(db: &Db) -> Vec<Vec<String>> {
         db.rows("src20_balances", "tick, address, balance, changed_at")
             .await,
     ]
+}
+
+#[tokio::test]
+async fn blocks_applied_in_one_transaction_leave_the_rows_of_one_transaction_each() {
+    let one_by_one = db("batch_single").await;
+    let together = db("batch_together").await;
+    let (first, second) = (first_block(), second_block());
+    let third = block(
+        102,
+        "h102",
+        vec![
+            balance("carol", "A100", 3),
+            src20_balance("kevin", "bob", "300.5"),
+            src20_balance("kevin", "dave", "100"),
+        ],
+    );
+    one_by_one.indexed(&first).await;
+    one_by_one.indexed(&second).await;
+    one_by_one.indexed(&third).await;
+    one_by_one.reverted(102, "h102").await;
+    let (a, b, c) = (
+        first.encode_to_vec(),
+        second.encode_to_vec(),
+        third.encode_to_vec(),
+    );
+    let revert = BlockReverted {
+        height: 102,
+        hash: "h102".into(),
+    }
+    .encode_to_vec();
+    together
+        .apply_together(&[
+            ("chain.block.indexed", &a),
+            ("chain.block.indexed", &b),
+            ("chain.block.indexed", &c),
+            ("chain.block.reverted", &revert),
+        ])
+        .await
+        .expect("applied together");
+    assert_eq!(state(&together).await, state(&one_by_one).await);
+    let derived = one_by_one.derived().await;
+    assert!(
+        derived.iter().any(|rows| !rows.is_empty()),
+        "the blocks have figures to derive"
+    );
+    assert_eq!(together.derived().await, derived);
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM derived_dirty")
+        .fetch_one(&together.pool)
+        .await
+        .expect("count");
+    assert_eq!(left, 0, "nothing waits once the transaction is done");
+    one_by_one.finish().await;
+    together.finish().await;
 }
 
 #[tokio::test]

@@ -1,12 +1,16 @@
-//! Projections: durable JetStream consumers that apply each message in one database transaction together
-//! with the stream sequence it came from, so a projection is resumable (it restarts after the last applied
-//! sequence) and idempotent (a redelivered message at or below that sequence is skipped).
+//! Projections: durable JetStream consumers that apply messages in database transactions together with the
+//! stream sequence of the last one, so a projection is resumable (it restarts after the last applied sequence)
+//! and idempotent (a redelivered message at or below that sequence is skipped).
+//!
+//! Near the tip each message has its own transaction. When messages are already waiting (catch-up, replays) up
+//! to [`BATCH_MESSAGES`] of them share one, and the projection's [`Projection::finish`] runs once for all of
+//! them: work that depends on what a whole batch changed (derived figures) is done once, not once per message.
 
 use std::future::Future;
 use std::time::Duration;
 
 use async_nats::jetstream::consumer::{DeliverPolicy, pull};
-use futures::StreamExt;
+use futures::{FutureExt, StreamExt};
 use sqlx::{PgConnection, PgPool};
 
 use crate::nats::{Nats, Stream};
@@ -46,8 +50,30 @@ pub trait Projection: Send + Sync + 'static {
         payload: &'a [u8],
     ) -> impl Future<Output = Result<(), ProjectionError>> + Send + 'a;
 
-    /// Called once a message's writes are committed (to tell others outside the database); by default nothing.
+    /// Called once per transaction, after its messages are applied and before it commits: the place for work
+    /// that depends on everything the transaction's messages changed. By default nothing.
+    fn finish<'a>(
+        &'a self,
+        tx: &'a mut PgConnection,
+    ) -> impl Future<Output = Result<(), ProjectionError>> + Send + 'a {
+        let _ = tx;
+        std::future::ready(Ok(()))
+    }
+
+    /// Called once a transaction's writes are committed (to tell others outside the database); by default
+    /// nothing.
     fn committed(&self) {}
+}
+
+/// At most this many waiting messages are applied in one transaction.
+pub const BATCH_MESSAGES: usize = 256;
+/// A batch stops growing once its payloads reach this many bytes.
+const BATCH_BYTES: usize = 64 << 20;
+
+/// One delivered message, kept until its batch is committed and acknowledged.
+struct Delivered {
+    message: async_nats::jetstream::Message,
+    seq: u64,
 }
 
 /// Why the consumer loop stopped.
@@ -130,34 +156,105 @@ pub async fn run<P: Projection>(
         .await
         .map_err(|e| nats_err(&e))?;
     let mut messages = consumer.messages().await.map_err(|e| nats_err(&e))?;
+    let mut batch: Vec<Delivered> = Vec::new();
     loop {
         let next = tokio::select! {
             _ = shutdown.cancelled() => return Ok(()),
             next = messages.next() => next,
         };
-        let Some(message) = next else {
-            return Err(ConsumerError::Nats("message stream ended".into()));
-        };
-        let message = message.map_err(|e| nats_err(&e))?;
-        let seq = message.info().map_err(|e| nats_err(&e))?.stream_sequence;
-        if seq > applied {
-            apply_with_retry(
-                pool,
-                name,
-                projection,
-                nats.unprefixed(&message.subject),
-                &message.payload,
-                seq,
-                &shutdown,
-            )
-            .await?;
-            applied = seq;
+        let mut next = Some(next);
+        let mut bytes = 0;
+        // The first message, then whatever is already waiting, up to the batch's limits.
+        while let Some(item) = next.take() {
+            let Some(message) = item else {
+                return Err(ConsumerError::Nats("message stream ended".into()));
+            };
+            let message = message.map_err(|e| nats_err(&e))?;
+            let seq = message.info().map_err(|e| nats_err(&e))?.stream_sequence;
+            bytes += message.payload.len();
+            batch.push(Delivered { message, seq });
+            let reached = until == Until::CaughtUp && seq >= target;
+            if !reached && batch.len() < BATCH_MESSAGES && bytes < BATCH_BYTES {
+                next = messages.next().now_or_never();
+            }
         }
-        if let Err(e) = message.ack().await {
-            tracing::warn!(error = %e, seq, "ack failed; the message will be redelivered and skipped");
+        let fresh: Vec<&Delivered> = batch.iter().filter(|d| d.seq > applied).collect();
+        if let Some(last) = fresh.last() {
+            let last = last.seq;
+            apply_batch(pool, name, projection, nats, &fresh, &shutdown).await?;
+            applied = last;
+        }
+        for d in batch.drain(..) {
+            if let Err(e) = d.message.ack().await {
+                tracing::warn!(error = %e, seq = d.seq, "ack failed; the message will be redelivered and skipped");
+            }
         }
         if until == Until::CaughtUp && applied >= target {
             return Ok(());
+        }
+    }
+}
+
+/// Applies `batch` in one transaction; if that fails, each message in its own (retried, or skipped when
+/// malformed), so one bad message costs its batch a second pass and nothing else.
+async fn apply_batch<P: Projection>(
+    pool: &PgPool,
+    name: &str,
+    projection: &P,
+    nats: &Nats,
+    batch: &[&Delivered],
+    shutdown: &Shutdown,
+) -> Result<(), ConsumerError> {
+    if let [one] = batch {
+        let subject = nats.unprefixed(&one.message.subject);
+        return apply_with_retry(
+            pool,
+            name,
+            projection,
+            subject,
+            &one.message.payload,
+            one.seq,
+            shutdown,
+        )
+        .await;
+    }
+    let together = async {
+        let mut tx = pool.begin().await?;
+        for d in batch {
+            let subject = nats.unprefixed(&d.message.subject);
+            projection
+                .apply(&mut tx, subject, &d.message.payload)
+                .await?;
+        }
+        projection.finish(&mut tx).await?;
+        if let Some(last) = batch.last() {
+            store_offset(&mut tx, name, last.seq).await?;
+        }
+        tx.commit().await?;
+        Ok::<(), ProjectionError>(())
+    };
+    match together.await {
+        Ok(()) => {
+            projection.committed();
+            Ok(())
+        }
+        Err(e) => {
+            tracing::warn!(consumer = name, messages = batch.len(), error = %e,
+                "a batch failed; applying its messages one by one");
+            for d in batch {
+                let subject = nats.unprefixed(&d.message.subject);
+                apply_with_retry(
+                    pool,
+                    name,
+                    projection,
+                    subject,
+                    &d.message.payload,
+                    d.seq,
+                    shutdown,
+                )
+                .await?;
+            }
+            Ok(())
         }
     }
 }
@@ -205,6 +302,7 @@ async fn apply_once<P: Projection>(
 ) -> Result<(), ProjectionError> {
     let mut tx = pool.begin().await?;
     projection.apply(&mut tx, subject, payload).await?;
+    projection.finish(&mut tx).await?;
     store_offset(&mut tx, name, seq).await?;
     tx.commit().await?;
     Ok(())
