@@ -98,6 +98,13 @@ test('the XCP site variant says Assets and opens stamps under /asset', async ({ 
   await expect(page).toHaveURL(new RegExp(`/asset/${cpid}$`));
   await expect(page.getByRole('heading', { level: 1, name: `#${stampNumber}` })).toBeVisible();
   await expect(page).toHaveTitle(`Asset: ${cpid}`);
+
+  // The navigation's Stamps entry opens the Stamps site, where the same stamp lives under /stamp.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stamps' }).click();
+  await expect(page).toHaveURL(/\/\?site=stamps$/);
+  await expect(page.getByRole('link', { name: 'Bitcoin Stamps, home' })).toBeVisible();
+  await page.goto(`/search/${cpid}`);
+  await expect(page.locator(`a[href="/stamp/${cpid}"]`).first()).toBeVisible();
 });
 
 test('the footer links to the community pages and shows the Counterparty version', async ({ page }) => {

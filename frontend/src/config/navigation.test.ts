@@ -41,7 +41,12 @@ describe('NAVIGATION', () => {
 
   it('never offers a link to a page this app does not have', () => {
     const labels = [...availableNavigation('stamps'), ...availableNavigation('xcp')].map((entry) => entry.label);
-    for (const missing of ['Mint', 'Faq', 'Stamps']) expect(labels).not.toContain(missing);
+    for (const missing of ['Mint', 'Faq']) expect(labels).not.toContain(missing);
     expect(availableNavigation('stamps').map((entry) => entry.label)).not.toContain('FairMint');
+  });
+
+  it("the XCP site's Stamps entry opens the Stamps site's home", () => {
+    expect(availableNavigation('xcp')[0]).toEqual({ label: 'Stamps', href: '/?site=stamps' });
+    expect(availableNavigation('stamps').map((entry) => entry.label)).not.toContain('Stamps');
   });
 });

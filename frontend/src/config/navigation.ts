@@ -1,5 +1,10 @@
 import { paths } from './paths';
-import type { SiteVariant } from './site';
+import { SITE_PARAM, type SiteVariant } from './site';
+
+/** The home page of the other site variant: this app serves both, the variant chosen by `?site=`. */
+function siteHome(variant: SiteVariant): string {
+  return `${paths.home.getHref()}?${SITE_PARAM}=${variant}`;
+}
 
 /**
  * An entry of the header navigation. Entries whose page this app does not have yet are listed (to keep the
@@ -18,7 +23,8 @@ export const NAVIGATION: Record<SiteVariant, readonly NavEntry[]> = {
     { label: 'Faq', available: false },
   ],
   xcp: [
-    { label: 'Stamps', available: false },
+    // The Stamps site.
+    { label: 'Stamps', available: true, href: siteHome('stamps') },
     { label: 'FairMint', available: true, href: paths.fairmint.getHref() },
     { label: 'Finder', available: true, href: paths.search.getHref() },
     { label: 'Collections', available: true, href: paths.collections.getHref() },

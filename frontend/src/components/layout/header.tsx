@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { availableNavigation } from '@/config/navigation';
 import { useSite } from '@/lib/site-variant';
 import { Logo } from './logo';
@@ -25,6 +25,11 @@ export function Header({ search, menus = {} }: { search: ReactNode; menus?: NavM
               <div key={entry.label} className="nav__entry">
                 {menu(entry)}
               </div>
+            ) : entry.href.includes('?') ? (
+              // A link to the other site's page (`?site=`) is never the page shown, whatever its path.
+              <Link key={entry.label} className="nav__link" to={entry.href}>
+                {entry.label}
+              </Link>
             ) : (
               <NavLink key={entry.label} className="nav__link" to={entry.href}>
                 {entry.label}
