@@ -146,9 +146,10 @@ test('the XCP site: FairMint list as the API counts it, a directory, an asset pa
   // A stamp's page on the XCP site is an asset page.
   const stamps = await api<Paged<{ cpid: string; stamp: number }>>(request, '/api/search?limit=1');
   const { cpid, stamp } = first(stamps.hits, 'stamp');
+  const { creator_name: creatorName } = await api<{ creator_name: string | null }>(request, `/api/asset/${cpid}`);
   await page.goto(`/asset/${cpid}`);
   await expect(page.getByRole('heading', { level: 1, name: `#${String(stamp)}` })).toBeVisible();
-  await expect(page).toHaveTitle(`Asset: ${cpid}`);
+  await expect(page).toHaveTitle(creatorName ? `Asset: ${cpid} - ${creatorName}` : `Asset: ${cpid}`);
 
   // The leaderboard ranks the holders of Counterparty assets as /api/xcp/leaderboard does; a held asset opens its page.
   const holders = await api<Paged<{ user_id: string; display_name: string | null; xcp_count: number; xcp_ids: string[] }>>(

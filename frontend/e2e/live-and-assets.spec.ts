@@ -104,6 +104,7 @@ type Asset = {
   cpid: string;
   asset_longname: string | null;
   stamp: number | null;
+  stamp_mimetype?: string | null;
   supply: string;
   divisible: boolean;
   holders: number;
@@ -150,11 +151,16 @@ test("the XCP finder lists an asset that is no stamp, with its name for an image
   await expect(card).toBeVisible();
   await expect(card.locator('img')).toHaveCount(0);
   await expect(card.locator('.asset-tile__name')).toHaveText(name);
-  // A stamp among the assets shows its image.
-  const stampAsset = named.hits.find((hit) => hit.stamp !== null);
-  if (stampAsset) {
+  // A stamp among the assets shows its image, or its file's kind when the file is no image (its MIME type is the API's).
+  for (const stampAsset of named.hits.filter((hit) => hit.stamp !== null)) {
     const stampCard = page.locator(`a.stamp-card__link[href="/asset/${stampAsset.cpid}"]`);
-    await expect(stampCard.locator('img')).toHaveAttribute('src', `/s/${stampAsset.cpid}`);
+    const mimetype = stampAsset.stamp_mimetype ?? '';
+    if (mimetype.startsWith('image/')) {
+      await expect(stampCard.locator('img')).toHaveAttribute('src', `/s/${stampAsset.cpid}`);
+    } else {
+      await expect(stampCard.locator('img')).toHaveCount(0);
+      await expect(stampCard.locator('.stamp-image--placeholder')).toBeVisible();
+    }
   }
 
   await card.click();
@@ -164,13 +170,20 @@ test("the XCP finder lists an asset that is no stamp, with its name for an image
     divisible: boolean;
     stamp: unknown;
     block_index: number;
+    block_time: number;
+    creator: string;
+    creator_name: string | null;
     holders: { address: string | null }[];
   }>(request, `/api/asset/${asset.cpid}`);
   expect(detail.stamp).toBeNull();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page).toHaveTitle(`Asset: ${asset.cpid}`);
+  await expect(page).toHaveTitle(detail.creator_name ? `Asset: ${asset.cpid} - ${detail.creator_name}` : `Asset: ${asset.cpid}`);
   const info = page.getByRole('region', { name: 'Information' });
-  await expect(info).toContainText(`Block ${grouped(detail.block_index)}`);
+  await expect(info).toContainText(`Block ${grouped(detail.block_index)} (${blockTime(detail.block_time)})`);
+  // Its creator, the first issuer, links to its profile.
+  await expect(info.locator(`a[href="/profile/${detail.creator}"]`).first()).toHaveText(
+    detail.creator_name ?? `${detail.creator.slice(0, 5)}...${detail.creator.slice(-5)}`,
+  );
   if (!detail.divisible) await expect(info).toContainText(grouped(detail.supply));
   const holders = page.getByRole('region', { name: 'Holders' }).locator('tbody tr');
   await expect(holders).toHaveCount(detail.holders.length);

@@ -108,6 +108,12 @@ describe('app routes', () => {
     expect(screen.getByRole('link', { name: 'Counterparty Assets, home' })).toBeInTheDocument();
   });
 
+  it("adds the creator's profile name to the asset page's title", async () => {
+    stubFetchJson(200, { ...asset, stamp: null, creator: 'bc1qcreator', creator_name: 'alice' });
+    renderApp(`/asset/${CPID}`, 'xcp');
+    await expectTitle(`Asset: ${CPID} - alice`);
+  });
+
   it('redirects /src20 to the SRC-20 finder', async () => {
     stubFetchJson(200, { hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 });
     const router = createMemoryRouter(routes, { initialEntries: ['/src20'] });

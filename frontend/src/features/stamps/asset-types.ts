@@ -9,6 +9,10 @@ export type AssetHit = {
   stamp: number | null;
   /** The stamp's file (`/s/{cpid}`) when the asset is a stamp, else null. */
   stamp_url: string | null;
+  /** The stamp's MIME type when the asset is a stamp (its card shows a non-image file's kind, not a broken image). */
+  stamp_mimetype?: string | null;
+  /** The stamp's file kind (png, svg, html, bmn, ...) when the asset is a stamp. */
+  file_suffix?: string | null;
   /** The address of its first issuance. */
   creator: string;
   /** The address that issues it now. */
@@ -45,5 +49,11 @@ export type AssetDetailData = {
   destructions: string;
   /** Its first issuance. */
   block_index: number;
+  /** Its first issuance's block time (unix seconds). */
+  block_time?: number;
+  /** Its first issuer. */
+  creator?: string;
+  /** The display name of the creator's profile, when it has one. */
+  creator_name?: string | null;
   stamp: (StampDetail & StampListFields) | null;
 } & Omit<StampDetailBlocks, 'owner' | 'trusted' | 'creator_name'>;

@@ -68,7 +68,13 @@ export function AssetCard({ asset, expanded = false, loading = 'lazy' }: AssetCa
       <Link className="stamp-card__link" to={site.stampHref(asset.cpid)}>
         <div className="stamp-card__media">
           {isStampAsset(asset) ? (
-            <StampImage cpid={asset.cpid} stamp={asset.stamp} url={asset.stamp_url} mimetype={null} loading={loading} />
+            <StampImage
+              cpid={asset.cpid}
+              stamp={asset.stamp}
+              url={asset.stamp_url}
+              mimetype={asset.stamp_mimetype ?? null}
+              loading={loading}
+            />
           ) : (
             <AssetNameTile name={name} />
           )}

@@ -67,6 +67,28 @@ describe('AssetDetail', () => {
     );
   });
 
+  it('names its creator (profile name, else the address shortened) and the date of its first issuance', async () => {
+    stubFetchRoutes(() => ({
+      body: makeAssetDetail({ creator: 'bc1qcreatorcreatorcreatorcreatorcreator01', creator_name: 'alice', block_time: 1786852167 }),
+    }));
+    renderWithProviders(<AssetDetail cpid="DANKROCK" />, { site: 'xcp', route: '/asset/DANKROCK' });
+    const info = await screen.findByRole('region', { name: 'Information' });
+    expect(within(info).getByRole('link', { name: 'alice' })).toHaveAttribute(
+      'href',
+      '/profile/bc1qcreatorcreatorcreatorcreatorcreator01',
+    );
+    expect(info).toHaveTextContent('First issuedBlock 962,456 (2026-08-16 03:49 UTC)');
+  });
+
+  it("gives a stamp's asset its creator's profile name", async () => {
+    stubFetchRoutes(() => ({
+      body: makeAssetDetail({ cpid: 'FROGKING', creator: stamp.creator, creator_name: 'frogmaker', stamp }),
+    }));
+    renderWithProviders(<AssetDetail cpid="FROGKING" />, { site: 'xcp', route: '/asset/FROGKING' });
+    const info = await screen.findByRole('region', { name: 'Information' });
+    expect(within(info).getByRole('link', { name: 'frogmaker' })).toHaveAttribute('href', `/profile/${stamp.creator}`);
+  });
+
   it("says the API's 'Asset not found' for an unknown asset", async () => {
     stubFetchJson(404, { error: 'Asset not found' });
     renderWithProviders(<AssetDetail cpid="NOPE" />, { site: 'xcp' });

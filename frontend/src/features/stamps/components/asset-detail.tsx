@@ -4,7 +4,7 @@ import { ErrorNotice, Loading } from '@/components/ui/status';
 import { paths } from '@/config/paths';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
-import { formatInteger, formatSupply, shortenAddress, yesNo } from '@/utils/format';
+import { formatBlockTime, formatInteger, formatSupply, shortenAddress, yesNo } from '@/utils/format';
 import { displaySupply } from '@/utils/supply';
 import { useGetAssetQuery } from '../asset-api';
 import { assetDescription, assetName, enhancedInfoHref } from '../asset-rules';
@@ -34,6 +34,8 @@ export function stampOfAsset(asset: AssetDetailData): StampDetailData | null {
     dividends: asset.dividends ?? [],
     fairminter: asset.fairminter ?? null,
     collection_id: asset.collection_id ?? null,
+    // The creator's profile name, when the stamp's creator is the asset's first issuer.
+    creator_name: asset.creator === asset.stamp.creator ? (asset.creator_name ?? null) : null,
   };
 }
 
@@ -76,6 +78,13 @@ function AssetInfo({ asset }: { asset: AssetDetailData }) {
             </a>
           </Row>
         )}
+        {asset.creator && (
+          <Row label="Creator">
+            <Link className="text-link mono" to={paths.profile.getHref(asset.creator)} title={asset.creator}>
+              {asset.creator_name ?? shortenAddress(asset.creator)}
+            </Link>
+          </Row>
+        )}
         <Row label="Owner">
           {asset.owner ? (
             <Link className="text-link mono" to={paths.profile.getHref(asset.owner)} title={asset.owner}>
@@ -85,7 +94,10 @@ function AssetInfo({ asset }: { asset: AssetDetailData }) {
             '-'
           )}
         </Row>
-        <Row label="First issued">Block {formatInteger(asset.block_index)}</Row>
+        <Row label="First issued">
+          Block {formatInteger(asset.block_index)}
+          {asset.block_time !== undefined && ` (${formatBlockTime(asset.block_time)})`}
+        </Row>
         <Row label="Supply">{displaySupply(asset.supply, asset.divisible)}</Row>
         <Row label="Divisible">{yesNo(asset.divisible)}</Row>
         <Row label="Locked">{yesNo(asset.locked)}</Row>

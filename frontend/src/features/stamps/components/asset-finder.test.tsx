@@ -77,6 +77,16 @@ describe('AssetFinder', () => {
     expect(assetCard).toHaveTextContent('Divisible');
   });
 
+  it("shows a stamp that is no image by its file's kind, never as a broken image", async () => {
+    renderFinder('/search', [
+      makeAssetHit({ cpid: 'A111', stamp: 7, stamp_url: '/s/A111', stamp_mimetype: 'text/html', file_suffix: 'html' }),
+    ]);
+    const grid = await screen.findByRole('list', { name: 'Assets' });
+    const placeholder = within(grid).getByRole('img', { name: 'Stamp #7 A111' });
+    expect(placeholder.tagName).toBe('DIV');
+    expect(placeholder).toHaveTextContent('HTML');
+  });
+
   it('sends the search text, filters and sort, and resets the page on a change', async () => {
     const fetchMock = renderFinder('/search/DANK?only=named&sort=holders:desc&page=2', [makeAssetHit()], 30);
     await screen.findByRole('list', { name: 'Assets' });
