@@ -190,20 +190,21 @@ pub async fn lock(tx: &mut PgConnection) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-/// Collections whose figures block `h` may change: those holding a stamp of `repriced` (the stamps whose own
-/// figures it changed) or a stamp whose balances it changed, and the SRC-721 collections deployed or minted in it.
-pub async fn collections_of_block(
+/// Collections whose figures the blocks `hs` may change: those holding a stamp of `repriced` (the stamps whose
+/// own figures they changed) or a stamp whose balances they changed, and the SRC-721 collections deployed or
+/// minted in them.
+pub async fn collections_of_blocks(
     tx: &mut PgConnection,
-    h: i64,
+    hs: &[i64],
     repriced: &[String],
 ) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar(
         "SELECT collection_id FROM collection_members
-         WHERE cpid = ANY($2) OR cpid IN (SELECT asset FROM balance_versions WHERE changed_at = $1)
-         UNION SELECT collection_id FROM src721_collections WHERE block_index = $1
-         UNION SELECT collection_id FROM src721_mints WHERE block_index = $1",
+         WHERE cpid = ANY($2) OR cpid IN (SELECT asset FROM balance_versions WHERE changed_at = ANY($1))
+         UNION SELECT collection_id FROM src721_collections WHERE block_index = ANY($1)
+         UNION SELECT collection_id FROM src721_mints WHERE block_index = ANY($1)",
     )
-    .bind(h)
+    .bind(hs)
     .bind(repriced)
     .fetch_all(tx)
     .await

@@ -5,21 +5,21 @@
 
 use sqlx::PgConnection;
 
-/// Addresses whose figures block `h` may change: balances changed in it, stamps created or destroyed in it, and
-/// every holder of `repriced`, the stamps whose figures it changed.
-pub async fn addresses_of_block(
+/// Addresses whose figures the blocks `hs` may change: balances changed in them, stamps created or destroyed
+/// in them, and every holder of `repriced`, the stamps whose figures they changed.
+pub async fn addresses_of_blocks(
     tx: &mut PgConnection,
-    h: i64,
+    hs: &[i64],
     repriced: &[String],
 ) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar(
-        "SELECT holder FROM balance_versions WHERE changed_at = $1 AND holder NOT LIKE '%:%'
-         UNION SELECT creator FROM stamps WHERE block_index = $1
-         UNION SELECT creator FROM assets WHERE first_block = $1
-         UNION SELECT source FROM destructions WHERE block_index = $1
+        "SELECT holder FROM balance_versions WHERE changed_at = ANY($1) AND holder NOT LIKE '%:%'
+         UNION SELECT creator FROM stamps WHERE block_index = ANY($1)
+         UNION SELECT creator FROM assets WHERE first_block = ANY($1)
+         UNION SELECT source FROM destructions WHERE block_index = ANY($1)
          UNION SELECT holder FROM balances WHERE asset = ANY($2) AND quantity > 0 AND holder NOT LIKE '%:%'",
     )
-    .bind(h)
+    .bind(hs)
     .bind(repriced)
     .fetch_all(tx)
     .await

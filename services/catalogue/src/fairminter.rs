@@ -4,19 +4,19 @@
 
 use sqlx::PgConnection;
 
-/// Fairminters whose figures block `h` may change: changed in it, minted from in it, or whose asset changed
-/// hands in it.
-pub async fn fairminters_of_block(
+/// Fairminters whose figures the blocks `hs` may change: changed in them, minted from in them, or whose asset
+/// changed hands in them.
+pub async fn fairminters_of_blocks(
     tx: &mut PgConnection,
-    h: i64,
+    hs: &[i64],
 ) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar(
-        "SELECT tx_hash FROM fairminter_versions WHERE changed_at = $1
-         UNION SELECT fairminter_tx_hash FROM fairmints WHERE block_index = $1
+        "SELECT tx_hash FROM fairminter_versions WHERE changed_at = ANY($1)
+         UNION SELECT fairminter_tx_hash FROM fairmints WHERE block_index = ANY($1)
          UNION SELECT f.tx_hash FROM fairminters f
-               WHERE f.asset IN (SELECT asset FROM balance_versions WHERE changed_at = $1)",
+               WHERE f.asset IN (SELECT asset FROM balance_versions WHERE changed_at = ANY($1))",
     )
-    .bind(h)
+    .bind(hs)
     .fetch_all(tx)
     .await
 }

@@ -5,18 +5,21 @@
 
 use sqlx::PgConnection;
 
-/// Stamps whose figures block `h` may change: created in it, or whose asset it issued, destroyed, paid
-/// dividends on, or traded through dispensers.
-pub async fn stamps_of_block(tx: &mut PgConnection, h: i64) -> Result<Vec<String>, sqlx::Error> {
+/// Stamps whose figures the blocks `hs` may change: created in them, or whose asset they issued, destroyed,
+/// paid dividends on, or traded through dispensers.
+pub async fn stamps_of_blocks(
+    tx: &mut PgConnection,
+    hs: &[i64],
+) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar(
-        "SELECT cpid FROM stamps WHERE block_index = $1
-         UNION SELECT asset FROM asset_versions WHERE changed_at = $1
-         UNION SELECT asset FROM destructions WHERE block_index = $1
-         UNION SELECT asset FROM dividends WHERE block_index = $1
-         UNION SELECT asset FROM dispenser_versions WHERE changed_at = $1
-         UNION SELECT asset FROM dispenses WHERE block_index = $1",
+        "SELECT cpid FROM stamps WHERE block_index = ANY($1)
+         UNION SELECT asset FROM asset_versions WHERE changed_at = ANY($1)
+         UNION SELECT asset FROM destructions WHERE block_index = ANY($1)
+         UNION SELECT asset FROM dividends WHERE block_index = ANY($1)
+         UNION SELECT asset FROM dispenser_versions WHERE changed_at = ANY($1)
+         UNION SELECT asset FROM dispenses WHERE block_index = ANY($1)",
     )
-    .bind(h)
+    .bind(hs)
     .fetch_all(tx)
     .await
 }

@@ -56,9 +56,12 @@ impl Projection for ChainProjection {
 }
 
 /// The kinds of keys whose figures wait in `derived_dirty`, in the order they are computed: a stamp's market
-/// figures read its asset; a collector's read the stamps' floors; a collection's read both.
+/// figures read its asset; a collector's read the stamps' floors; a collection's read both. An applied block
+/// waits as its height, expanded into the keys it touched when the transaction finishes (one query per kind
+/// for all its blocks); a reverted block's keys are marked before its rows go.
 #[derive(Debug, Clone, Copy)]
 enum Derived {
+    Block,
     Tick,
     Stamp,
     Address,
@@ -69,6 +72,7 @@ enum Derived {
 impl Derived {
     fn key(self) -> &'static str {
         match self {
+            Self::Block => "block",
             Self::Tick => "tick",
             Self::Stamp => "stamp",
             Self::Address => "address",
@@ -101,24 +105,32 @@ async fn take(tx: &mut PgConnection, kind: Derived) -> Result<Vec<String>, sqlx:
         .await
 }
 
-/// Marks what block `h` touched (call it while the block's rows are present: after applying, before
-/// reverting).
-async fn mark_block(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error> {
-    let ticks = crate::src20::ticks_of_block(tx, h).await?;
+/// Marks what the blocks `hs` touched (call it while their rows are present).
+async fn mark_blocks(tx: &mut PgConnection, hs: &[i64]) -> Result<(), sqlx::Error> {
+    if hs.is_empty() {
+        return Ok(());
+    }
+    let ticks = crate::src20::ticks_of_blocks(tx, hs).await?;
     mark(tx, Derived::Tick, &ticks).await?;
-    let stamps = crate::market::stamps_of_block(tx, h).await?;
+    let stamps = crate::market::stamps_of_blocks(tx, hs).await?;
     mark(tx, Derived::Stamp, &stamps).await?;
-    let addresses = crate::collectors::addresses_of_block(tx, h, &stamps).await?;
+    let addresses = crate::collectors::addresses_of_blocks(tx, hs, &stamps).await?;
     mark(tx, Derived::Address, &addresses).await?;
     crate::collections::lock(tx).await?;
-    let collections = crate::collections::collections_of_block(tx, h, &stamps).await?;
+    let collections = crate::collections::collections_of_blocks(tx, hs, &stamps).await?;
     mark(tx, Derived::Collection, &collections).await?;
-    let fairminters = crate::fairminter::fairminters_of_block(tx, h).await?;
+    let fairminters = crate::fairminter::fairminters_of_blocks(tx, hs).await?;
     mark(tx, Derived::Fairminter, &fairminters).await
 }
 
 /// Computes the figures of every marked key, and the collections' windows when they moved.
 async fn refresh_derived(tx: &mut PgConnection) -> Result<(), sqlx::Error> {
+    let heights: Vec<i64> = take(tx, Derived::Block)
+        .await?
+        .iter()
+        .filter_map(|h| h.parse().ok())
+        .collect();
+    mark_blocks(tx, &heights).await?;
     let ticks = take(tx, Derived::Tick).await?;
     crate::src20::refresh(tx, &ticks).await?;
     let stamps = take(tx, Derived::Stamp).await?;
@@ -181,7 +193,7 @@ async fn apply_ops(tx: &mut PgConnection, e: &BlockIndexed, h: i64) -> Result<()
     }
     ledger.write(tx).await?;
     crate::src20::number_ops(tx, h).await?;
-    mark_block(tx, h).await?;
+    mark(tx, Derived::Block, &[h.to_string()]).await?;
     Ok(())
 }
 
@@ -248,7 +260,7 @@ async fn apply_reverted(tx: &mut PgConnection, e: &BlockReverted) -> Result<(), 
 }
 
 async fn revert_height(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error> {
-    mark_block(tx, h).await?;
+    mark_blocks(tx, &[h]).await?;
     for table in ledger::EVENT_TABLES {
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "DELETE FROM {table} WHERE block_index = $1"

@@ -5,13 +5,16 @@
 
 use sqlx::PgConnection;
 
-/// Ticks with an operation or a balance change in block `h`.
-pub async fn ticks_of_block(tx: &mut PgConnection, h: i64) -> Result<Vec<String>, sqlx::Error> {
+/// Ticks with an operation or a balance change in the blocks `hs`.
+pub async fn ticks_of_blocks(
+    tx: &mut PgConnection,
+    hs: &[i64],
+) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar(
-        "SELECT tick FROM src20_ops WHERE block_index = $1
-         UNION SELECT tick FROM src20_balance_versions WHERE changed_at = $1",
+        "SELECT tick FROM src20_ops WHERE block_index = ANY($1)
+         UNION SELECT tick FROM src20_balance_versions WHERE changed_at = ANY($1)",
     )
-    .bind(h)
+    .bind(hs)
     .fetch_all(tx)
     .await
 }
