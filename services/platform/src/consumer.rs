@@ -149,7 +149,9 @@ pub async fn run<P: Projection>(
                 start_sequence: applied + 1,
             },
             ack_policy: async_nats::jetstream::consumer::AckPolicy::Explicit,
-            ack_wait: Duration::from_secs(60),
+            // The database holds the position, so a redelivery only costs a skip; a long wait keeps a slow
+            // batch's messages from coming again while it is applied.
+            ack_wait: Duration::from_secs(600),
             max_ack_pending: 1024,
             ..Default::default()
         })
@@ -178,7 +180,11 @@ pub async fn run<P: Projection>(
                 next = messages.next().now_or_never();
             }
         }
-        let fresh: Vec<&Delivered> = batch.iter().filter(|d| d.seq > applied).collect();
+        let seqs: Vec<u64> = batch.iter().map(|d| d.seq).collect();
+        let fresh: Vec<&Delivered> = first_deliveries(&seqs, applied)
+            .into_iter()
+            .map(|i| &batch[i])
+            .collect();
         if let Some(last) = fresh.last() {
             let last = last.seq;
             apply_batch(pool, name, projection, nats, &fresh, &shutdown).await?;
@@ -193,6 +199,21 @@ pub async fn run<P: Projection>(
             return Ok(());
         }
     }
+}
+
+/// The positions in `seqs` (a batch's stream sequences, in delivery order) to apply: each newer than `applied`
+/// and than every sequence before it, so a message redelivered (its ack overdue) while its first delivery waits
+/// in the batch is applied once.
+fn first_deliveries(seqs: &[u64], applied: u64) -> Vec<usize> {
+    let mut newest = applied;
+    let mut fresh = Vec::with_capacity(seqs.len());
+    for (i, &seq) in seqs.iter().enumerate() {
+        if seq > newest {
+            fresh.push(i);
+            newest = seq;
+        }
+    }
+    fresh
 }
 
 /// Applies `batch` in one transaction; if that fails, each message in its own (retried, or skipped when
@@ -220,7 +241,8 @@ async fn apply_batch<P: Projection>(
     }
     let together = async {
         let mut tx = pool.begin().await?;
-        for d in batch {
+        let stored = locked_offset(&mut tx, name).await?;
+        for d in batch.iter().filter(|d| d.seq > stored) {
             let subject = nats.unprefixed(&d.message.subject);
             projection
                 .apply(&mut tx, subject, &d.message.payload)
@@ -301,6 +323,10 @@ async fn apply_once<P: Projection>(
     seq: u64,
 ) -> Result<(), ProjectionError> {
     let mut tx = pool.begin().await?;
+    if locked_offset(&mut tx, name).await? >= seq {
+        // Applied already (a redelivery racing its first delivery).
+        return Ok(());
+    }
     projection.apply(&mut tx, subject, payload).await?;
     projection.finish(&mut tx).await?;
     store_offset(&mut tx, name, seq).await?;
@@ -314,6 +340,17 @@ async fn record_only(pool: &PgPool, name: &str, seq: u64) -> Result<(), sqlx::Er
     tx.commit().await
 }
 
+/// The last sequence `name` applied, its row locked until the transaction ends (0 when none).
+async fn locked_offset(tx: &mut PgConnection, name: &str) -> Result<u64, sqlx::Error> {
+    let seq: Option<i64> = sqlx::query_scalar(
+        "SELECT stream_sequence FROM consumer_offsets WHERE consumer = $1 FOR UPDATE",
+    )
+    .bind(name)
+    .fetch_optional(tx)
+    .await?;
+    Ok(seq.map_or(0, |s| s.max(0) as u64))
+}
+
 async fn store_offset(tx: &mut PgConnection, name: &str, seq: u64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO consumer_offsets (consumer, stream_sequence) VALUES ($1, $2)
@@ -324,4 +361,19 @@ async fn store_offset(tx: &mut PgConnection, name: &str, seq: u64) -> Result<(),
     .execute(tx)
     .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_deliveries;
+
+    #[test]
+    fn redeliveries_and_applied_messages_are_left_out() {
+        assert_eq!(first_deliveries(&[5, 6, 7], 4), vec![0, 1, 2]);
+        assert_eq!(first_deliveries(&[5, 6, 7], 5), vec![1, 2]);
+        // 6 and 7 come again (their ack overdue) behind their first delivery.
+        assert_eq!(first_deliveries(&[6, 7, 8, 6, 7, 9], 5), vec![0, 1, 2, 5]);
+        assert!(first_deliveries(&[3, 4], 4).is_empty());
+        assert!(first_deliveries(&[], 0).is_empty());
+    }
 }

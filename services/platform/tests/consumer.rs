@@ -1,0 +1,155 @@
+//! Projections on a real NATS server and Postgres (`STAMPS_TEST_NATS`, `STAMPS_TEST_POSTGRES`, default the local
+//! ones), with a stream prefix and a database of their own.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use sqlx::PgConnection;
+use stamps_platform::config::{NatsConfig, PostgresConfig};
+use stamps_platform::consumer::{self, Projection, ProjectionError, Until};
+use stamps_platform::nats::{Nats, Stream};
+use stamps_platform::shutdown::Shutdown;
+
+/// Records each message's number once (a second time is a primary-key error) and counts its transactions.
+#[derive(Default)]
+struct Numbers {
+    finished: AtomicUsize,
+}
+
+impl Projection for Numbers {
+    async fn apply(
+        &self,
+        tx: &mut PgConnection,
+        _subject: &str,
+        payload: &[u8],
+    ) -> Result<(), ProjectionError> {
+        let text =
+            std::str::from_utf8(payload).map_err(|e| ProjectionError::Malformed(e.to_string()))?;
+        let n: i64 = text
+            .parse()
+            .map_err(|_| ProjectionError::Malformed(format!("not a number: {text}")))?;
+        sqlx::query("INSERT INTO numbers (n) VALUES ($1)")
+            .bind(n)
+            .execute(tx)
+            .await?;
+        Ok(())
+    }
+
+    async fn finish(&self, tx: &mut PgConnection) -> Result<(), ProjectionError> {
+        sqlx::query(
+            "UPDATE totals SET transactions = transactions + 1, sum = (SELECT sum(n)::BIGINT FROM numbers)",
+        )
+        .execute(tx)
+        .await?;
+        self.finished.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn waiting_messages_share_transactions_and_each_is_applied_once() {
+    let tag = format!("cons{}", std::process::id());
+    let nats_url =
+        std::env::var("STAMPS_TEST_NATS").unwrap_or_else(|_| "nats://127.0.0.1:4222".into());
+    let nats = Nats::connect(&NatsConfig {
+        url: nats_url,
+        prefix: tag.clone(),
+    })
+    .await
+    .expect("NATS with JetStream at STAMPS_TEST_NATS");
+    let base = std::env::var("STAMPS_TEST_POSTGRES")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+    let config = PostgresConfig {
+        url: format!("{base}/stamps_{tag}"),
+        max_connections: 2,
+    };
+    let _ = stamps_platform::db::drop_database(&config).await;
+    let pool = stamps_platform::db::connect(&config, "public", &sqlx::migrate::Migrator::DEFAULT)
+        .await
+        .expect("Postgres at STAMPS_TEST_POSTGRES");
+    sqlx::query("CREATE TABLE numbers (n BIGINT PRIMARY KEY)")
+        .execute(&pool)
+        .await
+        .expect("table");
+    sqlx::query("CREATE TABLE totals (transactions BIGINT NOT NULL, sum BIGINT)")
+        .execute(&pool)
+        .await
+        .expect("table");
+    sqlx::query("INSERT INTO totals VALUES (0, NULL)")
+        .execute(&pool)
+        .await
+        .expect("row");
+
+    // 600 messages, one of them malformed, all waiting before the consumer starts.
+    nats.ensure_stream(Stream::Chain).await.expect("stream");
+    let subject = format!("{tag}.chain.test");
+    for n in 1..=600i64 {
+        let payload = if n == 300 {
+            "three hundred".to_owned()
+        } else {
+            n.to_string()
+        };
+        nats.js
+            .publish(subject.clone(), payload.into())
+            .await
+            .expect("publish")
+            .await
+            .expect("ack");
+    }
+    let numbers = Numbers::default();
+    let run = |projection| {
+        consumer::run(
+            &nats,
+            &pool,
+            Stream::Chain,
+            "numbers",
+            projection,
+            Until::CaughtUp,
+            Shutdown::new(),
+        )
+    };
+    run(&numbers).await.expect("caught up");
+
+    let (count, sum): (i64, Option<i64>) = sqlx::query_as("SELECT count(*), sum(n)::BIGINT FROM numbers")
+        .fetch_one(&pool)
+        .await
+        .expect("numbers");
+    assert_eq!(count, 599, "every message once, the malformed one skipped");
+    assert_eq!(sum, Some(600 * 601 / 2 - 300));
+    let (transactions, finished_sum): (i64, Option<i64>) =
+        sqlx::query_as("SELECT transactions, sum FROM totals")
+            .fetch_one(&pool)
+            .await
+            .expect("totals");
+    assert_eq!(
+        finished_sum, sum,
+        "the last transaction finished after all its messages"
+    );
+    let finished = numbers.finished.load(Ordering::SeqCst) as i64;
+    assert_eq!(
+        transactions, finished,
+        "finish ran once per committed transaction"
+    );
+    assert!(
+        transactions < 100,
+        "waiting messages share transactions: {transactions} for 600 messages"
+    );
+    assert_eq!(
+        consumer::applied_sequence(&pool, "numbers")
+            .await
+            .expect("offset"),
+        600
+    );
+
+    // A second run has nothing to apply and applies nothing again.
+    run(&numbers).await.expect("caught up again");
+    let again: i64 = sqlx::query_scalar("SELECT count(*) FROM numbers")
+        .fetch_one(&pool)
+        .await
+        .expect("numbers");
+    assert_eq!(again, 599);
+
+    let _ = consumer::delete_durable(&nats, Stream::Chain, "numbers").await;
+    let _ = nats.purge().await;
+    pool.close().await;
+    let _ = stamps_platform::db::drop_database(&config).await;
+}
