@@ -49,6 +49,7 @@ impl Db {
         let mut all = Vec::new();
         for table in [
             "src20_ticks",
+            "src20_op_counts",
             "collectors",
             "xcp_collectors",
             "collection_stats",
@@ -960,8 +961,18 @@ async fn src20_ticks_follow_their_operations_and_balances_and_a_revert_recompute
         vec![("kek".into(), 3)]
     );
 
+    assert_eq!(
+        db.rows("src20_op_counts", "op, valid, n").await,
+        vec!["DEPLOY|t|1", "MINT|f|1", "MINT|t|3"],
+        "the finder's totals per kind and validity"
+    );
+
     // Reverting block 11 recomputes the tick from what is left.
     db.reverted(11, "h11").await;
+    assert_eq!(
+        db.rows("src20_op_counts", "op, valid, n").await,
+        vec!["DEPLOY|t|1", "MINT|t|1"]
+    );
     assert_eq!(
         db.rows("src20_ticks", ticks).await,
         vec!["kek|d1|1|1000|400|400|1|1|1|40.00|10"]

@@ -267,20 +267,37 @@ pub async fn search(
     .bind(limit)
     .fetch_all(pool)
     .await?;
-    let total = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "SELECT count(*) {}",
-        from(q, false)
-    )))
-    .bind(&q.ops)
-    .bind(q.valid)
-    .bind(q.minted_out)
-    .bind(q.in_progress)
-    .bind(&q.tick)
-    .bind(&prefix)
-    .bind(&q.text)
-    .bind(&q.address)
-    .fetch_one(pool)
-    .await?;
+    // Filtered by kind and validity alone, the total is kept by the projection.
+    let counted = !q.minted_out
+        && !q.in_progress
+        && q.tick.is_none()
+        && q.text.is_none()
+        && q.address.is_none();
+    let total: i64 = if counted {
+        sqlx::query_scalar(
+            "SELECT COALESCE(sum(n), 0)::BIGINT FROM src20_op_counts
+             WHERE (cardinality($1::TEXT[]) = 0 OR op = ANY($1)) AND (valid OR NOT $2)",
+        )
+        .bind(&q.ops)
+        .bind(q.valid)
+        .fetch_one(pool)
+        .await?
+    } else {
+        sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+            "SELECT count(*) {}",
+            from(q, false)
+        )))
+        .bind(&q.ops)
+        .bind(q.valid)
+        .bind(q.minted_out)
+        .bind(q.in_progress)
+        .bind(&q.tick)
+        .bind(&prefix)
+        .bind(&q.text)
+        .bind(&q.address)
+        .fetch_one(pool)
+        .await?
+    };
     Ok((hits, total))
 }
 
