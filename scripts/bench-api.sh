@@ -99,7 +99,7 @@ note = ("   " + "; ".join(notes)) if notes else ""
 print(f"{name:<34} p50 {p50:8.2f} ms   p99 {p99:8.2f} ms   {rps:9.0f} req/s{note}")
 PY
 }
-rps_of() { grep -F "$1" "$WORK/results" | grep -o '[0-9]* req/s' | grep -o '[0-9]*'; }
+rps_of() { grep "^$1  *p50" "$WORK/results" | grep -o '[0-9]* req/s' | grep -o '[0-9]*'; }
 
 if [ "$CACHE_BYTES" = 0 ]; then
   echo "bench-api: $CONNECTIONS connections, ${SECONDS_EACH}s per endpoint, no answers kept (each request reaches Postgres)"
