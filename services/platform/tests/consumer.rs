@@ -109,10 +109,11 @@ async fn waiting_messages_share_transactions_and_each_is_applied_once() {
     };
     run(&numbers).await.expect("caught up");
 
-    let (count, sum): (i64, Option<i64>) = sqlx::query_as("SELECT count(*), sum(n)::BIGINT FROM numbers")
-        .fetch_one(&pool)
-        .await
-        .expect("numbers");
+    let (count, sum): (i64, Option<i64>) =
+        sqlx::query_as("SELECT count(*), sum(n)::BIGINT FROM numbers")
+            .fetch_one(&pool)
+            .await
+            .expect("numbers");
     assert_eq!(count, 599, "every message once, the malformed one skipped");
     assert_eq!(sum, Some(600 * 601 / 2 - 300));
     let (transactions, finished_sum): (i64, Option<i64>) =
