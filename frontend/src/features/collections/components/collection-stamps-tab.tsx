@@ -17,7 +17,7 @@ import { useSlideshowParam } from '@/components/slideshow/use-slideshow-param';
 import { parseTraits, src721CpidsArg, TRAITS_PARAM, traitsSearch, type TraitSelection } from '../traits-params';
 import type { CollectionStamp } from '../types';
 import { useCollectionOutlet } from './collection-layout';
-import { ResultLine } from './result-line';
+import { ResultLine } from '@/components/ui/result-line';
 import { Slideshow, SlideshowSelector } from '@/components/slideshow/slideshow';
 import { TraitsFilter } from './traits-filter';
 

@@ -21,7 +21,7 @@ import {
   type CollectionSortField,
 } from '../sort-params';
 import { CollectionGrid } from './collection-card';
-import { ResultLine } from './result-line';
+import { ResultLine } from '@/components/ui/result-line';
 import { SortButtons } from '@/components/ui/sort-buttons';
 
 function sortLabels(stampsWord: string): Record<CollectionSortField, string> {

@@ -10,7 +10,7 @@ import { BURNED_PAGE_SIZE, COLLECTORS_PAGE_SIZE, useGetCollectionBurnedQuery, us
 import { profileHref } from '../rules';
 import type { StampThumb } from '../types';
 import { useCollectionOutlet } from './collection-layout';
-import { ResultLine } from './result-line';
+import { ResultLine } from '@/components/ui/result-line';
 
 type RankedEntry = {
   rank: number;

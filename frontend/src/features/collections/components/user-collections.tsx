@@ -4,7 +4,7 @@ import { GENERIC_ERROR } from '@/lib/api-error';
 import { pageCount } from '@/utils/pagination';
 import { COLLECTIONS_PAGE_SIZE, useListCollectionsQuery } from '../api';
 import { CollectionGrid } from './collection-card';
-import { ResultLine } from './result-line';
+import { ResultLine } from '@/components/ui/result-line';
 
 /** The collections a user created (`/api/collections?user_id=`), paginated with ?page=N; 'NO RESULTS' when none. */
 export function UserCollections({ userId, page, stampsWord }: { userId: string; page: number; stampsWord: string }) {

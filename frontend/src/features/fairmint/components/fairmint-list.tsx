@@ -4,8 +4,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { paths } from '@/config/paths';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
-import { formatInteger } from '@/utils/format';
-import { pageCount, resultRange } from '@/utils/pagination';
+import { pageCount } from '@/utils/pagination';
 import { useSearchFairmintersQuery } from '../api';
 import {
   activeFairmintSort,
@@ -25,6 +24,7 @@ import {
 } from '../search-params';
 import { FairmintCard } from './fairmint-card';
 import { SortButtons } from '@/components/ui/sort-buttons';
+import { ResultLine } from '@/components/ui/result-line';
 
 const ONLY_LABELS: Record<FairmintOnly, string> = {
   completed: 'Completed',
@@ -52,15 +52,10 @@ function FairmintResults({ args }: { args: FairmintSearchArgs }) {
   if (isError || !data) {
     return <ErrorNotice message={(errorStatus(error) === 400 && errorMessage(error)) || GENERIC_ERROR} />;
   }
-  const range = resultRange(data.offset, data.hits.length, data.estimatedTotalHits);
   const pages = pageCount(data.estimatedTotalHits, FAIRMINT_PAGE_SIZE);
   return (
     <div className="results">
-      <p className="results__count" aria-live="polite">
-        {range.from === 0
-          ? `${formatInteger(range.total)} results`
-          : `${formatInteger(range.from)} - ${formatInteger(range.to)} of ${formatInteger(range.total)} results`}
-      </p>
+      <ResultLine offset={data.offset} shown={data.hits.length} total={data.estimatedTotalHits} />
       <Pagination page={args.page} count={pages} label="Pages (top)" />
       {data.hits.length === 0 ? (
         <p className="empty">NO RESULTS</p>

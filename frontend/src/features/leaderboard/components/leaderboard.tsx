@@ -7,7 +7,7 @@ import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
 import { formatInteger, shortenAddress } from '@/utils/format';
 import { formatBtc } from '@/utils/money';
-import { pageCount, resultRange } from '@/utils/pagination';
+import { pageCount } from '@/utils/pagination';
 import { useGetLeaderboardQuery } from '../api';
 import {
   activeLeaderboardSort,
@@ -24,6 +24,7 @@ import type { Collector } from '../types';
 import { SortButtons } from '@/components/ui/sort-buttons';
 import { LeaderboardTitle } from './leaderboard-title';
 import { XcpLeaderboard } from './xcp-leaderboard';
+import { ResultLine } from '@/components/ui/result-line';
 
 function sortLabels(stampsWord: string): Record<LeaderboardSort, string> {
   return {
@@ -138,15 +139,10 @@ function StampsLeaderboard() {
   else if (isError || !data) {
     body = <ErrorNotice message={(errorStatus(error) === 400 && errorMessage(error)) || GENERIC_ERROR} />;
   } else {
-    const range = resultRange(data.offset, data.hits.length, data.estimatedTotalHits);
     const pages = pageCount(data.estimatedTotalHits, LEADERBOARD_PAGE_SIZE);
     body = (
       <div className="results">
-        <p className="results__count" aria-live="polite">
-          {range.from === 0
-            ? `${formatInteger(range.total)} results`
-            : `${formatInteger(range.from)} - ${formatInteger(range.to)} of ${formatInteger(range.total)} results`}
-        </p>
+        <ResultLine offset={data.offset} shown={data.hits.length} total={data.estimatedTotalHits} />
         <Pagination page={state.page} count={pages} label="Pages (top)" />
         {data.hits.length === 0 ? (
           <p className="empty">NO RESULTS</p>

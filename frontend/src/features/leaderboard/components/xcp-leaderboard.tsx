@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
 import { formatInteger, shortenAddress } from '@/utils/format';
-import { pageCount, resultRange } from '@/utils/pagination';
+import { pageCount } from '@/utils/pagination';
 import { useGetXcpLeaderboardQuery } from '../api';
 import { LEADERBOARD_PAGE_SIZE } from '../search-params';
 import type { XcpCollector } from '../types';
@@ -22,6 +22,7 @@ import {
   type XcpLeaderboardSort,
 } from '../xcp-params';
 import { LeaderboardTitle } from './leaderboard-title';
+import { ResultLine } from '@/components/ui/result-line';
 
 /** How many of a collector's assets its card names. */
 const ASSETS_SHOWN = 5;
@@ -104,15 +105,10 @@ export function XcpLeaderboard() {
   else if (isError || !data) {
     body = <ErrorNotice message={(errorStatus(error) === 400 && errorMessage(error)) || GENERIC_ERROR} />;
   } else {
-    const range = resultRange(data.offset, data.hits.length, data.estimatedTotalHits);
     const pages = pageCount(data.estimatedTotalHits, LEADERBOARD_PAGE_SIZE);
     body = (
       <div className="results">
-        <p className="results__count" aria-live="polite">
-          {range.from === 0
-            ? `${formatInteger(range.total)} results`
-            : `${formatInteger(range.from)} - ${formatInteger(range.to)} of ${formatInteger(range.total)} results`}
-        </p>
+        <ResultLine offset={data.offset} shown={data.hits.length} total={data.estimatedTotalHits} />
         <Pagination page={state.page} count={pages} label="Pages (top)" />
         {data.hits.length === 0 ? (
           <p className="empty">NO RESULTS</p>

@@ -6,8 +6,8 @@ import { Pagination } from '@/components/ui/pagination';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
-import { formatInteger, stampLabel } from '@/utils/format';
-import { pageCount, resultRange } from '@/utils/pagination';
+import { stampLabel } from '@/utils/format';
+import { pageCount } from '@/utils/pagination';
 import {
   ADDRESS_STAMPS_PAGE_SIZE,
   useGetAddressStampsQuery,
@@ -17,6 +17,7 @@ import {
 import { mergeStampSearch, parseStampSearch, toStampListArgs, type StampSearchState } from '../finder-params';
 import { StampFilters } from './stamp-filters';
 import { StampGrid } from './stamp-grid';
+import { ResultLine } from '@/components/ui/result-line';
 
 /** Where the stamps come from: one of the lists of a set of addresses, or a user's wishlist. */
 export type StampListSource = { list: AddressStampList; addresses: string[] } | { wishlist: string };
@@ -67,15 +68,10 @@ export function AddressStamps({ source, label, collection = null, slideshow: off
   } else if (isError || !data) {
     results = <ErrorNotice message={(errorStatus(error) === 400 && errorMessage(error)) || GENERIC_ERROR} />;
   } else {
-    const range = resultRange(data.offset, data.hits.length, data.estimatedTotalHits);
     const pages = pageCount(data.estimatedTotalHits, ADDRESS_STAMPS_PAGE_SIZE);
     results = (
       <>
-        <p className="results__count" aria-live="polite">
-          {range.from === 0
-            ? `${formatInteger(range.total)} results`
-            : `${formatInteger(range.from)} - ${formatInteger(range.to)} of ${formatInteger(range.total)} results`}
-        </p>
+        <ResultLine offset={data.offset} shown={data.hits.length} total={data.estimatedTotalHits} />
         {offersSlideshow && data.hits.length > 0 && (
           <SlideshowSelector
             onSelect={(type) => {

@@ -5,8 +5,7 @@ import { SortButtons } from '@/components/ui/sort-buttons';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
-import { formatInteger } from '@/utils/format';
-import { offsetToPage, pageCount, resultRange } from '@/utils/pagination';
+import { offsetToPage, pageCount } from '@/utils/pagination';
 import { ASSET_PAGE_SIZE, useSearchAssetsQuery } from '../asset-api';
 import {
   activeAssetSort,
@@ -22,6 +21,7 @@ import {
   type AssetSortField,
 } from '../asset-params';
 import { AssetGrid } from './asset-card';
+import { ResultLine } from '@/components/ui/result-line';
 
 const ONLY_LABELS: Record<AssetOnly, string> = {
   stamps: 'Stamps',
@@ -49,15 +49,10 @@ function AssetResults({ args, expanded }: { args: AssetSearchArgs; expanded: boo
   if (isError || !data) {
     return <ErrorNotice message={(errorStatus(error) === 400 && errorMessage(error)) || GENERIC_ERROR} />;
   }
-  const range = resultRange(data.offset, data.hits.length, data.estimatedTotalHits);
   const pages = pageCount(data.estimatedTotalHits, args.limit);
   return (
     <div className="results">
-      <p className="results__count" aria-live="polite">
-        {range.from === 0
-          ? `${formatInteger(range.total)} results`
-          : `${formatInteger(range.from)} - ${formatInteger(range.to)} of ${formatInteger(range.total)} results`}
-      </p>
+      <ResultLine offset={data.offset} shown={data.hits.length} total={data.estimatedTotalHits} />
       <Pagination page={page} count={pages} label="Pages (top)" />
       <AssetGrid assets={data.hits} busy={isFetching} expanded={expanded} label={site.stampsWord} eager={FIRST_ROW} />
       <Pagination page={page} count={pages} label="Pages (bottom)" />

@@ -3,10 +3,10 @@ import { Pagination } from '@/components/ui/pagination';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { formatInteger } from '@/utils/format';
-import { PAGE_PARAM, pageCount, parsePage, resultRange } from '@/utils/pagination';
+import { PAGE_PARAM, pageCount, parsePage } from '@/utils/pagination';
 import { FEAT_PAGE_SIZE, useGetFeatQuery } from '../feat-api';
 import { StampGrid } from './stamp-grid';
+import { ResultLine } from '@/components/ui/result-line';
 
 /** The heading while the list's own title is unknown. */
 export const FEAT_FALLBACK_TITLE = 'Featured';
@@ -28,15 +28,10 @@ export function FeatList() {
   } else if (isError || !data) {
     body = <ErrorNotice message={(errorStatus(error) === 404 && errorMessage(error)) || GENERIC_ERROR} />;
   } else {
-    const range = resultRange(data.offset, data.hits.length, data.estimatedTotalHits);
     const pages = pageCount(data.estimatedTotalHits, FEAT_PAGE_SIZE);
     body = (
       <div className="results">
-        <p className="results__count" aria-live="polite">
-          {range.from === 0
-            ? `${formatInteger(range.total)} results`
-            : `${formatInteger(range.from)} - ${formatInteger(range.to)} of ${formatInteger(range.total)} results`}
-        </p>
+        <ResultLine offset={data.offset} shown={data.hits.length} total={data.estimatedTotalHits} />
         <Pagination page={page} count={pages} label="Pages (top)" />
         <StampGrid hits={data.hits} busy={isFetching} label={title} />
         <Pagination page={page} count={pages} label="Pages (bottom)" />

@@ -2,11 +2,11 @@ import { Pagination } from '@/components/ui/pagination';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
-import { formatInteger } from '@/utils/format';
-import { offsetToPage, pageCount, resultRange } from '@/utils/pagination';
+import { offsetToPage, pageCount } from '@/utils/pagination';
 import { useSearchStampsQuery } from '../api';
 import type { StampSearchArgs } from '../types';
 import { StampGrid } from './stamp-grid';
+import { ResultLine } from '@/components/ui/result-line';
 
 /** The cards of the first row at the widest layout: their images load at once, as they are above the fold. */
 const FIRST_ROW = 6;
@@ -30,16 +30,11 @@ export function StampResults({ args, expanded = false }: StampResultsProps) {
   }
 
   // The previous page stays on screen (dimmed) while the next one loads, so count from its offset.
-  const range = resultRange(data.offset, data.hits.length, data.estimatedTotalHits);
   const pages = pageCount(data.estimatedTotalHits, args.limit);
 
   return (
     <div className="results">
-      <p className="results__count" aria-live="polite">
-        {range.from === 0
-          ? `${formatInteger(range.total)} results`
-          : `${formatInteger(range.from)} - ${formatInteger(range.to)} of ${formatInteger(range.total)} results`}
-      </p>
+      <ResultLine offset={data.offset} shown={data.hits.length} total={data.estimatedTotalHits} />
       <Pagination page={page} count={pages} label="Pages (top)" />
       <StampGrid hits={data.hits} busy={isFetching} expanded={expanded} label={site.stampsWord} eager={FIRST_ROW} />
       <Pagination page={page} count={pages} label="Pages (bottom)" />
