@@ -110,7 +110,7 @@ pub const FAIRMINTERS: Versioned = Versioned {
 pub const VERSIONED: [Versioned; 5] = [BALANCES, SRC20_BALANCES, ASSETS, DISPENSERS, FAIRMINTERS];
 
 /// Every table of block events, for reverts (each has `block_index`).
-pub const EVENT_TABLES: [&str; 12] = [
+pub const EVENT_TABLES: [&str; 13] = [
     "issuances",
     "destructions",
     "moves",
@@ -120,6 +120,7 @@ pub const EVENT_TABLES: [&str; 12] = [
     "fairmints",
     "cp_transactions",
     "src20_ops",
+    "src20_mint_blocks",
     "stamps",
     "src721_collections",
     "src721_mints",

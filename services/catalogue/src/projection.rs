@@ -196,6 +196,7 @@ async fn apply_ops(tx: &mut PgConnection, e: &BlockIndexed, h: i64) -> Result<()
     }
     ledger.write(tx).await?;
     crate::src20::number_ops(tx, h).await?;
+    crate::src20::count_mints(tx, h).await?;
     mark(tx, Derived::Block, &[h.to_string()]).await?;
     Ok(())
 }

@@ -31,6 +31,25 @@ pub async fn number_ops(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error
     Ok(())
 }
 
+/// Counts again block `h`'s valid mints per tick (`src20_mint_blocks`), after its operations (or a part of
+/// them) were written.
+pub async fn count_mints(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM src20_mint_blocks WHERE block_index = $1")
+        .bind(h)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO src20_mint_blocks (tick, block_index, block_time, mints, amount)
+         SELECT tick, block_index, max(block_time), count(*),
+                sum(CASE WHEN amt ~ '^[0-9]+(\\.[0-9]+)?$' THEN amt::NUMERIC ELSE 0 END)
+         FROM src20_ops WHERE op = 'MINT' AND valid AND block_index = $1 GROUP BY tick, block_index",
+    )
+    .bind(h)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
 /// Counts again the operations per kind and validity (`src20_op_counts`).
 pub async fn recount_ops(tx: &mut PgConnection) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM src20_op_counts")
@@ -74,6 +93,22 @@ pub async fn refresh(tx: &mut PgConnection, ticks: &[String]) -> Result<(), sqlx
                     FROM src20_ops WHERE op = 'MINT' AND valid AND tick = ANY($1) GROUP BY tick) m USING (tick)
          LEFT JOIN (SELECT tick, sum(balance) AS minted, count(*) FILTER (WHERE balance > 0) AS holders
                     FROM src20_balances WHERE tick = ANY($1) GROUP BY tick) b USING (tick)",
+    )
+    .bind(ticks)
+    .execute(&mut *tx)
+    .await?;
+    // The deploys' copies of the figures (the finder sorts deploys on them): set on each tick's valid deploy,
+    // cleared on any other deploy of these ticks.
+    sqlx::query(
+        "UPDATE src20_ops o
+         SET holders_count = f.holders_count, progress = f.progress, mint_count = f.mint_count,
+             minters_count = f.minters_count
+         FROM (SELECT d.block_index, d.seq, t.holders_count, t.progress, t.mint_count, t.minters_count
+               FROM src20_ops d LEFT JOIN src20_ticks t ON t.tx_hash = d.tx_hash
+               WHERE d.op = 'DEPLOY' AND d.tick = ANY($1)) f
+         WHERE o.block_index = f.block_index AND o.seq = f.seq
+           AND (o.holders_count, o.progress, o.mint_count, o.minters_count)
+               IS DISTINCT FROM (f.holders_count, f.progress, f.mint_count, f.minters_count)",
     )
     .bind(ticks)
     .execute(tx)

@@ -5,6 +5,7 @@ use prost::Message;
 use sqlx::PgPool;
 use stamps_catalogue::people::{CollectionsProjection, UsersProjection, subjects};
 use stamps_catalogue::projection::ChainProjection;
+use stamps_catalogue::store::{self, SearchTerm, StampQuery};
 use stamps_platform::config::PostgresConfig;
 use stamps_platform::consumer::{Projection, ProjectionError};
 use stamps_proto::events::v1::{self as pb, BlockIndexed, BlockReverted, Op, op};
@@ -50,6 +51,8 @@ impl Db {
         for table in [
             "src20_ticks",
             "src20_op_counts",
+            "src20_mint_blocks",
+            "stamp_facet_counts",
             "collectors",
             "xcp_collectors",
             "collection_stats",
@@ -66,6 +69,59 @@ impl Db {
             .await,
         );
         all
+    }
+
+    /// Checks that the kept stamp counts by facet equal a count of every stamp now, and that the finder's
+    /// totals of facet filters (read from them) equal a count over the stamps.
+    async fn facets_counted(&self) {
+        let counted = "ident, file_suffix, is_cursed, coalesce(on_sale::TEXT, '-'), locked, keyburn, encoding, \
+                       divisible, supply, destroyed, coalesce(floor_price::TEXT, '-'), \
+                       coalesce(last_sale_price::TEXT, '-'), coalesce(last_sale_block::TEXT, '-'), \
+                       coalesce(last_dispenser_block::TEXT, '-'), coalesce(rarity_rank::TEXT, '-'), stamp, n";
+        assert_eq!(
+            self.rows("stamp_facet_counts", counted).await,
+            self.rows(
+                "(SELECT (g.f).*, g.n FROM (SELECT stamp_facet(s) AS f, count(*) AS n FROM stamps s GROUP BY 1) g) c",
+                counted
+            )
+            .await,
+            "kept counts by facet"
+        );
+        for (types, only, sort, direct) in [
+            ("png", "", "", "file_suffix = 'png'"),
+            (
+                "src-721,other",
+                "",
+                "",
+                "ident = 'SRC-721' OR file_suffix NOT IN ('bmn', 'png', 'gif', 'svg', 'jpeg', 'jpg', 'html')",
+            ),
+            (
+                "",
+                "locked",
+                "floor_price:asc",
+                "locked AND floor_price IS NOT NULL",
+            ),
+            (
+                "",
+                "on_sale,unique",
+                "",
+                "on_sale IS NOT NULL AND supply = CASE WHEN divisible THEN 100000000 ELSE 1 END",
+            ),
+            ("", "", "last_sale:desc", "last_sale_block IS NOT NULL"),
+        ] {
+            let q = StampQuery::parse(SearchTerm::All, types, only, sort).expect("query");
+            let (_, total) = store::search(&self.pool, &q, 0, 1).await.expect("search");
+            let expected: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+                "SELECT count(*) FROM stamps WHERE {direct}"
+            )))
+            .fetch_one(&self.pool)
+            .await
+            .expect("count");
+            assert_eq!(
+                total, expected,
+                "finder total of types {types:?}, only {only:?}, sort {sort:?}"
+            );
+        }
     }
 
     async fn indexed(&self, block: &BlockIndexed) {
@@ -914,6 +970,31 @@ async fn src20_ticks_follow_their_operations_and_balances_and_a_revert_recompute
         db.rows("src20_ops", "tx_hash, stamp").await,
         vec!["d1|1", "m1|2", "m2|3", "m3|4", "m4|5"]
     );
+    // The valid deploy carries its tick's figures (what the finder sorts deploys on); mints carry none.
+    let copies = "tx_hash, coalesce(holders_count::TEXT, '-'), coalesce(progress::TEXT, '-'), \
+                  coalesce(mint_count::TEXT, '-'), coalesce(minters_count::TEXT, '-')";
+    assert_eq!(
+        db.rows("src20_ops", copies).await,
+        vec![
+            "d1|2|100.00|3|2",
+            "m1|-|-|-|-",
+            "m2|-|-|-|-",
+            "m3|-|-|-|-",
+            "m4|-|-|-|-"
+        ]
+    );
+    let q = Src20Query::parse("", "", "holdersCount:asc").expect("query");
+    let (hits, total) = src20::search(&db.pool, &q, 0, 10).await.expect("search");
+    assert_eq!(
+        (
+            total,
+            hits.iter()
+                .map(|h| (h.tx_hash.as_str(), h.holders_count))
+                .collect::<Vec<_>>()
+        ),
+        (1, vec![("d1", Some(2))]),
+        "deploys only, with the tick's figures"
+    );
     // The finder: minted out lists the deploy with its figures; the tick's mint history caps at max.
     let q = Src20Query::parse("", "minted_out", "").expect("query");
     let (hits, total) = src20::search(&db.pool, &q, 0, 10).await.expect("search");
@@ -976,6 +1057,11 @@ async fn src20_ticks_follow_their_operations_and_balances_and_a_revert_recompute
     assert_eq!(
         db.rows("src20_ticks", ticks).await,
         vec!["kek|d1|1|1000|400|400|1|1|1|40.00|10"]
+    );
+    assert_eq!(
+        db.rows("src20_ops", copies).await,
+        vec!["d1|1|40.00|1|1", "m1|-|-|-|-"],
+        "the deploy's copies follow the revert"
     );
     db.reverted(10, "h10").await;
     assert!(db.rows("src20_ticks", "tick").await.is_empty());
@@ -1058,6 +1144,7 @@ async fn src721_deploys_and_mints_make_collections_whose_figures_follow_blocks_u
         db.rows("collection_stats", stats).await,
         vec!["A20|1|1|21|21|-|0|-|0|0|0|0"]
     );
+    db.facets_counted().await;
 
     // A user's collection of two layer stamps gets figures when the event arrives.
     apply_people(
@@ -1125,6 +1212,7 @@ async fn src721_deploys_and_mints_make_collections_whose_figures_follow_blocks_u
     );
     next_day.time = 1_700_000_000 + 2 * 600 + 86_400;
     db.indexed(&next_day).await;
+    db.facets_counted().await;
     // The windows moved a day: the first sale is in the day before, both are in the week.
     assert_eq!(
         db.rows("collection_stats", stats).await,
@@ -1143,8 +1231,11 @@ async fn src721_deploys_and_mints_make_collections_whose_figures_follow_blocks_u
             "c1|2|0|10|11|-|0|-|0|0|0|0"
         ]
     );
+    db.facets_counted().await;
     db.reverted(2, "h2").await;
+    db.facets_counted().await;
     db.reverted(1, "h1").await;
+    db.facets_counted().await;
     assert!(
         db.rows("src721_collections", "collection_id")
             .await

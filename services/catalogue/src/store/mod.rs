@@ -324,6 +324,19 @@ impl StampQuery {
         Ok(())
     }
 
+    /// Whether every condition in force is a file type, a show-only filter, the rarity option or a sort's "has
+    /// a value": conditions on a stamp's facets alone, which `stamp_facet_counts` counts.
+    fn facets_only(&self) -> bool {
+        matches!(self.term, SearchTerm::All)
+            && self.holders.is_empty()
+            && self.creators.is_empty()
+            && self.owners.is_empty()
+            && self.collection.is_none()
+            && self.cpids.is_empty()
+            && self.traits.is_empty()
+            && self.wishlist.is_none()
+    }
+
     /// The `WHERE` clause, naming only the conditions in force, so that the planner sees each query's real
     /// shape: the text ($1 a number, or $2 a cpid prefix and $3 the text), the holders, creators and owners
     /// ($4–$6), the collection ($7), the cpids ($8), the SRC-721 traits ($9), the wishlist's user ($10), the types, the show-only filters, and for a sort by a value only some stamps have, that they
@@ -442,6 +455,15 @@ pub async fn search(
     .await?;
     if filter == "TRUE" {
         return Ok((hits, all_count(pool).await?));
+    }
+    if q.facets_only() {
+        // Every condition reads a stamp's facets: the total is a sum of the counts the projection keeps.
+        let total = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+            "SELECT COALESCE(sum(n), 0)::BIGINT FROM stamp_facet_counts WHERE {filter}"
+        )))
+        .fetch_one(pool)
+        .await?;
+        return Ok((hits, total));
     }
     let total = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
         "SELECT count(*) FROM stamps WHERE {filter}"

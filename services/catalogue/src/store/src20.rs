@@ -47,10 +47,10 @@ impl Src20Sort {
     fn column(self) -> &'static str {
         match self {
             Self::Stamp => "o.stamp",
-            Self::Progress => "t.progress",
-            Self::HoldersCount => "t.holders_count",
-            Self::MintedCount => "t.mint_count",
-            Self::MintersCount => "t.minters_count",
+            Self::Progress => "o.progress",
+            Self::HoldersCount => "o.holders_count",
+            Self::MintedCount => "o.mint_count",
+            Self::MintersCount => "o.minters_count",
         }
     }
 }
@@ -188,37 +188,53 @@ const SELECT: &str = "SELECT o.tick, o.op, o.amt, o.creator, o.destination, o.bl
         t.mint_count, t.minters_count, t.holders_count, t.progress::TEXT AS progress";
 
 /// The `FROM` and `WHERE` of a finder query, naming only the conditions in force so that the planner sees each
-/// query's real shape: the operations ($1), validity, the ticks' progress, one tick ($5), the text ($6 a tick
-/// prefix, $7 the text), an address ($8). `stamps` joins the carrying stamp (the page needs its cpid, a count
-/// does not); the ticks' figures are joined when a filter or the sort reads them, or for the page.
+/// query's real shape: the operations (written out, or $1), validity, the deploys' progress, one tick ($5), the
+/// text ($6 a tick prefix, $7 the text), an address ($8). Filters and sorts on a tick's figures read the copies
+/// its valid deploy carries; the page joins the ticks' other figures and the carrying stamp (a count needs
+/// neither).
 fn from(q: &Src20Query, page: bool) -> String {
-    let mut parts: Vec<&str> = Vec::new();
+    let mut parts: Vec<String> = Vec::new();
     if !q.ops.is_empty() {
-        parts.push("o.op = ANY($1)");
+        // The kinds written out (each is one of the three), so that the planner can use the indexes of deploys.
+        let kinds: Option<Vec<&str>> = q
+            .ops
+            .iter()
+            .map(|op| match op.as_str() {
+                "DEPLOY" => Some("'DEPLOY'"),
+                "MINT" => Some("'MINT'"),
+                "TRANSFER" => Some("'TRANSFER'"),
+                _ => None,
+            })
+            .collect();
+        parts.push(match kinds {
+            Some(kinds) => format!("o.op IN ({})", kinds.join(", ")),
+            None => "o.op = ANY($1)".into(),
+        });
     }
     if q.valid {
-        parts.push("o.valid");
+        parts.push("o.valid".into());
     }
+    // A valid deploy carries its tick's figures.
     if q.minted_out {
-        parts.push("t.progress >= 100");
+        parts.push("o.progress >= 100".into());
     }
     if q.in_progress {
-        parts.push("t.progress < 100");
+        parts.push("o.progress < 100".into());
     }
     if q.tick.is_some() {
-        parts.push("o.tick = $5");
+        parts.push("o.tick = $5".into());
     }
     if q.text.is_some() {
         parts.push(
-            "o.tick LIKE $6 || '%' OR o.creator = $7 OR o.destination = $7 OR o.tx_hash = lower($7)",
+            "o.tick LIKE $6 || '%' OR o.creator = $7 OR o.destination = $7 OR o.tx_hash = lower($7)"
+                .into(),
         );
     }
     if q.address.is_some() {
-        parts.push("o.creator = $8 OR o.destination = $8");
+        parts.push("o.creator = $8 OR o.destination = $8".into());
     }
-    let ticks = page || q.minted_out || q.in_progress || q.sort != Src20Sort::Stamp;
     let mut sql = "FROM src20_ops o".to_owned();
-    if ticks {
+    if page {
         sql.push_str(" LEFT JOIN src20_ticks t ON t.tx_hash = o.tx_hash AND o.op = 'DEPLOY'");
     }
     if page {
@@ -381,9 +397,7 @@ pub async fn mint_history(
         "SELECT block_index, block_time, mints, minted::TEXT FROM (
              SELECT block_index, block_time, mints,
                     LEAST($2::NUMERIC, sum(amount) OVER (ORDER BY block_index)) AS minted
-             FROM (SELECT block_index, max(block_time) AS block_time, count(*) AS mints,
-                          sum(CASE WHEN amt ~ '^[0-9]+(\\.[0-9]+)?$' THEN amt::NUMERIC ELSE 0 END) AS amount
-                   FROM src20_ops WHERE tick = $1 AND op = 'MINT' AND valid GROUP BY block_index) per_block
+             FROM src20_mint_blocks WHERE tick = $1
          ) cumulative ORDER BY block_index DESC LIMIT $3",
     )
     .bind(tick)
