@@ -14,6 +14,8 @@ use crate::state::AppState;
 
 /// Launchpads the home page lists.
 const HOME_LAUNCHPADS: u32 = 20;
+/// SRC-721 collections the home page lists: it shows 10, and a see-all link when there are more.
+const HOME_SRC721_COLLECTIONS: u32 = 11;
 
 /// The home route.
 pub fn router() -> Router<AppState> {
@@ -33,6 +35,8 @@ pub struct HomeJson {
     launchpads: Vec<crate::routes::collections::CollectionJson>,
     last_sales: Vec<SaleJson>,
     new_dispenser: Vec<DispenserJson>,
+    /// SRC-721 collections, trending first (at most 11: more than 10 means there are more to see).
+    src721_collections: Vec<crate::routes::collections::CollectionJson>,
     src721: Vec<StampJson>,
     classic: Vec<StampJson>,
 }
@@ -72,29 +76,32 @@ pub(crate) async fn home(State(state): State<AppState>) -> Result<Json<HomeJson>
         .await
         .map_err(|s| ApiError::from_status(s, "not found"))?
         .into_inner();
-    let launchpads = async {
+    let collections = |only: &'static str, sort: &'static str, limit: u32| {
         let mut catalogue = state.catalogue.clone();
-        catalogue
-            .search_collections(SearchCollectionsRequest {
-                only: "launchpad".into(),
-                sort: "highest_stamp_number:desc".into(),
-                limit: HOME_LAUNCHPADS,
-                ..SearchCollectionsRequest::default()
-            })
-            .await
-            .map(|a| {
-                a.into_inner()
-                    .hits
-                    .into_iter()
-                    .map(crate::routes::collections::CollectionJson::from)
-                    .collect::<Vec<_>>()
-            })
-            .map_err(|s| ApiError::from_status(s, "not found"))
+        async move {
+            catalogue
+                .search_collections(SearchCollectionsRequest {
+                    only: only.into(),
+                    sort: sort.into(),
+                    limit,
+                    ..SearchCollectionsRequest::default()
+                })
+                .await
+                .map(|a| {
+                    a.into_inner()
+                        .hits
+                        .into_iter()
+                        .map(crate::routes::collections::CollectionJson::from)
+                        .collect::<Vec<_>>()
+                })
+                .map_err(|s| ApiError::from_status(s, "not found"))
+        }
     };
-    let (main_banner, featured, launchpads) = tokio::try_join!(
+    let (main_banner, featured, launchpads, src721_collections) = tokio::try_join!(
         crate::routes::curation::banners(&state),
         crate::routes::curation::featured_cards(&state, false),
-        launchpads,
+        collections("launchpad", "highest_stamp_number:desc", HOME_LAUNCHPADS),
+        collections("src721", "trending:desc", HOME_SRC721_COLLECTIONS),
     )?;
     Ok(Json(HomeJson {
         main_banner,
@@ -129,6 +136,7 @@ pub(crate) async fn home(State(state): State<AppState>) -> Result<Json<HomeJson>
                 satoshi_price: d.satoshirate,
             })
             .collect(),
+        src721_collections,
         src721: h.src721.into_iter().map(StampJson::from).collect(),
         classic: h.classic.into_iter().map(StampJson::from).collect(),
     }))

@@ -20,7 +20,7 @@ const SORTS: [(&str, &str); 8] = [
 ];
 
 /// Show-only filters.
-const ONLY: [&str; 1] = ["launchpad"];
+const ONLY: [&str; 2] = ["launchpad", "src721"];
 
 /// Stamps listed with each collection.
 pub const PREVIEW: i64 = 12;
@@ -40,10 +40,12 @@ pub struct CollectionQuery {
     pub user_id: String,
     /// Only launchpad collections.
     pub launchpad: bool,
+    /// Only SRC-721 collections.
+    pub src721: bool,
 }
 
 impl CollectionQuery {
-    /// Reads `sort` (a key with `:asc`/`:desc`; empty: `trending:desc`) and `only` (`launchpad`). The error
+    /// Reads `sort` (a key with `:asc`/`:desc`; empty: `trending:desc`) and `only` (`launchpad`, `src721`). The error
     /// names the offending value.
     pub fn parse(sort: &str, only: &str) -> Result<Self, String> {
         let sort = if sort.is_empty() {
@@ -61,15 +63,18 @@ impl CollectionQuery {
                 format!("unknown sort {field:?} ({})", names.join(", "))
             })?;
         let dir = if desc { "DESC" } else { "ASC" };
-        let mut launchpad = false;
+        let (mut launchpad, mut src721) = (false, false);
         for name in only.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-            if !ONLY.contains(&name) {
-                return Err(format!(
-                    "unknown only filter {name:?} ({})",
-                    ONLY.join(", ")
-                ));
+            match name {
+                "launchpad" => launchpad = true,
+                "src721" => src721 = true,
+                _ => {
+                    return Err(format!(
+                        "unknown only filter {name:?} ({})",
+                        ONLY.join(", ")
+                    ));
+                }
             }
-            launchpad = true;
         }
         Ok(Self {
             order: format!("{}, k.collection_id {dir}", template.replace("{dir}", dir)),
@@ -77,6 +82,7 @@ impl CollectionQuery {
             ids: Vec::new(),
             user_id: String::new(),
             launchpad,
+            src721,
         })
     }
 }
@@ -148,7 +154,7 @@ const CARD: &str = "k.collection_id, k.name, k.type, k.user_id, k.twitter, k.web
     (SELECT l.config::TEXT FROM launchpads l WHERE l.collection_id = k.collection_id) AS launchpad";
 
 /// A page of collections and the exact total. The staff directories (owner `XCP`) are listed only when asked for
-/// by owner or by id; `launchpad` lists only the curated launchpads.
+/// by owner or by id; `launchpad` lists only the curated launchpads, `src721` only the SRC-721 collections.
 pub async fn search(
     pool: &PgPool,
     q: &CollectionQuery,
@@ -161,7 +167,8 @@ pub async fn search(
         AND (cardinality($3::TEXT[]) = 0 OR k.collection_id = ANY($3))
         AND (CASE WHEN $4 <> '' THEN k.user_id = $4
                   WHEN cardinality($3::TEXT[]) = 0 THEN k.user_id <> 'XCP' ELSE TRUE END)
-        AND (NOT $5 OR k.collection_id IN (SELECT collection_id FROM launchpads))";
+        AND (NOT $5 OR k.collection_id IN (SELECT collection_id FROM launchpads))
+        AND (NOT $8 OR k.type = 'src721')";
     let prefix = escape_like(&q.text.to_lowercase());
     let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {CARD} FROM collection_cards k
@@ -176,6 +183,7 @@ pub async fn search(
     .bind(q.launchpad)
     .bind(offset)
     .bind(limit)
+    .bind(q.src721)
     .fetch_all(pool)
     .await?;
     let total = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
@@ -186,6 +194,9 @@ pub async fn search(
     .bind(&q.ids)
     .bind(&q.user_id)
     .bind(q.launchpad)
+    .bind(0_i64)
+    .bind(0_i64)
+    .bind(q.src721)
     .fetch_one(pool)
     .await?;
     Ok((hits, total))
@@ -428,6 +439,13 @@ mod tests {
             CollectionQuery::parse("", "launchpad")
                 .expect("launchpad")
                 .launchpad
+        );
+        let both = CollectionQuery::parse("", "src721, launchpad").expect("both");
+        assert!(both.src721 && both.launchpad);
+        assert!(
+            !CollectionQuery::parse("", "launchpad")
+                .expect("launchpad")
+                .src721
         );
         let e = CollectionQuery::parse("hype", "").expect_err("unknown sort");
         assert!(e.contains("\"hype\""), "{e}");

@@ -495,6 +495,28 @@ async fn home(services: &crate::helpers::Services, db: &mut sqlx::PgConnection) 
             .iter()
             .all(|d| d["give_remaining"].as_str() != Some("0"))
     );
+    // The SRC-721 collections: only those, as many as the catalogue holds up to 11 (more than 10: see all).
+    let deploys: i64 = sqlx::query_scalar("SELECT count(*) FROM catalogue.src721_collections")
+        .fetch_one(&mut *db)
+        .await
+        .expect("deploys");
+    let collections = home["src721Collections"]
+        .as_array()
+        .expect("src721Collections");
+    assert!(deploys > 0, "the demo deploys SRC-721 collections");
+    assert_eq!(
+        i64::try_from(collections.len()).expect("len"),
+        deploys.min(11)
+    );
+    assert!(
+        collections.iter().all(|c| c["type"] == "src721"),
+        "{collections:?}"
+    );
+    let (status, listed) = services
+        .get_json("/api/collections?only=src721&limit=100")
+        .await;
+    assert_eq!(status, 200, "{listed}");
+    assert_eq!(listed["estimatedTotalHits"].as_i64(), Some(deploys));
 }
 
 /// A collector's profile and its stamp lists against the indexer's balances and stamps.
