@@ -28,11 +28,32 @@ test('home → finder with a filter → a stamp → its collection → its colle
   page,
   request,
 }) => {
-  const home = await api<{ lastSales: { stamp: number | null; cpid: string }[] }>(request, '/api/home');
+  const home = await api<{
+    lastSales: { stamp: number | null; cpid: string }[];
+    src721Collections: { collection_id: string; type: string }[];
+  }>(request, '/api/home');
   expect(home.lastSales.length).toBeGreaterThan(0);
   await page.goto('/');
   const sales = page.getByRole('region', { name: 'Last sales' });
   await expect(sales.getByText(`#${String(first(home.lastSales, 'sale').stamp)}`).first()).toBeVisible();
+
+  // The SRC-721 collections are the home call's: 10 shown at most, a see-all link only when it lists more.
+  expect(home.src721Collections.length).toBeLessThanOrEqual(11);
+  expect(home.src721Collections.every((listed) => listed.type === 'src721')).toBe(true);
+  const src721Collections = page.getByRole('region', { name: 'SRC-721 collections' });
+  if (home.src721Collections.length === 0) {
+    await expect(src721Collections).toHaveCount(0);
+  } else {
+    const cards = src721Collections.getByRole('list', { name: 'Collections' }).getByRole('link');
+    await expect(cards).toHaveCount(Math.min(home.src721Collections.length, 10));
+    const listed = home.src721Collections.map((listedCollection) => `/collection/${listedCollection.collection_id}`);
+    for (const href of await cards.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
+      expect(listed).toContain(href);
+    }
+    await expect(src721Collections.getByRole('link', { name: 'See all ›' })).toHaveCount(
+      home.src721Collections.length > 10 ? 1 : 0,
+    );
+  }
 
   // The finder, filtered to SRC-721: the count is the API's, and the filter is in the URL.
   await page.getByRole('navigation').getByRole('link', { name: 'Finder' }).first().click();

@@ -22,18 +22,24 @@ async function prefetched(path: string, site: 'stamps' | 'xcp' = 'stamps'): Prom
 
 describe('prefetchFirstPage', () => {
   it('asks the home page its data and the announcement, and opens the live values', async () => {
-    expect((await prefetched('/')).sort()).toEqual([
-      '/api/announcement',
-      '/api/collections?limit=50',
-      '/api/home',
-    ]);
+    // The SRC-721 collections come with the home call: no collections call.
+    expect((await prefetched('/')).sort()).toEqual(['/api/announcement', '/api/home']);
     await waitFor(() => {
       expect(FakeEventSource.instances.map((source) => source.url)).toEqual(['/api/realtime']);
     });
   });
 
   it("takes home's answer from index.html's early call when there is one", async () => {
-    const home = { mainBanner: [], featured: [], lastSales: [], newDispenser: [], src721: [], classic: [] };
+    const home = {
+      mainBanner: [],
+      featured: [],
+      launchpads: [],
+      lastSales: [],
+      newDispenser: [],
+      src721Collections: [],
+      src721: [],
+      classic: [],
+    };
     window.__earlyAnswers = { '/api/home': Promise.resolve(home) };
     try {
       expect(await prefetched('/')).not.toContain('/api/home');

@@ -1,7 +1,6 @@
 import { matchPath } from 'react-router';
 import { paths } from '@/config/paths';
 import { prefetchAnnouncement } from '@/features/announcement/api';
-import { prefetchHomeCollections } from '@/features/collections/api';
 import { prefetchHome } from '@/features/home/api';
 import { prefetchStampSearch, STAMP_PAGE_SIZE } from '@/features/stamps/api';
 import { ASSET_PAGE_SIZE, prefetchAsset, prefetchAssetSearch } from '@/features/stamps/asset-api';
@@ -23,7 +22,6 @@ export function prefetchFirstPage(store: AppStore, location: Pick<Location, 'pat
   const { pathname, search } = location;
   if (matchPath(paths.home.path, pathname)) {
     store.dispatch(prefetchHome());
-    store.dispatch(prefetchHomeCollections());
     return;
   }
   const finder = matchPath(paths.searchQuery.path, pathname) ?? matchPath(paths.search.path, pathname);

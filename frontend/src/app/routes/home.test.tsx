@@ -67,9 +67,22 @@ const home = {
       satoshi_price: 150000000,
     },
   ],
+  src721Collections: [],
   src721: [stamp('A3', 33)],
   classic: [stamp('A4', 44)],
 };
+
+/** `count` SRC-721 collection cards, as the home call's `src721Collections` lists them (trending first). */
+function src721Collections(count: number) {
+  return Array.from({ length: count }, (_, index) =>
+    makeCollection({ collection_id: `c${String(index)}`, name: `Col${String(index)}`, type: 'src721' }),
+  );
+}
+
+/** The paths the page asked the API. */
+function requestedPaths(fetchMock: ReturnType<typeof stubFetchRoutes>): string[] {
+  return fetchMock.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).pathname);
+}
 
 function headings(): string[] {
   return screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
@@ -94,8 +107,8 @@ describe('Home', () => {
     expect(listings).toHaveTextContent('5 left');
     expect(screen.getByText('#33')).toBeInTheDocument();
     expect(screen.getByText('#44')).toBeInTheDocument();
-    const urls = fetchMock.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).pathname);
-    expect(urls).toContain('/api/collections');
+    // The SRC-721 collections come with the home call: no call of their own.
+    expect(requestedPaths(fetchMock)).toEqual(['/api/home']);
   });
 
   it("shows the home call's launchpads after the market stats", async () => {
@@ -120,14 +133,12 @@ describe('Home', () => {
     expect(within(screen.getByRole('list', { name: 'Last sales' })).getByRole('link')).toHaveAttribute('href', '/asset/A1');
   });
 
-  it('adds the live market stats and the SRC-721 collections once the stream and the collections API answer', async () => {
-    const collections = Array.from({ length: 12 }, (_, index) =>
-      makeCollection({ collection_id: `c${String(index)}`, name: `Col${String(index)}`, type: 'src721' }),
+  it("adds the live market stats and the home call's SRC-721 collections once the stream answers", async () => {
+    const fetchMock = stubFetchRoutes((url) =>
+      url.pathname === '/api/home'
+        ? { body: { ...home, src721Collections: src721Collections(11) } }
+        : { status: 404, body: { error: 'not found' } },
     );
-    const fetchMock = stubFetchRoutes((url) => {
-      if (url.pathname === '/api/home') return { body: home };
-      return { body: { hits: collections, estimatedTotalHits: 12, offset: 0, limit: 50 } };
-    });
     renderWithProviders(<Home />);
     await sendLiveValue('xcp-stats', [statsRow('directory', 'A directory')]);
     // The Stamps site waits for its own list.
@@ -153,8 +164,13 @@ describe('Home', () => {
     expect(rows[0]).toHaveTextContent('1.5 BTC');
     expect(within(rows[0] as HTMLElement).getByText('up +12.5%')).toBeInTheDocument();
     expect(screen.queryByRole('cell', { name: /A directory/ })).not.toBeInTheDocument();
+    // 11 listed: the first 10 shown, in the home call's order, and a link to all of them.
     expect(screen.getByRole('link', { name: 'See all ›' })).toHaveAttribute('href', '/collections');
-    expect(within(screen.getByRole('list', { name: 'Collections' })).getAllByRole('listitem')).toHaveLength(10);
+    const cards = within(screen.getByRole('list', { name: 'Collections' })).getAllByRole('listitem');
+    expect(cards.map((card) => within(card).getByRole('link').getAttribute('href'))).toEqual(
+      src721Collections(10).map((collection) => `/collection/${collection.collection_id}`),
+    );
+    expect(requestedPaths(fetchMock)).not.toContain('/api/collections');
     // The figures come from the live list, not from a collections call.
     const queries = fetchMock.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).search);
     expect(queries.some((query) => query.includes('total_volume'))).toBe(false);
@@ -198,13 +214,26 @@ describe('Home', () => {
   it('has no see-all link with 10 SRC-721 collections or fewer', async () => {
     stubFetchRoutes((url) =>
       url.pathname === '/api/home'
-        ? { body: home }
-        : { body: { hits: [makeCollection({ type: 'src721' })], estimatedTotalHits: 1, offset: 0, limit: 50 } },
+        ? { body: { ...home, src721Collections: src721Collections(10) } }
+        : { status: 404, body: { error: 'not found' } },
     );
     renderWithProviders(<Home />);
     await sendLiveValue('stats', []);
     expect(await screen.findByRole('heading', { name: 'SRC-721 collections' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Collections' })).getAllByRole('listitem')).toHaveLength(10);
     expect(screen.queryByRole('link', { name: 'See all ›' })).not.toBeInTheDocument();
+  });
+
+  it('hides the SRC-721 collections when the home call lists none, whatever the collections list holds', async () => {
+    stubFetchRoutes((url) => {
+      if (url.pathname === '/api/home') return { body: home };
+      return { body: { hits: src721Collections(11), estimatedTotalHits: 11, offset: 0, limit: 50 } };
+    });
+    renderWithProviders(<Home />);
+    await sendLiveValue('stats', []);
+    expect(await screen.findByRole('heading', { name: 'Latest SRC-721' })).toBeInTheDocument();
+    expect(headings()).toEqual(['Last sales', 'Recent listings', 'Latest SRC-721', 'Latest art stamps']);
+    expect(screen.queryByRole('list', { name: 'Collections' })).not.toBeInTheDocument();
   });
 
   it('shows NO RESULTS for empty lists', async () => {

@@ -6,7 +6,6 @@ import { CollectionGrid } from '@/features/collections/components/collection-car
 import {
   HomeMarketStats,
   HomeSrc721Collections,
-  useHomeCollectionsSettled,
   useMarketStatsSettled,
 } from '@/features/collections/components/home-collections';
 import type { Collection } from '@/features/collections/types';
@@ -38,7 +37,15 @@ function HomeSection({ id, title, link, children }: { id: string; title: string;
 type Body = (render: (home: HomeData) => ReactNode) => ReactNode;
 
 /** The home page's sections below the first screen, in the spec's order. */
-function LowerSections({ body, launchpads }: { body: Body; launchpads: Collection[] }) {
+function LowerSections({
+  body,
+  launchpads,
+  src721Collections,
+}: {
+  body: Body;
+  launchpads: Collection[];
+  src721Collections: Collection[];
+}) {
   const site = useSite();
   return (
     <>
@@ -58,7 +65,7 @@ function LowerSections({ body, launchpads }: { body: Body; launchpads: Collectio
           <RecentListings listings={home.newDispenser} />
         ))}
       </HomeSection>
-      <HomeSrc721Collections stampsWord={site.stampsWord} />
+      <HomeSrc721Collections collections={src721Collections} stampsWord={site.stampsWord} />
       <HomeSection id="latest-src721-title" title="Latest SRC-721">
         {body((home) => (
           <StampGrid hits={home.src721} />
@@ -84,20 +91,19 @@ function LowerSections({ body, launchpads }: { body: Body; launchpads: Collectio
 /**
  * Home (/), in the spec's order: the top banners carousel and the featured collections (staff-curated, each hidden
  * when empty), then market stats (the live market list), the launchpads of the home call (hidden when none), last sales, recent listings,
- * SRC-721 collections, latest SRC-721 and the latest art stamps (assets on the XCP site). The first screen shows as
- * soon as the home call answers; the sections below it appear together once the collections call has answered and
- * the live market list has arrived (or been waited for), meanwhile keeping a screen's height, so that nothing shown
+ * the SRC-721 collections of the home call (hidden when none), latest SRC-721 and the latest art stamps (assets on the
+ * XCP site). The first screen shows as soon as the home call answers; the sections below it appear together once the
+ * live market list has arrived (or been waited for), meanwhile keeping a screen's height, so that nothing shown
  * moves. With banners, the brand heading stays for assistive technology only: the carousel opens the page.
  */
 export function Component() {
   const site = useSite();
   useDocumentTitle(site.brand);
   const { data, isLoading, isError } = useGetHomeQuery(undefined);
-  const collectionsSettled = useHomeCollectionsSettled();
   const marketStatsSettled = useMarketStatsSettled(site.variant);
   // The sections below the first screen are rendered in a second, interruptible pass, so the first screen shows
   // without waiting for them.
-  const showRest = useDeferredValue(!isLoading && collectionsSettled && marketStatsSettled, false);
+  const showRest = useDeferredValue(!isLoading && marketStatsSettled, false);
 
   const body: Body = (render) => {
     if (isError || !data) return <ErrorNotice message={GENERIC_ERROR} />;
@@ -138,7 +144,11 @@ export function Component() {
         </HomeSection>
       )}
       {showRest ? (
-        <LowerSections body={body} launchpads={data?.launchpads ?? []} />
+        <LowerSections
+          body={body}
+          launchpads={data?.launchpads ?? []}
+          src721Collections={data?.src721Collections ?? []}
+        />
       ) : (
         <div className="home-pending">
           <Loading />

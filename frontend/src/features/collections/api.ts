@@ -215,14 +215,6 @@ const collectionsApi = api.injectEndpoints({
   }),
 });
 
-/** The home page's SRC-721 collections (trending). */
-export const HOME_COLLECTIONS_ARGS: CollectionListArgs = { limit: 50 };
-
-/** Starts the home page's collection list ahead of its code (the app's first-page prefetch). */
-export function prefetchHomeCollections() {
-  return collectionsApi.util.prefetch('listCollections', HOME_COLLECTIONS_ARGS, {});
-}
-
 export const {
   useListCollectionsQuery,
   useListDirectoriesQuery,

@@ -16,6 +16,7 @@ export function normalizeHome(raw: unknown): HomeData {
     launchpads: listOrEmpty(home.launchpads),
     lastSales: listOrEmpty(home.lastSales),
     newDispenser: listOrEmpty(home.newDispenser),
+    src721Collections: listOrEmpty(home.src721Collections),
     src721: listOrEmpty(home.src721),
     classic: listOrEmpty(home.classic),
   };

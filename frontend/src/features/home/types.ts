@@ -62,7 +62,8 @@ export type Banner = {
 
 /**
  * `GET /api/home`: the staff-curated banners and featured collections (in curated order), the launchpad collections
- * (highest stamp numbers first), and the chain lists, 20 each, newest first.
+ * (highest stamp numbers first), the SRC-721 collections (trending first, at most 11: more than 10 means there are
+ * more to see), and the chain lists, 20 each, newest first.
  */
 export type HomeData = {
   mainBanner: Banner[];
@@ -70,6 +71,7 @@ export type HomeData = {
   launchpads: Collection[];
   lastSales: HomeSale[];
   newDispenser: HomeListing[];
+  src721Collections: Collection[];
   src721: HomeStamp[];
   classic: HomeStamp[];
 };

@@ -4,19 +4,10 @@ import { paths } from '@/config/paths';
 import type { SiteVariant } from '@/config/site';
 import { useMarketStats } from '@/lib/realtime';
 import { useSettledOnce } from '@/lib/use-settled-once';
-import { HOME_COLLECTIONS_ARGS, useListCollectionsQuery } from '../api';
 import { HOME_COLLECTIONS_SHOWN, showSeeAll } from '../rules';
+import type { Collection } from '../types';
 import { CollectionGrid } from './collection-card';
 import { MarketStatsTable } from './market-stats-table';
-
-/**
- * Whether the home page's collections call (the SRC-721 collections) has answered, with data or an error: the home
- * page waits for it, so that its section does not appear later and push the sections below it down.
- */
-export function useHomeCollectionsSettled(): boolean {
-  const src721 = useListCollectionsQuery(HOME_COLLECTIONS_ARGS);
-  return useSettledOnce(!src721.isLoading);
-}
 
 /** How long the home page waits for the live market list before showing the sections below it without it. */
 export const MARKET_STATS_WAIT_MS = 3000;
@@ -60,27 +51,24 @@ export function HomeMarketStats({ variant }: { variant: SiteVariant }) {
 }
 
 /**
- * The home page's SRC-721 collections: the trending ones of type src721, 10 shown, a see-all link only when there
- * are more than 10. Hidden while the collections API does not answer.
+ * The home page's SRC-721 collections: the home call's `src721Collections` (trending first, at most 11), 10 shown, a
+ * see-all link only when there are more than 10. Hidden when the list is empty.
  */
-export function HomeSrc721Collections({ stampsWord }: { stampsWord: string }) {
-  const { data, isError } = useListCollectionsQuery(HOME_COLLECTIONS_ARGS);
-  if (isError || !data) return null;
-  const src721 = data.hits.filter((collection) => collection.type === 'src721');
-  if (src721.length === 0) return null;
+export function HomeSrc721Collections({ collections, stampsWord }: { collections: Collection[]; stampsWord: string }) {
+  if (collections.length === 0) return null;
   return (
     <section className="home-section" aria-labelledby="src721-collections-title">
       <div className="section-head">
         <h2 id="src721-collections-title" className="section-head__title">
           SRC-721 collections
         </h2>
-        {showSeeAll(src721.length) && (
+        {showSeeAll(collections.length) && (
           <Link className="section-head__link" to={paths.collections.getHref()}>
             See all ›
           </Link>
         )}
       </div>
-      <CollectionGrid collections={src721.slice(0, HOME_COLLECTIONS_SHOWN)} stampsWord={stampsWord} />
+      <CollectionGrid collections={collections.slice(0, HOME_COLLECTIONS_SHOWN)} stampsWord={stampsWord} />
     </section>
   );
 }
