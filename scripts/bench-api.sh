@@ -5,13 +5,15 @@
 # page 10,000 against page 1, autocomplete, and nginx serving a static copy of a list answer for comparison.
 # The gateway keeps answers until the catalogue changes, so repeated requests measure that path;
 # BENCH_API_CACHE_BYTES=0 keeps none, so every request goes through the catalogue and Postgres.
+# BENCH_API_BIN names the binary to run (default target/release/stamps, built by `make bench-api`).
+# BENCH_API_KEEP=1 keeps the database and NATS stream afterwards (their names are printed), to query them later.
 # Installs wrk and nginx with apt when missing (as root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SCALE=${BENCH_API_SCALE:-0.05}
 SECONDS_EACH=${BENCH_API_SECONDS:-5}
 CONNECTIONS=64
-BIN=$(realpath target/release/stamps)
+BIN=$(realpath "${BENCH_API_BIN:-target/release/stamps}")
 
 need() { command -v "$1" >/dev/null || [ -x "/usr/sbin/$1" ]; }
 if ! need wrk || ! need nginx; then
@@ -36,7 +38,11 @@ cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
   wait 2>/dev/null || true
-  "$BIN" purge --yes >/dev/null 2>&1 || true
+  if [ "${BENCH_API_KEEP:-0}" = 1 ]; then
+    echo "bench-api: kept database $STAMPS_POSTGRES__URL and NATS prefix $STAMPS_NATS__PREFIX" >&2
+  else
+    "$BIN" purge --yes >/dev/null 2>&1 || true
+  fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
