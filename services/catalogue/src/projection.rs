@@ -132,9 +132,6 @@ async fn refresh_derived(tx: &mut PgConnection) -> Result<(), sqlx::Error> {
         .collect();
     mark_blocks(tx, &heights).await?;
     let ticks = take(tx, Derived::Tick).await?;
-    if !ticks.is_empty() {
-        crate::src20::recount_ops(tx).await?;
-    }
     crate::src20::refresh(tx, &ticks).await?;
     let stamps = take(tx, Derived::Stamp).await?;
     crate::market::refresh(tx, &stamps).await?;

@@ -50,19 +50,6 @@ pub async fn count_mints(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Erro
     Ok(())
 }
 
-/// Counts again the operations per kind and validity (`src20_op_counts`).
-pub async fn recount_ops(tx: &mut PgConnection) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM src20_op_counts")
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query(
-        "INSERT INTO src20_op_counts (op, valid, n) SELECT op, valid, count(*) FROM src20_ops GROUP BY op, valid",
-    )
-    .execute(tx)
-    .await?;
-    Ok(())
-}
-
 /// Computes again the `src20_ticks` rows of `ticks` (a tick without a valid deploy has none).
 pub async fn refresh(tx: &mut PgConnection, ticks: &[String]) -> Result<(), sqlx::Error> {
     if ticks.is_empty() {
