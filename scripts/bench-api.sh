@@ -6,7 +6,9 @@
 # The gateway keeps answers until the catalogue changes, so repeated requests measure that path;
 # BENCH_API_CACHE_BYTES=0 keeps none, so every request goes through the catalogue and Postgres.
 # BENCH_API_BIN names the binary to run (default target/release/stamps, built by `make bench-api`).
-# BENCH_API_KEEP=1 keeps the database and NATS stream afterwards (their names are printed), to query them later.
+# BENCH_API_KEEP=1 keeps the database and NATS stream afterwards (their names are printed), to query them later;
+# BENCH_API_REUSE=<name> (a kept run's name, benchapiNNN) skips generation and indexing and measures that kept
+# catalogue again with `stamps catalogue` and `stamps gateway` (migrating it first), keeping it afterwards.
 # Installs wrk and nginx with apt when missing (as root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +29,14 @@ NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 RPC=$(free_port); HTTP=$(free_port); API=$(free_port); STATIC=$(free_port)
-RUN="benchapi$$"
+REUSE=${BENCH_API_REUSE:-}
+if [ -n "$REUSE" ]; then
+  case "$REUSE" in benchapi[0-9]*) ;; *) echo "error: BENCH_API_REUSE names a kept run (benchapiNNN)" >&2; exit 1 ;; esac
+  RUN=$REUSE
+  BENCH_API_KEEP=1
+else
+  RUN="benchapi$$"
+fi
 export STAMPS_POSTGRES__URL="postgres://postgres@127.0.0.1:5432/stamps_$RUN" STAMPS_NATS__PREFIX="$RUN"
 export STAMPS_INDEXER__BOOTSTRAP="http://127.0.0.1:$API/devnet/bootstrap.json" RUST_LOG=warn
 CACHE_BYTES=${BENCH_API_CACHE_BYTES:-268435456}
@@ -39,7 +48,7 @@ cleanup() {
   [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
   wait 2>/dev/null || true
   if [ "${BENCH_API_KEEP:-0}" = 1 ]; then
-    echo "bench-api: kept database $STAMPS_POSTGRES__URL and NATS prefix $STAMPS_NATS__PREFIX" >&2
+    echo "bench-api: kept database $STAMPS_POSTGRES__URL and NATS prefix $STAMPS_NATS__PREFIX (BENCH_API_REUSE=$RUN measures it again)" >&2
   else
     "$BIN" purge --yes >/dev/null 2>&1 || true
   fi
@@ -47,6 +56,17 @@ cleanup() {
 }
 trap cleanup EXIT
 
+DB="postgres://postgres@127.0.0.1:5432/stamps_$RUN"
+projected() { psql -qtA "$DB" -c "SELECT count(*) FROM catalogue.blocks" 2>/dev/null || echo 0; }
+if [ -n "$REUSE" ]; then
+  echo "bench-api: measuring the kept catalogue $RUN ($(projected) blocks)"
+  GRPC=$(free_port)
+  "$BIN" catalogue --grpc-listen "127.0.0.1:$GRPC" >"$WORK/catalogue.log" 2>&1 & pids+=($!)
+  "$BIN" gateway --listen "127.0.0.1:$HTTP" --catalogue-url "http://127.0.0.1:$GRPC" --static-dir frontend/dist \
+    >"$WORK/gateway.log" 2>&1 & pids+=($!)
+  for _ in $(seq 1 6000); do curl -sf "http://127.0.0.1:$HTTP/api/home" >/dev/null 2>&1 && break; sleep 0.1; done
+  curl -sf "http://127.0.0.1:$HTTP/api/home" >/dev/null || { echo "error: the gateway does not answer" >&2; tail -n 20 "$WORK/catalogue.log" "$WORK/gateway.log" >&2; exit 1; }
+else
 echo "bench-api: generating the bench scenario at scale $SCALE"
 "$BIN" devnet --scenario bench --scale "$SCALE" --rpc-listen "127.0.0.1:$RPC" --api-listen "127.0.0.1:$API" \
   >"$WORK/devnet.log" 2>&1 & pids+=($!)
@@ -57,13 +77,12 @@ BLOCKS=$((TIP - 962000 + 1))
 started=$(date +%s)
 "$BIN" all --rpc-url "http://127.0.0.1:$RPC" --start-height 962000 --headers-from 962000 --listen "127.0.0.1:$HTTP" \
   --grpc-listen 127.0.0.1:0 --static-dir frontend/dist >"$WORK/stamps.log" 2>&1 & pids+=($!)
-DB="postgres://postgres@127.0.0.1:5432/stamps_$RUN"
-projected() { psql -qtA "$DB" -c "SELECT count(*) FROM catalogue.blocks" 2>/dev/null || echo 0; }
 while [ "$(projected)" != "$BLOCKS" ]; do
   sleep 1
   if ! kill -0 "${pids[1]}" 2>/dev/null; then echo "error: stamps all stopped" >&2; tail -n 20 "$WORK/stamps.log" >&2; exit 1; fi
 done
 echo "bench-api: $BLOCKS blocks indexed and projected in $(( $(date +%s) - started )) s"
+fi
 BASE="http://127.0.0.1:$HTTP"
 
 # Real values to ask for: a stamp, a tick, an address, a page deep in the finder.

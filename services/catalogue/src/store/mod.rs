@@ -337,6 +337,17 @@ impl StampQuery {
             && self.wishlist.is_none()
     }
 
+    /// Whether the stamps are named by membership in a set kept elsewhere: held by or issued to addresses, in a
+    /// collection, on a wishlist, with traits, or by id.
+    fn membership(&self) -> bool {
+        !self.holders.is_empty()
+            || !self.owners.is_empty()
+            || self.collection.is_some()
+            || !self.cpids.is_empty()
+            || !self.traits.is_empty()
+            || self.wishlist.is_some()
+    }
+
     /// The `WHERE` clause, naming only the conditions in force, so that the planner sees each query's real
     /// shape: the text ($1 a number, or $2 a cpid prefix and $3 the text), the holders, creators and owners
     /// ($4–$6), the collection ($7), the cpids ($8), the SRC-721 traits ($9), the wishlist's user ($10), the types, the show-only filters, and for a sort by a value only some stamps have, that they
@@ -433,11 +444,24 @@ pub async fn search(
         ));
     }
     // The page is chosen on stamp numbers alone (an index-only walk for the sorts the indexes cover), then its
-    // rows are read: a deep page does not read every row before it.
+    // rows are read: a deep page does not read every row before it. A set named by membership (an address's
+    // holdings or issues, a collection, a wishlist, traits, ids) is gathered first and sorted: walking every
+    // stamp in order and checking each for membership costs the whole table when the set is small or old.
+    let page = if q.membership() {
+        let keys = if column == "stamp" {
+            "stamp".to_owned()
+        } else {
+            format!("stamp, {column}")
+        };
+        format!(
+            "WITH candidates AS MATERIALIZED (SELECT {keys} FROM stamps WHERE {filter})
+             SELECT stamp FROM candidates ORDER BY {order} OFFSET $11 LIMIT $12"
+        )
+    } else {
+        format!("SELECT stamp FROM stamps WHERE {filter} ORDER BY {order} OFFSET $11 LIMIT $12")
+    };
     let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM stamps WHERE stamp IN (
-             SELECT stamp FROM stamps WHERE {filter} ORDER BY {order} OFFSET $11 LIMIT $12)
-         ORDER BY {order}"
+        "SELECT {COLUMNS} FROM stamps WHERE stamp IN ({page}) ORDER BY {order}"
     )))
     .bind(number)
     .bind(&prefix)
