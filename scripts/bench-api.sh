@@ -68,21 +68,21 @@ if [ -n "$REUSE" ]; then
   for _ in $(seq 1 6000); do curl -sf "http://127.0.0.1:$HTTP/api/home" >/dev/null 2>&1 && break; sleep 0.1; done
   curl -sf "http://127.0.0.1:$HTTP/api/home" >/dev/null || { echo "error: the gateway does not answer" >&2; tail -n 20 "$WORK/catalogue.log" "$WORK/gateway.log" >&2; exit 1; }
 else
-echo "bench-api: generating the bench scenario at scale $SCALE"
-"$BIN" devnet --scenario bench --scale "$SCALE" --rpc-listen "127.0.0.1:$RPC" --api-listen "127.0.0.1:$API" \
-  >"$WORK/devnet.log" 2>&1 & pids+=($!)
-for _ in $(seq 1 6000); do (exec 3<>"/dev/tcp/127.0.0.1/$RPC") 2>/dev/null && break; sleep 0.1; done
-rpc() { curl -sf -H 'content-type: application/json' -d "{\"id\":1,\"method\":\"$1\",\"params\":[]}" "http://127.0.0.1:$RPC" | python3 -c 'import json,sys; print(json.load(sys.stdin)["result"])'; }
-TIP=$(rpc getblockcount)
-BLOCKS=$((TIP - 962000 + 1))
-started=$(date +%s)
-"$BIN" all --rpc-url "http://127.0.0.1:$RPC" --start-height 962000 --headers-from 962000 --listen "127.0.0.1:$HTTP" \
-  --grpc-listen 127.0.0.1:0 --static-dir frontend/dist >"$WORK/stamps.log" 2>&1 & pids+=($!)
-while [ "$(projected)" != "$BLOCKS" ]; do
-  sleep 1
-  if ! kill -0 "${pids[1]}" 2>/dev/null; then echo "error: stamps all stopped" >&2; tail -n 20 "$WORK/stamps.log" >&2; exit 1; fi
-done
-echo "bench-api: $BLOCKS blocks indexed and projected in $(( $(date +%s) - started )) s"
+  echo "bench-api: generating the bench scenario at scale $SCALE"
+  "$BIN" devnet --scenario bench --scale "$SCALE" --rpc-listen "127.0.0.1:$RPC" --api-listen "127.0.0.1:$API" \
+    >"$WORK/devnet.log" 2>&1 & pids+=($!)
+  for _ in $(seq 1 6000); do (exec 3<>"/dev/tcp/127.0.0.1/$RPC") 2>/dev/null && break; sleep 0.1; done
+  rpc() { curl -sf -H 'content-type: application/json' -d "{\"id\":1,\"method\":\"$1\",\"params\":[]}" "http://127.0.0.1:$RPC" | python3 -c 'import json,sys; print(json.load(sys.stdin)["result"])'; }
+  TIP=$(rpc getblockcount)
+  BLOCKS=$((TIP - 962000 + 1))
+  started=$(date +%s)
+  "$BIN" all --rpc-url "http://127.0.0.1:$RPC" --start-height 962000 --headers-from 962000 --listen "127.0.0.1:$HTTP" \
+    --grpc-listen 127.0.0.1:0 --static-dir frontend/dist >"$WORK/stamps.log" 2>&1 & pids+=($!)
+  while [ "$(projected)" != "$BLOCKS" ]; do
+    sleep 1
+    if ! kill -0 "${pids[1]}" 2>/dev/null; then echo "error: stamps all stopped" >&2; tail -n 20 "$WORK/stamps.log" >&2; exit 1; fi
+  done
+  echo "bench-api: $BLOCKS blocks indexed and projected in $(( $(date +%s) - started )) s"
 fi
 BASE="http://127.0.0.1:$HTTP"
 

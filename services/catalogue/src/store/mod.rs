@@ -327,14 +327,7 @@ impl StampQuery {
     /// Whether every condition in force is a file type, a show-only filter, the rarity option or a sort's "has
     /// a value": conditions on a stamp's facets alone, which `stamp_facet_counts` counts.
     fn facets_only(&self) -> bool {
-        matches!(self.term, SearchTerm::All)
-            && self.holders.is_empty()
-            && self.creators.is_empty()
-            && self.owners.is_empty()
-            && self.collection.is_none()
-            && self.cpids.is_empty()
-            && self.traits.is_empty()
-            && self.wishlist.is_none()
+        matches!(self.term, SearchTerm::All) && self.creators.is_empty() && !self.membership()
     }
 
     /// Whether the stamps are named by membership in a set kept elsewhere: held by or issued to addresses, in a
