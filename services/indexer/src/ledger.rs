@@ -10,7 +10,7 @@ use sqlx::{PgConnection, PgPool};
 use stamps_protocol::Rules;
 use stamps_protocol::block::CounterpartyRecord;
 use stamps_protocol::counterparty::ledger::{
-    Bootstrap, Effect, IssuanceRow, LedgerState, LedgerTx, MemoryLedger, TxMessage,
+    Bootstrap, Effect, IssuanceRow, LedgerTx, MemoryLedger, TxMessage,
 };
 use stamps_protocol::counterparty::transport::PrevoutSource;
 
@@ -70,11 +70,10 @@ pub fn apply_block<'r>(
         // Without data a transaction matters only when it spends a UTXO holding balances. Checking the
         // inputs first keeps the common case (plain payments) cheap.
         if record.is_none()
-            && !tx.input.iter().any(|i| {
-                !ledger
-                    .positive_balances(&i.previous_output.to_string())
-                    .is_empty()
-            })
+            && !tx
+                .input
+                .iter()
+                .any(|i| ledger.utxo_holds_balances(&i.previous_output))
         {
             continue;
         }

@@ -67,12 +67,9 @@ pub fn needed_prevouts(block: &Block, state: &ChainState) -> Vec<OutPoint> {
         .filter(|t| {
             transport::has_counterparty_data(t)
                 || src20_transport::prefilter(t).should_include
-                || t.input.iter().any(|i| {
-                    !state
-                        .ledger
-                        .positive_balances(&i.previous_output.to_string())
-                        .is_empty()
-                })
+                || t.input
+                    .iter()
+                    .any(|i| state.ledger.utxo_holds_balances(&i.previous_output))
         })
         .flat_map(|t| t.input.iter().map(|i| i.previous_output))
         .collect()

@@ -12,8 +12,14 @@ use crate::counterparty::message::Issuance;
 struct Checked {
     problems: Vec<String>,
     fee: u64,
-    /// The asset's state before, when this is a reissuance.
-    last: Option<AssetInfo>,
+}
+
+/// Whether `text.lower()` (Python's full Unicode lowercasing, as `str::to_lowercase`) equals `keyword`. No
+/// character lowercases to nothing, so a text of more characters than the keyword never does: a stamp's
+/// description (the whole file in base64) is answered without lowercasing it.
+fn lowercase_is(text: &str, keyword: &str) -> bool {
+    // At most four bytes per character: more bytes than that is more characters than the keyword has.
+    text.len() <= 4 * keyword.chars().count() && text.to_lowercase() == keyword
 }
 
 /// Address holders of `asset` with a positive balance (`get_asset_balances`, which groups by address).
@@ -30,14 +36,14 @@ fn validate(
     m: &Issuance,
     description: &str,
     subasset: Option<&(String, String)>,
+    last: Option<&AssetInfo>,
 ) -> Checked {
     let mut problems: Vec<String> = Vec::new();
     let asset = m.asset.as_str();
     if asset == "BTC" || asset == "XCP" {
         problems.push("cannot issue BTC or XCP".into());
     }
-    let last = cx.view.asset(asset);
-    match &last {
+    match last {
         Some(last) => {
             if last.fair_minting {
                 problems.push("cannot issue during fair minting".into());
@@ -62,7 +68,7 @@ fn validate(
             }
         }
         None => {
-            if description.to_lowercase() == "lock" {
+            if lowercase_is(description, "lock") {
                 problems.push("cannot lock a non\u{2010}existent asset".into());
             }
             if m.reset {
@@ -78,7 +84,7 @@ fn validate(
             }
         }
     }
-    if let (Some((parent, longname)), None) = (subasset, &last) {
+    if let (Some((parent, longname)), None) = (subasset, last) {
         match cx.view.asset(parent) {
             Some(p) if p.issuer != source => {
                 problems.push("parent asset owned by another address".into());
@@ -104,7 +110,7 @@ fn validate(
             problems.push("insufficient funds".into());
         }
     }
-    let issued = last.as_ref().map_or(0, |l| l.issued);
+    let issued = last.map_or(0, |l| l.issued);
     let overflow = if m.reset {
         m.quantity > MAX_INT
     } else {
@@ -113,7 +119,7 @@ fn validate(
     if overflow {
         problems.push("total quantity overflow".into());
     }
-    if let (true, Some(last)) = (m.reset, &last) {
+    if let (true, Some(last)) = (m.reset, last) {
         let holders = address_holders(&cx.view, asset);
         match holders.as_slice() {
             [] if last.supply() > 0 => {
@@ -130,11 +136,7 @@ fn validate(
         problems.push("integer overflow".into());
     }
     problems.extend(mime::check_content(&m.mime_type, description));
-    Checked {
-        problems,
-        fee,
-        last,
-    }
+    Checked { problems, fee }
 }
 
 /// Parses an issuance; returns the status.
@@ -166,15 +168,22 @@ pub(crate) fn parse(cx: &mut Cx<'_>, tx: &LedgerTx, m: &Issuance) -> String {
     let mut reissuance = None;
     let mut last = None;
     if status == VALID {
-        let checked = validate(cx, source, m, &description, subasset.as_ref());
+        let checked = validate(
+            cx,
+            source,
+            m,
+            &description,
+            subasset.as_ref(),
+            current.as_ref(),
+        );
         status = status_of(&checked.problems);
         fee = checked.fee;
-        reissuance = Some(checked.last.is_some());
-        last = checked.last;
+        reissuance = Some(current.is_some());
+        last = current.as_ref();
     }
-    let reissued_longname = last.as_ref().and_then(|l| l.asset_longname.clone());
+    let reissued_longname = last.and_then(|l| l.asset_longname.clone());
     if status == VALID && m.reset {
-        reset(cx, tx, m, &description, last.as_ref(), reissued_longname);
+        reset(cx, tx, m, &description, last, reissued_longname);
         return status;
     }
     let mut events: Vec<&str> = Vec::new();
@@ -192,21 +201,27 @@ pub(crate) fn parse(cx: &mut Cx<'_>, tx: &LedgerTx, m: &Issuance) -> String {
     let mut lock = m.lock;
     let mut description_locked = false;
     if valid && !description.is_empty() {
-        let last_description = current
-            .as_ref()
-            .map_or_else(|| description.clone(), |a| a.description.clone());
-        match description.to_lowercase().as_str() {
-            "lock" => {
-                lock = true;
-                description = last_description;
+        // The asset's description before; a new asset's is the one it is issued with.
+        let last_description = current.as_ref().map(|a| a.description.as_str());
+        let keyword = ["lock", "lock_description"]
+            .into_iter()
+            .find(|k| lowercase_is(&description, k));
+        match keyword {
+            Some(keyword) => {
+                if let Some(last) = last_description {
+                    description = last.to_owned();
+                }
+                if keyword == "lock" {
+                    lock = true;
+                } else {
+                    description_locked = true;
+                    events.push("lock_description");
+                }
             }
-            "lock_description" => {
-                description_locked = true;
-                description = last_description;
-                events.push("lock_description");
+            None if last_description.is_some_and(|last| last != description) => {
+                events.push("change_description");
             }
-            _ if description != last_description => events.push("change_description"),
-            _ => {}
+            None => {}
         }
     }
     let is_reissuance = reissuance == Some(true);

@@ -69,9 +69,18 @@ impl MemoryLedger {
         self.tables
             .balances
             .iter()
-            .filter(|(_, q)| **q > 0)
-            .map(|(k, q)| (k.clone(), *q))
+            .flat_map(|(holder, held)| {
+                held.iter()
+                    .filter(|(_, q)| **q > 0)
+                    .map(move |(asset, q)| ((holder.clone(), asset.clone()), *q))
+            })
             .collect()
+    }
+
+    /// Whether the output `outpoint` holds a positive balance: what `positive_balances` tells of its
+    /// `txid:vout` text, without formatting it.
+    pub fn utxo_holds_balances(&self, outpoint: &bitcoin::OutPoint) -> bool {
+        self.tables.utxos_holding.contains(outpoint)
     }
 
     /// Every dispenser ever opened, by opening transaction.
@@ -86,7 +95,9 @@ impl MemoryLedger {
 
     /// Every asset, by name.
     pub fn assets(&self) -> impl Iterator<Item = &AssetInfo> {
-        self.tables.assets.values()
+        let mut assets: Vec<&AssetInfo> = self.tables.assets.values().collect();
+        assets.sort_unstable_by(|a, b| a.asset.cmp(&b.asset));
+        assets.into_iter()
     }
 }
 
@@ -166,8 +177,9 @@ impl LedgerState for MemoryLedger {
     fn active_fairminters(&self) -> Vec<FairminterInfo> {
         let mut out: Vec<FairminterInfo> = self
             .tables
-            .fairminters
-            .values()
+            .open_fairminters
+            .iter()
+            .filter_map(|tx| self.tables.fairminters.get(tx))
             .filter(|f| f.status != FairminterStatus::Closed)
             .cloned()
             .collect();

@@ -2,7 +2,9 @@
 //! (for [`super::MemoryLedger`]), and [`Overlay`] layers the writes of the effects so far over any
 //! [`LedgerState`], so that one transaction (or block hook) reads its own earlier effects.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+use bitcoin::OutPoint;
 
 use super::effect::Effect;
 use super::state::{
@@ -152,25 +154,30 @@ pub(crate) fn writes_for(read: &dyn LedgerState, effect: &Effect) -> Vec<Write> 
     }
 }
 
-/// Current state in maps.
+/// Current state in maps. Lookups by name hash (a million assets and balances are common); the few lists whose
+/// order matters are sorted where they are read, or kept in ordered maps.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Tables {
-    /// (holder, asset) → balance.
-    pub balances: BTreeMap<(String, String), u64>,
+    /// holder → asset → balance.
+    pub balances: HashMap<String, BTreeMap<String, u64>>,
+    /// UTXO holders (`txid:vout`, as an outpoint formats) with a positive balance.
+    pub utxos_holding: HashSet<OutPoint>,
     /// asset → holder → order of the holder's first balance row.
-    pub by_asset: BTreeMap<String, BTreeMap<String, u64>>,
-    pub assets: BTreeMap<String, AssetInfo>,
-    pub longnames: BTreeMap<String, String>,
-    /// (issuer, asset) of every issuance row.
-    pub issued_by: BTreeSet<(String, String)>,
+    pub by_asset: HashMap<String, HashMap<String, u64>>,
+    pub assets: HashMap<String, AssetInfo>,
+    pub longnames: HashMap<String, String>,
+    /// issuer → assets, of every issuance row.
+    pub issued_by: HashMap<String, BTreeSet<String>>,
     /// By opening transaction.
     pub dispensers: BTreeMap<String, DispenserInfo>,
     /// By opening transaction.
     pub fairminters: BTreeMap<String, FairminterInfo>,
+    /// Opening transactions of the fairminters not closed.
+    pub open_fairminters: BTreeSet<String>,
     /// asset → the fairminter written last.
-    pub fairminter_of: BTreeMap<String, String>,
+    pub fairminter_of: HashMap<String, String>,
     /// fairminter → valid fairmints.
-    pub fairmints: BTreeMap<String, Vec<FairmintInfo>>,
+    pub fairmints: HashMap<String, Vec<FairmintInfo>>,
     /// block → attaches.
     pub attaches: BTreeMap<u64, u64>,
     seq: u64,
@@ -180,12 +187,34 @@ impl Tables {
     pub fn write(&mut self, w: Write) {
         match w {
             Write::Balance(holder, asset, q) => {
-                let holders = self.by_asset.entry(asset.clone()).or_default();
-                if !holders.contains_key(&holder) {
-                    self.seq += 1;
-                    holders.insert(holder.clone(), self.seq);
+                match self.by_asset.get_mut(&asset) {
+                    Some(holders) => {
+                        if !holders.contains_key(&holder) {
+                            self.seq += 1;
+                            holders.insert(holder.clone(), self.seq);
+                        }
+                    }
+                    None => {
+                        self.seq += 1;
+                        let holders = HashMap::from([(holder.clone(), self.seq)]);
+                        self.by_asset.insert(asset.clone(), holders);
+                    }
                 }
-                self.balances.insert((holder, asset), q);
+                // Only a holder that is an outpoint's own text: the set answers for that text.
+                let outpoint = holder
+                    .contains(':')
+                    .then(|| holder.parse::<OutPoint>().ok())
+                    .flatten()
+                    .filter(|o| o.to_string() == holder);
+                let held = self.balances.entry(holder).or_default();
+                held.insert(asset, q);
+                if let Some(outpoint) = outpoint {
+                    if held.values().any(|q| *q > 0) {
+                        self.utxos_holding.insert(outpoint);
+                    } else {
+                        self.utxos_holding.remove(&outpoint);
+                    }
+                }
             }
             Write::Asset(info) => {
                 self.assets.insert(info.asset.clone(), info);
@@ -194,7 +223,7 @@ impl Tables {
                 self.longnames.insert(longname, asset);
             }
             Write::IssuedBy(address, asset) => {
-                self.issued_by.insert((address, asset));
+                self.issued_by.entry(address).or_default().insert(asset);
             }
             Write::Dispenser(d) => {
                 self.dispensers.insert(d.tx_hash.clone(), d);
@@ -202,6 +231,11 @@ impl Tables {
             Write::Fairminter(f) => {
                 self.fairminter_of
                     .insert(f.asset.clone(), f.tx_hash.clone());
+                if f.status == FairminterStatus::Closed {
+                    self.open_fairminters.remove(&f.tx_hash);
+                } else {
+                    self.open_fairminters.insert(f.tx_hash.clone());
+                }
                 self.fairminters.insert(f.tx_hash.clone(), f);
             }
             Write::Fairmint(m) => {
@@ -213,19 +247,15 @@ impl Tables {
             Write::AttachCount(block) => *self.attaches.entry(block).or_default() += 1,
         }
     }
-
     pub fn balance(&self, holder: &str, asset: &str) -> Option<u64> {
-        self.balances
-            .get(&(holder.to_owned(), asset.to_owned()))
-            .copied()
+        self.balances.get(holder)?.get(asset).copied()
     }
 
+    /// A holder's balances, zeros included, by asset name.
     pub fn balances_of(&self, holder: &str) -> Vec<(String, u64)> {
-        self.balances
-            .range((holder.to_owned(), String::new())..)
-            .take_while(|((h, _), _)| h == holder)
-            .map(|((_, a), q)| (a.clone(), *q))
-            .collect()
+        self.balances.get(holder).map_or_else(Vec::new, |held| {
+            held.iter().map(|(a, q)| (a.clone(), *q)).collect()
+        })
     }
 
     /// Holders of `asset` in first-row order, zeros included.
@@ -240,12 +270,11 @@ impl Tables {
             .collect()
     }
 
+    /// The assets `address` issued, by name.
     pub fn assets_issued_by(&self, address: &str) -> Vec<String> {
         self.issued_by
-            .range((address.to_owned(), String::new())..)
-            .take_while(|(a, _)| a == address)
-            .map(|(_, asset)| asset.clone())
-            .collect()
+            .get(address)
+            .map_or_else(Vec::new, |assets| assets.iter().cloned().collect())
     }
 
     pub fn fairminter(&self, asset: &str) -> Option<FairminterInfo> {
@@ -343,6 +372,9 @@ impl LedgerState for Overlay<'_> {
     }
 
     fn balances_of(&self, holder: &str) -> Vec<(String, u64)> {
+        if !self.delta.balances.contains_key(holder) {
+            return self.base.balances_of(holder);
+        }
         let mut all: BTreeMap<String, u64> = self.base.balances_of(holder).into_iter().collect();
         all.extend(self.delta.balances_of(holder));
         all.into_iter().collect()
@@ -376,6 +408,9 @@ impl LedgerState for Overlay<'_> {
     }
 
     fn assets_issued_by(&self, address: &str) -> Vec<String> {
+        if !self.delta.issued_by.contains_key(address) {
+            return self.base.assets_issued_by(address);
+        }
         let mut all: BTreeSet<String> = self.base.assets_issued_by(address).into_iter().collect();
         all.extend(self.delta.assets_issued_by(address));
         all.into_iter().collect()
