@@ -182,8 +182,8 @@ pub async fn build(
 }
 
 enum Progress {
-    /// `blocks` blocks were indexed, up to `height`, the node's tip being `tip`.
-    Indexed { height: u64, tip: u64, blocks: u64 },
+    /// Blocks were indexed (and recorded in the progress rate as each transaction committed).
+    Indexed,
     /// Blocks were unwound.
     Unwound,
     /// Nothing to index: the next block has this height.
@@ -214,14 +214,9 @@ impl Indexer {
         while !shutdown.is_cancelled() {
             // A step checks `shutdown` after each block and commits what it did. (Were it dropped mid-way, its
             // transaction would roll back and file puts are idempotent: nothing is half-written.)
-            let step = self.step(&shutdown).await;
+            let step = self.step(&shutdown, &mut rate).await;
             let wait = match step {
-                Ok(Progress::Indexed {
-                    height,
-                    tip,
-                    blocks,
-                }) => {
-                    rate.record(height, tip, blocks);
+                Ok(Progress::Indexed) => {
                     backoff = Duration::from_millis(200);
                     continue;
                 }
@@ -263,7 +258,9 @@ impl Indexer {
         Ok(())
     }
 
-    async fn step(&self, shutdown: &Shutdown) -> Result<Progress, IndexerError> {
+    /// Indexes from the block after the committed tip up to the node's tip as it was when the step began, or
+    /// until shutdown; unwinds instead when the node's chain left the indexed one.
+    async fn step(&self, shutdown: &Shutdown, rate: &mut Rate) -> Result<Progress, IndexerError> {
         let node_tip = self.source.tip().await?;
         let last = store::tip(&self.pool).await?;
         let next = last
@@ -300,31 +297,24 @@ impl Indexer {
             }
         };
         let first_block = last.is_none();
-        // Near the tip every block is its own transaction; during catch-up a transaction holds up to
-        // `commit_blocks` blocks or `commit_interval_ms` of work, whichever ends first.
-        let batch = if node_tip - next >= self.config.near_tip_blocks {
-            self.config.commit_blocks.max(1)
-        } else {
-            1
-        };
         let mut prefetch = self.prefetch.lock().await;
         let mut slot = self.state.lock().await;
         let state = match slot.take() {
             Some(state) => state,
             None => ChainState::load(&self.pool, self.rules).await?,
         };
-        let tx = self.pool.begin().await?;
 
         // Two stages run together: the producer fetches a block and its prevouts and prepares it on a
-        // blocking thread, while the writer writes the block before it into the transaction and sends its
-        // files to the content store.
+        // blocking thread, while the writer writes the block before it into the open transaction and sends its
+        // files to the content store. Near the tip every block is its own transaction; during catch-up a
+        // transaction holds up to `commit_blocks` blocks or `commit_interval_ms` of work, whichever ends
+        // first, and the producer goes on preparing while the writer commits.
         let (sender, mut receiver) = tokio::sync::mpsc::channel::<PreparedBlock>(2);
         let produce = self.produce(
             &mut prefetch,
             state,
             Produce {
                 next,
-                last: next + batch - 1,
                 node_tip,
                 parent,
                 shutdown,
@@ -332,45 +322,44 @@ impl Indexer {
             sender,
         );
         let write = async {
-            let mut tx = tx;
-            let mut puts = tokio::task::JoinSet::new();
-            let mut counts = (0u64, 0u64);
+            let mut open: Option<Batch> = None;
             while let Some(block) = receiver.recv().await {
-                self.write_block(&mut tx, &block, &mut puts).await?;
-                counts.0 += block.txs as u64;
-                counts.1 += block.stamps.len() as u64;
+                let batch = match &mut open {
+                    Some(batch) => batch,
+                    None => open.insert(Batch::begin(&self.pool).await?),
+                };
+                self.write_block(&mut batch.tx, &block, &mut batch.puts)
+                    .await?;
+                batch.blocks += 1;
+                batch.txs += block.txs as u64;
+                batch.stamps += block.stamps.len() as u64;
+                let near_tip = node_tip - block.height < self.config.near_tip_blocks;
+                let due = near_tip
+                    || batch.blocks >= self.config.commit_blocks.max(1)
+                    || batch.started.elapsed()
+                        >= Duration::from_millis(self.config.commit_interval_ms);
+                if due && let Some(batch) = open.take() {
+                    self.commit(batch, block.height, node_tip, rate).await?;
+                }
             }
-            Ok::<_, IndexerError>((tx, puts, counts))
+            Ok::<_, IndexerError>(open)
         };
         let (produced, written) = tokio::join!(produce, write);
         drop(prefetch);
+        // On failure `slot` stays empty: the next step reloads the state from what is committed.
         let (state, indexed) = match (produced, written) {
-            (Ok(produced), Ok((tx, mut puts, (txs, stamps)))) => {
-                // A block's files are stored before the transaction that refers to them commits.
-                let stored = async {
-                    while let Some(put) = puts.join_next().await {
-                        put.map_err(|e| IndexerError::Task(format!("content put: {e}")))??;
-                    }
-                    tx.commit().await?;
-                    Ok::<_, IndexerError>(())
-                };
-                // On failure `slot` stays empty: the next step reloads the state from what is committed.
-                stored.await?;
-                self.metrics.transactions.inc_by(txs);
-                self.metrics.stamps.inc_by(stamps);
+            (Ok(produced), Ok(open)) => {
+                if let (Some(batch), Some(height)) = (open, produced.1) {
+                    self.commit(batch, height, node_tip, rate).await?;
+                }
                 produced
             }
             (Err(e), _) | (_, Err(e)) => return Err(e),
         };
         *slot = Some(state);
         drop(slot);
-        self.relay.notify();
         match indexed {
-            Some(height) => Ok(Progress::Indexed {
-                height,
-                tip: node_tip,
-                blocks: height + 1 - next,
-            }),
+            Some(_) => Ok(Progress::Indexed),
             None if first_block => {
                 // The first block does not build on the headers kept below it: the node's chain moved while
                 // they were checked. The next step checks them again.
@@ -393,9 +382,36 @@ impl Indexer {
         }
     }
 
-    /// Fetches and prepares the blocks of one transaction in order, handing each to the writer; stops at the
-    /// last height, the node's tip, a block that does not build on its parent, shutdown, or the commit
-    /// interval. Returns the advanced state and the last height handed over.
+    /// Commits a batch of written blocks, the last at `height`: its files are stored before the transaction
+    /// that refers to them commits; then the relay is woken and the progress recorded.
+    async fn commit(
+        &self,
+        batch: Batch,
+        height: u64,
+        node_tip: u64,
+        rate: &mut Rate,
+    ) -> Result<(), IndexerError> {
+        let Batch {
+            tx,
+            mut puts,
+            blocks,
+            txs,
+            stamps,
+            ..
+        } = batch;
+        while let Some(put) = puts.join_next().await {
+            put.map_err(|e| IndexerError::Task(format!("content put: {e}")))??;
+        }
+        tx.commit().await?;
+        self.relay.notify();
+        self.metrics.transactions.inc_by(txs);
+        self.metrics.stamps.inc_by(stamps);
+        rate.record(height, node_tip, blocks);
+        Ok(())
+    }
+
+    /// Fetches and prepares blocks in order, handing each to the writer; stops at the node's tip, a block that
+    /// does not build on its parent, or shutdown. Returns the advanced state and the last height handed over.
     async fn produce(
         &self,
         prefetch: &mut Prefetch,
@@ -403,12 +419,10 @@ impl Indexer {
         run: Produce<'_>,
         sender: tokio::sync::mpsc::Sender<PreparedBlock>,
     ) -> Result<(ChainState, Option<u64>), IndexerError> {
-        let started = std::time::Instant::now();
-        let interval = Duration::from_millis(self.config.commit_interval_ms);
         let mut parent = run.parent;
         let mut indexed = None;
         let mut height = run.next;
-        while height <= run.node_tip && height <= run.last {
+        while height <= run.node_tip {
             let block = Arc::new(prefetch.block(height, run.node_tip).await?);
             if let Some(parent_hash) = &parent
                 && block.header.prev_blockhash.to_string() != *parent_hash
@@ -458,7 +472,7 @@ impl Indexer {
             }
             indexed = Some(height);
             height += 1;
-            if run.shutdown.is_cancelled() || started.elapsed() >= interval {
+            if run.shutdown.is_cancelled() {
                 break;
             }
         }
@@ -587,13 +601,35 @@ async fn read_bootstrap(
 /// Content-store puts in flight while blocks are written.
 const CONTENT_PUTS_IN_FLIGHT: usize = 64;
 
-/// The bounds of one transaction's blocks.
+/// Where a step's producer starts and stops.
 struct Produce<'a> {
     next: u64,
-    last: u64,
     node_tip: u64,
     parent: Option<String>,
     shutdown: &'a Shutdown,
+}
+
+/// An open transaction of written blocks, with the puts of their files.
+struct Batch {
+    tx: sqlx::Transaction<'static, sqlx::Postgres>,
+    puts: tokio::task::JoinSet<Result<(), ContentError>>,
+    started: std::time::Instant,
+    blocks: u64,
+    txs: u64,
+    stamps: u64,
+}
+
+impl Batch {
+    async fn begin(pool: &sqlx::PgPool) -> Result<Self, IndexerError> {
+        Ok(Self {
+            tx: pool.begin().await?,
+            puts: tokio::task::JoinSet::new(),
+            started: std::time::Instant::now(),
+            blocks: 0,
+            txs: 0,
+            stamps: 0,
+        })
+    }
 }
 
 /// Runs CPU-bound work on the blocking pool.
