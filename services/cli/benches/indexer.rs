@@ -4,7 +4,8 @@
 //! block to its `BlockIndexed` on the stream, and the indexer process's peak memory.
 //!
 //! `INDEXER_BENCH_SCALE` (default 0.05) sizes the bench scenario; `INDEXER_BENCH_TIP_BLOCKS` (default 50) how
-//! many blocks the tip latency is measured over. Postgres and NATS are `STAMPS_TEST_POSTGRES` and
+//! many blocks the tip latency is measured over; `INDEXER_BENCH_PASSES_ONLY=1` stops after the two passes
+//! without a database (to profile the protocol work alone). Postgres and NATS are `STAMPS_TEST_POSTGRES` and
 //! `STAMPS_TEST_NATS` (defaults: the local servers).
 
 use std::collections::HashSet;
@@ -266,6 +267,9 @@ async fn main() {
         blocks as f64 / protocol,
         txs as f64 / protocol
     );
+    if env("INDEXER_BENCH_PASSES_ONLY", 0u8) == 1 {
+        return;
+    }
 
     let first = config.first_height;
     let miner = generated
