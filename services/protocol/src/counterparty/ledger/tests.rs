@@ -566,3 +566,55 @@ fn absurd_quantities_are_invalid_and_move_nothing() {
         "the supply is unchanged"
     );
 }
+
+#[test]
+fn lock_keywords_are_matched_as_python_lowercases_them() {
+    let mut w = World::new();
+    let a = addr(1);
+    issue(&mut w, &a, "KELVIN", 10);
+    // U+212A KELVIN SIGN lowercases to "k": the reference's `description.lower() == "lock"` holds.
+    let mut kelvin = issuance("KELVIN", 0);
+    kelvin.description = Some("LOC\u{212A}".into());
+    assert_eq!(w.send(&a, Message::Issuance(kelvin)), VALID);
+    let info = w.ledger.asset("KELVIN").expect("asset");
+    assert!(info.locked, "locked by the keyword");
+    assert_ne!(
+        info.description, "LOC\u{212A}",
+        "the keyword is no description"
+    );
+    // A long description that merely holds the keyword is a description.
+    issue(&mut w, &a, "LONGTEXT", 10);
+    let mut long = issuance("LONGTEXT", 0);
+    long.description = Some(format!("lock {}", "A".repeat(4000)));
+    assert_eq!(w.send(&a, Message::Issuance(long.clone())), VALID);
+    let info = w.ledger.asset("LONGTEXT").expect("asset");
+    assert!(!info.locked && !info.description_locked);
+    assert_eq!(Some(info.description), long.description);
+    // The description keyword, in any case, locks the description and keeps the one before.
+    let mut keep = issuance("LONGTEXT", 0);
+    keep.description = Some("Lock_Description".into());
+    assert_eq!(w.send(&a, Message::Issuance(keep)), VALID);
+    let info = w.ledger.asset("LONGTEXT").expect("asset");
+    assert!(info.description_locked);
+    assert_eq!(Some(info.description), long.description);
+}
+
+#[test]
+fn utxos_holding_balances_are_known_by_outpoint() {
+    let mut ledger = MemoryLedger::new(crate::network::Network::Regtest);
+    let txid = "ab".repeat(32);
+    let outpoint: bitcoin::OutPoint = format!("{txid}:1").parse().expect("outpoint");
+    assert!(!ledger.utxo_holds_balances(&outpoint));
+    ledger.seed_balance(&format!("{txid}:1"), "XCP", 5);
+    assert!(ledger.utxo_holds_balances(&outpoint));
+    assert!(!ledger.positive_balances(&outpoint.to_string()).is_empty());
+    // Another asset at zero keeps it holding; the last positive one at zero does not.
+    ledger.seed_balance(&format!("{txid}:1"), "PEPE", 0);
+    assert!(ledger.utxo_holds_balances(&outpoint));
+    ledger.seed_balance(&format!("{txid}:1"), "XCP", 0);
+    assert!(!ledger.utxo_holds_balances(&outpoint));
+    // A holder text that is not the outpoint's own (upper-case hex) is another holder, as for `positive_balances`.
+    ledger.seed_balance(&format!("{}:1", txid.to_uppercase()), "XCP", 5);
+    assert!(!ledger.utxo_holds_balances(&outpoint));
+    assert!(ledger.positive_balances(&outpoint.to_string()).is_empty());
+}
