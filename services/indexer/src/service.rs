@@ -330,6 +330,7 @@ impl Indexer {
                 };
                 self.write_block(&mut batch.tx, &block, &mut batch.puts)
                     .await?;
+                batch.height = block.height;
                 batch.blocks += 1;
                 batch.txs += block.txs as u64;
                 batch.stamps += block.stamps.len() as u64;
@@ -339,7 +340,7 @@ impl Indexer {
                     || batch.started.elapsed()
                         >= Duration::from_millis(self.config.commit_interval_ms);
                 if due && let Some(batch) = open.take() {
-                    self.commit(batch, block.height, node_tip, rate).await?;
+                    self.commit(batch, node_tip, rate).await?;
                 }
             }
             Ok::<_, IndexerError>(open)
@@ -349,8 +350,8 @@ impl Indexer {
         // On failure `slot` stays empty: the next step reloads the state from what is committed.
         let (state, indexed) = match (produced, written) {
             (Ok(produced), Ok(open)) => {
-                if let (Some(batch), Some(height)) = (open, produced.1) {
-                    self.commit(batch, height, node_tip, rate).await?;
+                if let Some(batch) = open {
+                    self.commit(batch, node_tip, rate).await?;
                 }
                 produced
             }
@@ -382,18 +383,18 @@ impl Indexer {
         }
     }
 
-    /// Commits a batch of written blocks, the last at `height`: its files are stored before the transaction
+    /// Commits a batch of written blocks: its files are stored before the transaction
     /// that refers to them commits; then the relay is woken and the progress recorded.
     async fn commit(
         &self,
         batch: Batch,
-        height: u64,
         node_tip: u64,
         rate: &mut Rate,
     ) -> Result<(), IndexerError> {
         let Batch {
             tx,
             mut puts,
+            height,
             blocks,
             txs,
             stamps,
@@ -614,6 +615,8 @@ struct Batch {
     tx: sqlx::Transaction<'static, sqlx::Postgres>,
     puts: tokio::task::JoinSet<Result<(), ContentError>>,
     started: std::time::Instant,
+    /// The last block written.
+    height: u64,
     blocks: u64,
     txs: u64,
     stamps: u64,
@@ -625,6 +628,7 @@ impl Batch {
             tx: pool.begin().await?,
             puts: tokio::task::JoinSet::new(),
             started: std::time::Instant::now(),
+            height: 0,
             blocks: 0,
             txs: 0,
             stamps: 0,

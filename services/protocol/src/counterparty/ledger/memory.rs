@@ -3,7 +3,7 @@
 use super::effect::Effect;
 use super::state::{
     AssetInfo, DISPENSER_CLOSING, DISPENSER_OPEN, DispenserInfo, FairmintInfo, FairminterInfo,
-    FairminterStatus, LedgerState,
+    LedgerState,
 };
 use super::store::{Tables, Write, order_holders, writes_for};
 use super::{LedgerTx, TxOutcome, apply_transaction, begin_block, end_block};
@@ -180,7 +180,6 @@ impl LedgerState for MemoryLedger {
             .open_fairminters
             .iter()
             .filter_map(|tx| self.tables.fairminters.get(tx))
-            .filter(|f| f.status != FairminterStatus::Closed)
             .cloned()
             .collect();
         out.sort_by_key(|f| (f.block_index, f.tx_index));

@@ -247,6 +247,7 @@ impl Tables {
             Write::AttachCount(block) => *self.attaches.entry(block).or_default() += 1,
         }
     }
+
     pub fn balance(&self, holder: &str, asset: &str) -> Option<u64> {
         self.balances.get(holder)?.get(asset).copied()
     }
