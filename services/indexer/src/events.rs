@@ -21,14 +21,14 @@ pub fn reverted_msg_id(hash: &str) -> String {
     format!("reverted:{hash}")
 }
 
-/// The ops of a decoded block: its stamps, its SRC-20 operations, then the SRC-20 balances it changed.
-pub fn ops(
-    stamps: Vec<StampCreated>,
+/// A decoded block's SRC-20 operations and the balances it set, as event messages.
+pub fn src20_events(
     decoded: &stamps_protocol::block::DecodedBlock,
-) -> Vec<op::Op> {
-    let mut ops: Vec<op::Op> = stamps.into_iter().map(op::Op::StampCreated).collect();
-    ops.extend(decoded.src20.iter().map(|o| {
-        op::Op::Src20Operation(Src20Operation {
+) -> (Vec<Src20Operation>, Vec<Src20BalanceChanged>) {
+    let ops = decoded
+        .src20
+        .iter()
+        .map(|o| Src20Operation {
             tx_hash: o.tx_hash.clone(),
             tx_index: u32::try_from(o.tx_index).unwrap_or(u32::MAX),
             op: o.op.clone().unwrap_or_default(),
@@ -42,16 +42,47 @@ pub fn ops(
             valid: o.valid,
             status: o.status.clone().unwrap_or_default(),
         })
-    }));
-    ops.extend(decoded.src20_balances.iter().map(|u| {
-        op::Op::Src20BalanceChanged(Src20BalanceChanged {
+        .collect();
+    let balances = decoded
+        .src20_balances
+        .iter()
+        .map(|u| Src20BalanceChanged {
             tick: u.tick.clone(),
             address: u.address.clone(),
             balance: u.new_total.to_string(),
             change: u.net_change.to_string(),
         })
-    }));
+        .collect();
+    (ops, balances)
+}
+
+/// A block's ops in their order: the bootstrap credits (first block only), its stamps, its SRC-20 operations,
+/// the SRC-20 balances it set, then its Counterparty verdicts and ledger effects.
+pub fn block_ops(
+    bootstrap: Vec<op::Op>,
+    stamps: Vec<StampCreated>,
+    src20: Vec<Src20Operation>,
+    src20_balances: Vec<Src20BalanceChanged>,
+    ledger: &crate::ledger::BlockLedger,
+) -> Vec<op::Op> {
+    let mut ops = bootstrap;
+    ops.extend(stamps.into_iter().map(op::Op::StampCreated));
+    ops.extend(src20.into_iter().map(op::Op::Src20Operation));
+    ops.extend(src20_balances.into_iter().map(op::Op::Src20BalanceChanged));
+    ops.extend(ledger_ops(ledger));
     ops
+}
+
+/// A committed block's `BlockIndexed` parts built again from its facts: the same bytes its preparation made.
+pub fn from_facts(hash: String, facts: crate::store::BlockFacts) -> Vec<Vec<u8>> {
+    let ops = block_ops(
+        bootstrap_ops(&facts.bootstrap),
+        facts.stamps,
+        facts.src20,
+        facts.src20_balances,
+        &facts.ledger,
+    );
+    block_indexed(facts.height, hash, facts.prev_hash, facts.time, ops)
 }
 
 /// The bootstrap snapshot's balances as credits (action `bootstrap`): the first indexed block carries them.

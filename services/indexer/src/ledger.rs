@@ -290,6 +290,46 @@ pub async fn write_block(
     Ok(())
 }
 
+/// What the ledger recorded at `height`: its verdicts in block order and its effects in order.
+pub async fn block_ledger(
+    conn: &mut PgConnection,
+    height: i64,
+) -> Result<BlockLedger, sqlx::Error> {
+    let judged: Vec<(String, i32, Option<String>, String, bool)> = sqlx::query_as(
+        "SELECT tx_hash, tx_index, message_type, status, supported FROM cp_transactions
+         WHERE block_index = $1 ORDER BY tx_index",
+    )
+    .bind(height)
+    .fetch_all(&mut *conn)
+    .await?;
+    let effects: Option<Vec<u8>> =
+        sqlx::query_scalar("SELECT effects FROM ledger_blocks WHERE block_index = $1")
+            .bind(height)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let effects: Vec<Effect> = match effects {
+        Some(bytes) => serde_json::from_slice(&bytes).map_err(|e| {
+            sqlx::Error::Decode(format!("ledger effects of block {height}: {e}").into())
+        })?,
+        None => Vec::new(),
+    };
+    Ok(BlockLedger {
+        effects,
+        judged: judged
+            .into_iter()
+            .map(
+                |(tx_hash, tx_index, message_type, status, supported)| Judged {
+                    tx_hash,
+                    tx_index: usize::try_from(tx_index).unwrap_or(0),
+                    message_type,
+                    status,
+                    supported,
+                },
+            )
+            .collect(),
+    })
+}
+
 /// Undoes what the ledger wrote at `height`.
 pub async fn unwind_block(tx: &mut PgConnection, height: u64) -> Result<(), sqlx::Error> {
     let h = i64::try_from(height).unwrap_or(i64::MAX);

@@ -2,11 +2,12 @@
 //! events that describe them in one transaction, and relays the events to JetStream after commit.
 //!
 //! Reading order: [`config`], [`rpc`] (the Bitcoin Core client), [`source`] (blocks over REST or RPC with
-//! retries and prefetch, batched prevout lookups), [`headers`] (the headers below the start height), [`chainstate`] (what the next block is decoded against),
-//! [`ledger`] (the Counterparty ledger: rules from stamps-protocol, effects and balances in Postgres),
-//! [`prepare`] (a block's work that needs no database), [`store`] (the indexer's tables), [`events`] (facts to
-//! protobuf events), [`service`] (the follow loop: preparing one block while the one before it is written, reorg
-//! unwinding and the relay), [`metrics`], [`status`].
+//! retries and prefetch, batched prevout lookups), [`headers`] (the headers below the start height),
+//! [`chainstate`] (what the next block is decoded against), [`ledger`] (the Counterparty ledger: rules from
+//! stamps-protocol, effects and balances in Postgres), [`prepare`] (a block's work that needs no database),
+//! [`store`] (the indexer's tables), [`events`] (facts to protobuf events), [`relayed`] (the payloads of the
+//! outbox rows, from memory or built again from the facts), [`service`] (the follow loop: preparing one block
+//! while the one before it is written, reorg unwinding and the relay), [`metrics`], [`status`].
 
 pub mod chainstate;
 pub mod config;
@@ -15,6 +16,7 @@ pub mod headers;
 pub mod ledger;
 pub mod metrics;
 pub mod prepare;
+pub mod relayed;
 pub mod rpc;
 pub mod service;
 pub mod source;

@@ -3,6 +3,7 @@
 //! blocking thread while the previous block is being written.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use bitcoin::{Block, OutPoint, TxOut};
 use stamps_proto::events::v1::StampCreated;
@@ -44,7 +45,7 @@ pub struct PreparedBlock {
     /// The decoded block (its stamps without their files).
     pub decoded: DecodedBlock,
     /// The `BlockIndexed` event, in parts of at most 900 KiB.
-    pub parts: Vec<Vec<u8>>,
+    pub parts: Arc<Vec<Vec<u8>>>,
 }
 
 /// Spent outputs fetched for a block.
@@ -173,12 +174,21 @@ pub fn prepare(
         created.push(event);
     }
     let time = u64::from(block.header.time);
-    let parts = events::block_indexed(height, hash.clone(), prev_hash.clone(), time, {
-        let mut ops = events::bootstrap_ops(&state.bootstrap);
-        ops.extend(events::ops(created, &decoded));
-        ops.extend(events::ledger_ops(&ledger));
-        ops
-    });
+    let (src20, src20_balances) = events::src20_events(&decoded);
+    let ops = events::block_ops(
+        events::bootstrap_ops(&state.bootstrap),
+        created,
+        src20,
+        src20_balances,
+        &ledger,
+    );
+    let parts = Arc::new(events::block_indexed(
+        height,
+        hash.clone(),
+        prev_hash.clone(),
+        time,
+        ops,
+    ));
     let effects_json =
         crate::ledger::encode_effects(&ledger.effects).map_err(PrepareError::Encode)?;
     state.advance(&decoded);
@@ -222,6 +232,11 @@ fn stamp_row(
     let creator = s.creator.clone().unwrap_or_default();
     let tx_index = u32::try_from(s.tx_index).unwrap_or(u32::MAX);
     let file_size = s.file_size as u64;
+    let src_data = s
+        .valid
+        .as_ref()
+        .map(|v| v.src_data.clone())
+        .unwrap_or_default();
     let row = store::StampRow {
         stamp: s.stamp,
         cpid: s.cpid.clone(),
@@ -240,6 +255,9 @@ fn stamp_row(
         file_size,
         stamp_hash: s.stamp_hash.clone(),
         asset_longname: s.asset_longname.clone(),
+        encoding: s.encoding.to_owned(),
+        file_suffix: file_suffix.clone(),
+        src_data: src_data.clone(),
     };
     let event = StampCreated {
         stamp: s.stamp,
@@ -260,11 +278,7 @@ fn stamp_row(
         asset_longname: s.asset_longname.clone().unwrap_or_default(),
         encoding: s.encoding.to_owned(),
         file_suffix,
-        src_data: s
-            .valid
-            .as_ref()
-            .map(|v| v.src_data.clone())
-            .unwrap_or_default(),
+        src_data,
     };
     (row, event)
 }

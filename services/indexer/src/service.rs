@@ -18,6 +18,7 @@ use crate::config::IndexerConfig;
 use crate::events;
 use crate::metrics::IndexerMetrics;
 use crate::prepare::{self, PreparedBlock, Prevouts};
+use crate::relayed::{self, BlockEvents};
 use crate::rpc::{BitcoinRpc, RpcError};
 use crate::source::{BlockSource, Prefetch, Retry};
 use crate::store;
@@ -112,6 +113,8 @@ pub struct Indexer {
     puts: Arc<tokio::sync::Semaphore>,
     content: ContentStore,
     relay: Relay,
+    /// The payloads of the `BlockIndexed` outbox rows.
+    events: Arc<BlockEvents>,
     config: IndexerConfig,
     rules: Rules,
     metrics: IndexerMetrics,
@@ -134,7 +137,9 @@ pub async fn build(
     )
     .await?;
     let content = ContentStore::open(&nats).await?;
-    let relay = Relay::new(pool.clone(), nats, Duration::from_millis(500));
+    let events = Arc::new(BlockEvents::new(pool.clone()));
+    let relay =
+        Relay::new(pool.clone(), nats, Duration::from_millis(500)).with_deferred(events.clone());
     let retry = Retry {
         retries: config.rpc_retries,
         ..Retry::default()
@@ -174,6 +179,7 @@ pub async fn build(
         source,
         content,
         relay,
+        events,
         config: config.clone(),
         rules: Rules::MAINNET,
         metrics,
@@ -301,7 +307,11 @@ impl Indexer {
         let mut slot = self.state.lock().await;
         let state = match slot.take() {
             Some(state) => state,
-            None => ChainState::load(&self.pool, self.rules).await?,
+            None => {
+                // What a failed step held for the relay may not have committed.
+                self.events.forget();
+                ChainState::load(&self.pool, self.rules).await?
+            }
         };
 
         // Two stages run together: the producer fetches a block and its prevouts and prepares it on a
@@ -508,14 +518,17 @@ impl Indexer {
         if let Some(hashes) = &block.decoded.hashes {
             store::set_block_hashes(&mut *tx, height, hashes).await?;
         }
-        for (i, payload) in block.parts.iter().enumerate() {
-            let msg_id = if i == 0 {
-                events::indexed_msg_id(&block.hash)
-            } else {
-                format!("{}:part{i}", events::indexed_msg_id(&block.hash))
-            };
-            outbox::enqueue(&mut *tx, events::SUBJECT_INDEXED, &msg_id, payload).await?;
+        // The event's bytes are the facts just written: its rows name the block, and the relay takes the parts
+        // from memory or builds them again from the facts.
+        for part in 0..block.parts.len() {
+            outbox::enqueue_deferred(
+                &mut *tx,
+                events::SUBJECT_INDEXED,
+                &relayed::msg_id(&block.hash, part),
+            )
+            .await?;
         }
+        self.events.hold(&block.hash, block.parts.clone());
         tracing::debug!(
             height,
             hash = %block.hash,
@@ -552,6 +565,8 @@ impl Indexer {
             }
         }
         let mut tx = self.pool.begin().await?;
+        let unwound = store::block_hashes(&mut tx, tip + 1 - depth, tip).await?;
+        self.events.materialize(&mut tx, &unwound).await?;
         for h in (tip + 1 - depth..=tip).rev() {
             if let Some(hash) = store::delete_block(&mut tx, h).await? {
                 let payload = events::block_reverted(h, hash.clone());

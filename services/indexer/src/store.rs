@@ -52,7 +52,7 @@ pub async fn delete_block(
         .await?;
     // Balances go back to what the block found, newest change first.
     let undo: Vec<(String, String, Option<String>)> = sqlx::query_as(
-        "SELECT tick, address, previous FROM src20_balance_undo WHERE block_index = $1 ORDER BY seq DESC",
+        "SELECT tick, address, previous FROM src20_balance_undo WHERE block_index = $1 ORDER BY seq",
     )
     .bind(h)
     .fetch_all(&mut *tx)
@@ -161,10 +161,12 @@ pub async fn update_src20_balances(
     let seqs: Vec<i32> = (0..updates.len())
         .map(|i| i32::try_from(i).unwrap_or(i32::MAX))
         .collect();
+    let balances: Vec<String> = updates.iter().map(|u| u.new_total.to_string()).collect();
     sqlx::query(
-        "INSERT INTO src20_balance_undo (block_index, seq, tick, address, previous)
-         SELECT $1, u.seq, u.tick, u.address, b.balance
-         FROM UNNEST($2::INTEGER[], $3::TEXT[], $4::TEXT[]) AS u(seq, tick, address)
+        "INSERT INTO src20_balance_undo (block_index, seq, tick, address, previous, balance, change)
+         SELECT $1, u.seq, u.tick, u.address, b.balance, u.balance, u.change
+         FROM UNNEST($2::INTEGER[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::TEXT[])
+              AS u(seq, tick, address, balance, change)
          LEFT JOIN src20_balances b ON b.tick = u.tick AND b.address = u.address",
     )
     // Planned for each block's own arrays and the table as it is now: a plan kept from the first blocks, when
@@ -174,6 +176,13 @@ pub async fn update_src20_balances(
     .bind(&seqs)
     .bind(&ticks)
     .bind(&addresses)
+    .bind(&balances)
+    .bind(
+        updates
+            .iter()
+            .map(|u| u.net_change.to_string())
+            .collect::<Vec<String>>(),
+    )
     .execute(&mut *tx)
     .await?;
     sqlx::query(
@@ -183,12 +192,7 @@ pub async fn update_src20_balances(
     )
     .bind(&ticks)
     .bind(&addresses)
-    .bind(
-        updates
-            .iter()
-            .map(|u| u.new_total.to_string())
-            .collect::<Vec<String>>(),
-    )
+    .bind(&balances)
     .execute(&mut *tx)
     .await?;
     Ok(())
@@ -200,6 +204,21 @@ pub async fn block_hash(pool: &PgPool, height: u64) -> Result<Option<String>, sq
         .bind(to_i64(height))
         .fetch_optional(pool)
         .await
+}
+
+/// The hashes of the indexed blocks from `from` to `to`.
+pub async fn block_hashes(
+    conn: &mut PgConnection,
+    from: u64,
+    to: u64,
+) -> Result<std::collections::HashSet<String>, sqlx::Error> {
+    let hashes: Vec<String> =
+        sqlx::query_scalar("SELECT hash FROM blocks WHERE height BETWEEN $1 AND $2")
+            .bind(to_i64(from))
+            .bind(to_i64(to))
+            .fetch_all(conn)
+            .await?;
+    Ok(hashes.into_iter().collect())
 }
 
 /// A stamp to record.
@@ -239,6 +258,12 @@ pub struct StampRow {
     pub stamp_hash: String,
     /// Subasset long name.
     pub asset_longname: Option<String>,
+    /// How the file travelled (multisig, olga, op_return).
+    pub encoding: String,
+    /// The file's kind (`png`, `svg`, `bmn`, ...).
+    pub file_suffix: String,
+    /// An SRC-721 stamp's JSON as the reference stores it, else empty.
+    pub src_data: String,
 }
 
 /// Records a block's stamps in one statement.
@@ -249,10 +274,12 @@ pub async fn insert_stamps(tx: &mut PgConnection, rows: &[StampRow]) -> Result<(
     let col = |f: &dyn Fn(&StampRow) -> String| rows.iter().map(f).collect::<Vec<String>>();
     sqlx::query(
         "INSERT INTO stamps (stamp, cpid, tx_hash, block_index, tx_index, creator, supply, divisible, locked, keyburn,
-                             ident, is_cursed, mimetype, file_sha256, file_size, stamp_hash, asset_longname)
+                             ident, is_cursed, mimetype, file_sha256, file_size, stamp_hash, asset_longname,
+                             encoding, file_suffix, src_data)
          SELECT * FROM UNNEST($1::BIGINT[], $2::TEXT[], $3::TEXT[], $4::BIGINT[], $5::INTEGER[], $6::TEXT[],
                               $7::NUMERIC[], $8::BOOLEAN[], $9::BOOLEAN[], $10::BOOLEAN[], $11::TEXT[], $12::BOOLEAN[],
-                              $13::TEXT[], $14::TEXT[], $15::BIGINT[], $16::TEXT[], $17::TEXT[])",
+                              $13::TEXT[], $14::TEXT[], $15::BIGINT[], $16::TEXT[], $17::TEXT[], $18::TEXT[],
+                              $19::TEXT[], $20::TEXT[])",
     )
     .bind(rows.iter().map(|r| r.stamp).collect::<Vec<i64>>())
     .bind(col(&|r| r.cpid.clone()))
@@ -271,6 +298,9 @@ pub async fn insert_stamps(tx: &mut PgConnection, rows: &[StampRow]) -> Result<(
     .bind(rows.iter().map(|r| to_i64(r.file_size)).collect::<Vec<i64>>())
     .bind(col(&|r| r.stamp_hash.clone()))
     .bind(rows.iter().map(|r| r.asset_longname.clone()).collect::<Vec<Option<String>>>())
+    .bind(col(&|r| r.encoding.clone()))
+    .bind(col(&|r| r.file_suffix.clone()))
+    .bind(col(&|r| r.src_data.clone()))
     .execute(tx)
     .await?;
     Ok(())
@@ -278,4 +308,187 @@ pub async fn insert_stamps(tx: &mut PgConnection, rows: &[StampRow]) -> Result<(
 
 fn to_i64(v: u64) -> i64 {
     i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+/// What a block's `BlockIndexed` is built from, as its transaction committed it.
+pub struct BlockFacts {
+    /// Height.
+    pub height: u64,
+    /// The parent's hash.
+    pub prev_hash: String,
+    /// Header time.
+    pub time: u64,
+    /// The bootstrap snapshot's balances when it is the first indexed block (its event carries them), else
+    /// none.
+    pub bootstrap: Vec<stamps_protocol::counterparty::ledger::BootstrapBalance>,
+    /// Its stamps in block order.
+    pub stamps: Vec<stamps_proto::events::v1::StampCreated>,
+    /// Its SRC-20 operations in block order.
+    pub src20: Vec<stamps_proto::events::v1::Src20Operation>,
+    /// The SRC-20 balances it set, in order.
+    pub src20_balances: Vec<stamps_proto::events::v1::Src20BalanceChanged>,
+    /// Its Counterparty verdicts and ledger effects.
+    pub ledger: crate::ledger::BlockLedger,
+}
+
+/// The facts of the indexed block with hash `hash`, or `None` when no indexed block has it.
+pub async fn block_facts(
+    conn: &mut PgConnection,
+    hash: &str,
+) -> Result<Option<BlockFacts>, sqlx::Error> {
+    use stamps_proto::events::v1 as pb;
+    let Some((height, prev_hash, time, first)): Option<(i64, String, i64, bool)> = sqlx::query_as(
+        "SELECT height, prev_hash, time, height = (SELECT MIN(height) FROM blocks) FROM blocks WHERE hash = $1",
+    )
+    .bind(hash)
+    .fetch_optional(&mut *conn)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let stamps: Vec<StampFacts> = sqlx::query_as(
+        "SELECT stamp, cpid, tx_hash, tx_index, creator, supply::TEXT AS supply, divisible, locked, keyburn, ident,
+                is_cursed, mimetype, file_sha256, file_size, stamp_hash, asset_longname, encoding, file_suffix,
+                src_data
+         FROM stamps WHERE block_index = $1 ORDER BY tx_index, stamp DESC",
+    )
+    .bind(height)
+    .fetch_all(&mut *conn)
+    .await?;
+    type Src20Row = (
+        String,
+        i32,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<i32>,
+        Option<String>,
+        Option<String>,
+        bool,
+        Option<String>,
+    );
+    let src20: Vec<Src20Row> = sqlx::query_as(
+        "SELECT tx_hash, tx_index, op, tick, amt, max, lim, dec, creator, destination, valid, status
+         FROM src20_ops WHERE block_index = $1 ORDER BY tx_index",
+    )
+    .bind(height)
+    .fetch_all(&mut *conn)
+    .await?;
+    let balances: Vec<(String, String, Option<String>, Option<String>)> = sqlx::query_as(
+        "SELECT tick, address, balance, change FROM src20_balance_undo WHERE block_index = $1 ORDER BY seq",
+    )
+    .bind(height)
+    .fetch_all(&mut *conn)
+    .await?;
+    let ledger = crate::ledger::block_ledger(&mut *conn, height).await?;
+    let bootstrap = if first {
+        let snapshot: Option<sqlx::types::Json<stamps_protocol::counterparty::ledger::Bootstrap>> =
+            sqlx::query_scalar("SELECT snapshot FROM ledger_bootstrap")
+                .fetch_optional(&mut *conn)
+                .await?;
+        snapshot.map(|s| s.0.balances).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let unsigned = |v: i64| u64::try_from(v).unwrap_or(0);
+    let position = |v: i32| u32::try_from(v).unwrap_or(0);
+    Ok(Some(BlockFacts {
+        height: unsigned(height),
+        prev_hash,
+        time: unsigned(time),
+        bootstrap,
+        stamps: stamps
+            .into_iter()
+            .map(|s| pb::StampCreated {
+                stamp: s.stamp,
+                cpid: s.cpid,
+                tx_hash: s.tx_hash,
+                tx_index: position(s.tx_index),
+                creator: s.creator,
+                supply: s.supply,
+                divisible: s.divisible,
+                locked: s.locked,
+                keyburn: s.keyburn,
+                ident: s.ident,
+                is_cursed: s.is_cursed,
+                mimetype: s.mimetype,
+                file_sha256: s.file_sha256,
+                file_size: unsigned(s.file_size),
+                stamp_hash: s.stamp_hash,
+                asset_longname: s.asset_longname.unwrap_or_default(),
+                encoding: s.encoding,
+                file_suffix: s.file_suffix,
+                src_data: s.src_data,
+            })
+            .collect(),
+        src20: src20
+            .into_iter()
+            .map(
+                |(
+                    tx_hash,
+                    tx_index,
+                    op,
+                    tick,
+                    amt,
+                    max,
+                    lim,
+                    dec,
+                    creator,
+                    destination,
+                    valid,
+                    status,
+                )| {
+                    pb::Src20Operation {
+                        tx_hash,
+                        tx_index: position(tx_index),
+                        op: op.unwrap_or_default(),
+                        tick: tick.unwrap_or_default(),
+                        amt: amt.unwrap_or_default(),
+                        max: max.unwrap_or_default(),
+                        lim: lim.unwrap_or_default(),
+                        dec: dec.map(|d| u32::try_from(d).unwrap_or(0)),
+                        creator: creator.unwrap_or_default(),
+                        destination: destination.unwrap_or_default(),
+                        valid,
+                        status: status.unwrap_or_default(),
+                    }
+                },
+            )
+            .collect(),
+        src20_balances: balances
+            .into_iter()
+            .map(|(tick, address, balance, change)| pb::Src20BalanceChanged {
+                tick,
+                address,
+                balance: balance.unwrap_or_default(),
+                change: change.unwrap_or_default(),
+            })
+            .collect(),
+        ledger,
+    }))
+}
+
+#[derive(sqlx::FromRow)]
+struct StampFacts {
+    stamp: i64,
+    cpid: String,
+    tx_hash: String,
+    tx_index: i32,
+    creator: String,
+    supply: String,
+    divisible: bool,
+    locked: bool,
+    keyburn: bool,
+    ident: String,
+    is_cursed: bool,
+    mimetype: String,
+    file_sha256: String,
+    file_size: i64,
+    stamp_hash: String,
+    asset_longname: Option<String>,
+    encoding: String,
+    file_suffix: String,
+    src_data: String,
 }

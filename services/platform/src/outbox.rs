@@ -5,9 +5,15 @@
 //! between publishing and deleting) keeps its id and JetStream drops the copy within its duplicate window,
 //! while the same event written again later (a block indexed, reverted and indexed again) is a new row and
 //! is published again. Consumers stay idempotent beyond the window by recording applied stream sequences.
+//!
+//! A row may leave its payload to the service ([`enqueue_deferred`]): the relay then asks the service's
+//! [`DeferredPayloads`] for it when it publishes the row. A service whose events are derived from the facts
+//! the same transaction wrote (the indexer's blocks) writes each event once, as facts, instead of twice.
 
 use std::sync::Arc;
 use std::time::Duration;
+
+use futures::future::BoxFuture;
 
 use sqlx::{PgConnection, PgPool};
 use tokio::sync::Notify;
@@ -32,6 +38,10 @@ pub(crate) async fn ensure_tables(pool: &PgPool) -> Result<(), sqlx::Error> {
     sqlx::query("ALTER TABLE outbox ALTER COLUMN payload SET STORAGE EXTERNAL")
         .execute(pool)
         .await?;
+    // NULL: the payload is the service's to give when the row is published (see `enqueue_deferred`).
+    sqlx::query("ALTER TABLE outbox ALTER COLUMN payload DROP NOT NULL")
+        .execute(pool)
+        .await?;
     Ok(())
 }
 
@@ -52,6 +62,61 @@ pub async fn enqueue(
     Ok(())
 }
 
+/// Adds an event whose payload the service gives when the row is published (see [`DeferredPayloads`]),
+/// inside the caller's transaction: the service must be able to derive it from what the transaction commits.
+pub async fn enqueue_deferred(
+    tx: &mut PgConnection,
+    subject: &str,
+    msg_id: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO outbox (subject, msg_id) VALUES ($1, $2)")
+        .bind(subject)
+        .bind(msg_id)
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+/// The deferred rows on `subject` not yet published, in order: `(row id, msg_id)`.
+pub async fn deferred_rows(
+    conn: &mut PgConnection,
+    subject: &str,
+) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, msg_id FROM outbox WHERE subject = $1 AND payload IS NULL ORDER BY id",
+    )
+    .bind(subject)
+    .fetch_all(conn)
+    .await
+}
+
+/// Gives a deferred row its payload (before the facts it was derived from are deleted).
+pub async fn set_payload(
+    conn: &mut PgConnection,
+    id: i64,
+    payload: &[u8],
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE outbox SET payload = $2 WHERE id = $1")
+        .bind(id)
+        .bind(payload)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The payloads of a service's deferred outbox rows.
+pub trait DeferredPayloads: Send + Sync + 'static {
+    /// The payload of the row enqueued as `subject` / `msg_id`. An error leaves the row for the next attempt.
+    fn payload<'a>(
+        &'a self,
+        subject: &'a str,
+        msg_id: &'a str,
+    ) -> BoxFuture<'a, Result<Vec<u8>, String>>;
+
+    /// These rows were published and deleted.
+    fn published(&self, msg_ids: &[&str]);
+}
+
 /// Publishes outbox rows in order, then deletes them.
 #[derive(Clone)]
 pub struct Relay {
@@ -59,6 +124,7 @@ pub struct Relay {
     nats: Nats,
     wake: Arc<Notify>,
     poll: Duration,
+    deferred: Option<Arc<dyn DeferredPayloads>>,
 }
 
 impl Relay {
@@ -69,7 +135,14 @@ impl Relay {
             nats,
             wake: Arc::new(Notify::new()),
             poll,
+            deferred: None,
         }
+    }
+
+    /// The relay with `deferred` giving the payloads of rows enqueued with [`enqueue_deferred`].
+    pub fn with_deferred(mut self, deferred: Arc<dyn DeferredPayloads>) -> Self {
+        self.deferred = Some(deferred);
+        self
     }
 
     /// Tells the relay that rows were committed, so it publishes without waiting for the next poll.
@@ -101,7 +174,7 @@ impl Relay {
 
     /// Publishes up to one batch of pending rows; returns how many were published.
     pub async fn publish_pending(&self) -> Result<usize, RelayError> {
-        let rows: Vec<(i64, String, String, Vec<u8>)> =
+        let rows: Vec<(i64, String, String, Option<Vec<u8>>)> =
             sqlx::query_as("SELECT id, subject, msg_id, payload FROM outbox ORDER BY id LIMIT 256")
                 .fetch_all(&self.pool)
                 .await?;
@@ -112,10 +185,22 @@ impl Relay {
         for (id, subject, msg_id, payload) in &rows {
             let mut headers = async_nats::HeaderMap::new();
             headers.insert("Nats-Msg-Id", format!("{msg_id}:{id}").as_str());
+            let payload = match (payload, &self.deferred) {
+                (Some(p), _) => p.clone(),
+                (None, Some(deferred)) => deferred
+                    .payload(subject, msg_id)
+                    .await
+                    .map_err(|e| RelayError::Deferred(format!("{msg_id}: {e}")))?,
+                (None, None) => {
+                    return Err(RelayError::Deferred(format!(
+                        "{msg_id}: the row has no payload and nothing gives it"
+                    )));
+                }
+            };
             let ack = self
                 .nats
                 .js
-                .publish_with_headers(self.nats.subject(subject), headers, payload.clone().into())
+                .publish_with_headers(self.nats.subject(subject), headers, payload.into())
                 .await
                 .map_err(|e| RelayError::Publish(e.to_string()))?;
             acks.push(ack);
@@ -128,6 +213,16 @@ impl Relay {
             .bind(&ids)
             .execute(&self.pool)
             .await?;
+        if let Some(deferred) = &self.deferred {
+            let published: Vec<&str> = rows
+                .iter()
+                .filter(|r| r.3.is_none())
+                .map(|r| r.2.as_str())
+                .collect();
+            if !published.is_empty() {
+                deferred.published(&published);
+            }
+        }
         Ok(rows.len())
     }
 }
@@ -141,4 +236,7 @@ pub enum RelayError {
     /// JetStream did not acknowledge.
     #[error("publish: {0}")]
     Publish(String),
+    /// A deferred row's payload could not be had.
+    #[error("deferred payload: {0}")]
+    Deferred(String),
 }
