@@ -232,6 +232,15 @@ async fn stamps_travel_from_devnet_blocks_to_http() {
 }
 
 /// Rows of the catalogue's stamps table as text, in number order: what "identical tables" compares.
+/// The test's `CHAIN` stream.
+async fn chain_stream(stack: &Stack) -> async_nats::jetstream::stream::Stream {
+    let client = async_nats::connect(&stack.nats.url).await.expect("nats");
+    async_nats::jetstream::new(client)
+        .get_stream(format!("{}_CHAIN", stack.nats.prefix.to_uppercase()))
+        .await
+        .expect("stream")
+}
+
 async fn catalogue_rows(stack: &Stack) -> Vec<String> {
     let mut db = stack.db().await;
     sqlx::query_scalar("SELECT t::TEXT FROM catalogue.stamps t ORDER BY stamp")
@@ -295,12 +304,7 @@ async fn restart_mid_run_and_replay_keep_every_stamp_once() {
         .await
         .expect("outbox");
     assert_eq!(pending, 0);
-    let client = async_nats::connect(&stack.nats.url).await.expect("nats");
-    let js = async_nats::jetstream::new(client);
-    let mut chain = js
-        .get_stream(format!("{}_CHAIN", stack.nats.prefix.to_uppercase()))
-        .await
-        .expect("stream");
+    let mut chain = chain_stream(&stack).await;
     let messages = chain.info().await.expect("info").state.messages;
     assert_eq!(messages, blocks as u64);
 
@@ -577,12 +581,7 @@ async fn an_indexer_killed_again_and_again_loses_no_event_and_publishes_none_twi
     let rows = catalogue_rows(&stack).await;
     assert_eq!(rows.len(), total as usize, "no stamp lost, none duplicated");
     // Each block's event reached the stream once (JetStream deduplicates by message id).
-    let nats = async_nats::connect(&stack.nats.url).await.expect("nats");
-    let js = async_nats::jetstream::new(nats);
-    let mut stream = js
-        .get_stream(format!("{}_CHAIN", stack.nats.prefix.to_uppercase()))
-        .await
-        .expect("stream");
+    let mut stream = chain_stream(&stack).await;
     let info = stream.info().await.expect("info");
     assert_eq!(info.state.messages, indexed_blocks(&stack).await);
     stack.wait_for_chain(30).await;
@@ -852,12 +851,7 @@ async fn the_demo_is_indexed_as_the_scenario_intended() {
 /// from its tables alone: what the relay publishes for the block's outbox rows after a restart.
 async fn assert_published_events_are_built_again_from_the_facts(stack: &Stack) {
     use prost::Message as _;
-    let client = async_nats::connect(&stack.nats.url).await.expect("nats");
-    let js = async_nats::jetstream::new(client);
-    let mut chain = js
-        .get_stream(format!("{}_CHAIN", stack.nats.prefix.to_uppercase()))
-        .await
-        .expect("stream");
+    let mut chain = chain_stream(stack).await;
     let last = chain.info().await.expect("info").state.last_sequence;
     let mut db = stack.db().await;
     sqlx::query("SET search_path TO indexer")
