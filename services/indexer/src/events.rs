@@ -66,6 +66,13 @@ pub fn block_ops(
     ledger: &crate::ledger::BlockLedger,
 ) -> Vec<op::Op> {
     let mut ops = bootstrap;
+    ops.reserve(
+        stamps.len()
+            + src20.len()
+            + src20_balances.len()
+            + ledger.judged.len()
+            + ledger.effects.len(),
+    );
     ops.extend(stamps.into_iter().map(op::Op::StampCreated));
     ops.extend(src20.into_iter().map(op::Op::Src20Operation));
     ops.extend(src20_balances.into_iter().map(op::Op::Src20BalanceChanged));
@@ -127,20 +134,25 @@ pub fn block_indexed(
         parts: 0,
     };
     let room = MAX_EVENT_BYTES.saturating_sub(header.encoded_len() + 16);
-    let mut chunks: Vec<Vec<Op>> = vec![Vec::new()];
+    let mut ops: Vec<Op> = ops.into_iter().map(|o| Op { op: Some(o) }).collect();
+    // Where each part starts, then the parts split off from the end: each part's ops are moved once, into a
+    // vector of their exact size.
+    let mut starts = vec![0];
     let mut size = 0;
-    for o in ops {
-        let op = Op { op: Some(o) };
+    for (i, op) in ops.iter().enumerate() {
         let len = op.encoded_len() + 4;
-        if size + len > room && chunks.last().is_some_and(|c| !c.is_empty()) {
-            chunks.push(Vec::new());
+        if size + len > room && i > starts.last().copied().unwrap_or(0) {
+            starts.push(i);
             size = 0;
         }
         size += len;
-        if let Some(c) = chunks.last_mut() {
-            c.push(op);
-        }
     }
+    let mut chunks: Vec<Vec<Op>> = starts
+        .iter()
+        .rev()
+        .map(|&start| ops.split_off(start))
+        .collect();
+    chunks.reverse();
     let parts = u32::try_from(chunks.len()).unwrap_or(u32::MAX);
     chunks
         .into_iter()

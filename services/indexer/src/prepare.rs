@@ -35,7 +35,7 @@ pub struct PreparedBlock {
     /// Transactions in the block.
     pub txs: usize,
     /// Stamp files to store, keyed by their sha256 (each once).
-    pub files: Vec<(String, Vec<u8>)>,
+    pub files: Vec<(String, bytes::Bytes)>,
     /// Stamp rows.
     pub stamps: Vec<store::StampRow>,
     /// What the block did to the Counterparty ledger.
@@ -162,7 +162,7 @@ pub fn prepare(
         let sha = match (s.file.take(), &s.file_sha256) {
             (Some(bytes), Some(sha)) => {
                 if seen.insert(sha.clone()) {
-                    files.push((sha.clone(), bytes));
+                    files.push((sha.clone(), bytes::Bytes::from(bytes)));
                 }
                 sha.clone()
             }

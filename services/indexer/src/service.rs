@@ -506,7 +506,7 @@ impl Indexer {
                     .acquire_owned()
                     .await
                     .map_err(|e| ContentError::new(format!("put permits: {e}")))?;
-                content.put_keyed(&sha, &bytes).await
+                content.put_keyed_bytes(&sha, bytes).await
             });
         }
         let height = block.height;

@@ -81,13 +81,24 @@ impl ContentStore {
     /// file stored before (the same bytes, as the key says) costs one refused publish per message. A larger
     /// file's first chunk rolls its subject up instead, since a crash could have left only some of its chunks.
     pub async fn put_keyed(&self, key: &str, bytes: &[u8]) -> Result<(), ContentError> {
+        self.put_keyed_bytes(key, bytes::Bytes::copy_from_slice(bytes))
+            .await
+    }
+
+    /// [`Self::put_keyed`] for bytes the caller already holds as [`bytes::Bytes`]: its messages share them
+    /// instead of copying them.
+    pub async fn put_keyed_bytes(
+        &self,
+        key: &str,
+        bytes: bytes::Bytes,
+    ) -> Result<(), ContentError> {
         let digest = hex::decode(key)
             .ok()
             .filter(|d| d.len() == 32)
             .ok_or_else(|| ContentError(format!("not a sha256 key: {key:?}")))?;
         if bytes.is_empty() {
             // No chunk to roll the subject up with: the object store's own put handles the empty file.
-            let mut reader = bytes;
+            let mut reader: &[u8] = &bytes;
             self.store
                 .put(key, &mut reader)
                 .await
@@ -97,19 +108,16 @@ impl ContentStore {
         let chunk_subject = format!("$O.{}.C.{key}", self.bucket);
         let chunks = bytes.len().div_ceil(CHUNK_SIZE);
         if chunks == 1 {
-            self.publish_where_empty(key, chunk_subject, bytes::Bytes::copy_from_slice(bytes))
+            self.publish_where_empty(key, chunk_subject, bytes.clone())
                 .await?;
         } else {
             let mut acks = Vec::with_capacity(chunks);
-            for (i, chunk) in bytes.chunks(CHUNK_SIZE).enumerate() {
+            for i in 0..chunks {
                 let headers = if i == 0 { rollup() } else { HeaderMap::new() };
+                let chunk = bytes.slice(i * CHUNK_SIZE..bytes.len().min((i + 1) * CHUNK_SIZE));
                 acks.push(
                     self.js
-                        .publish_with_headers(
-                            chunk_subject.clone(),
-                            headers,
-                            bytes::Bytes::copy_from_slice(chunk),
-                        )
+                        .publish_with_headers(chunk_subject.clone(), headers, chunk)
                         .await
                         .map_err(|e| put_failed(key, &e))?,
                 );
