@@ -1,6 +1,8 @@
-//! A block's work that needs no database: decoding, the Counterparty ledger, stamp numbering, SRC-20 state,
-//! the consensus hashes and their checkpoint, the rows to write and the `BlockIndexed` event. It runs on a
-//! blocking thread while the previous block is being written.
+//! A block's work that needs no database, in two stages on blocking threads. [`prepare`] changes the state
+//! the next block is decoded against, so blocks go through it one after another: decoding, the Counterparty
+//! ledger, stamp numbering, SRC-20 state, the consensus hashes and their checkpoint, the rows to write.
+//! [`encode`] needs nothing but the block's own results (the `BlockIndexed` parts, the effects as stored), so
+//! it runs beside the next block's [`prepare`] while the block before is being written.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -11,7 +13,7 @@ use stamps_protocol::Rules;
 use stamps_protocol::block::{
     BlockContext, CounterpartyPass, DecodedBlock, StampRecord, decode_block_after,
 };
-use stamps_protocol::counterparty::ledger::{AssetInfo, LedgerState};
+use stamps_protocol::counterparty::ledger::{AssetInfo, BootstrapBalance, LedgerState};
 use stamps_protocol::counterparty::transport::{self, PrevoutSource};
 use stamps_protocol::src20::MemoryState;
 use stamps_protocol::src20::transport as src20_transport;
@@ -21,6 +23,32 @@ use crate::config::Checkpoint;
 use crate::events;
 use crate::ledger::BlockLedger;
 use crate::store;
+
+/// A block applied to the state, before its event and effects are encoded.
+pub struct AppliedBlock {
+    /// Height.
+    pub height: u64,
+    /// Hash, display order.
+    pub hash: String,
+    /// The parent's hash.
+    pub prev_hash: String,
+    /// Header time.
+    pub time: u64,
+    /// Transactions in the block.
+    pub txs: usize,
+    /// Stamp files to store, keyed by their sha256 (each once).
+    pub files: Vec<(String, bytes::Bytes)>,
+    /// Stamp rows.
+    pub stamps: Vec<store::StampRow>,
+    /// Their events.
+    pub created: Vec<StampCreated>,
+    /// What the block did to the Counterparty ledger.
+    pub ledger: BlockLedger,
+    /// The decoded block (its stamps without their files).
+    pub decoded: DecodedBlock,
+    /// The bootstrap balances its event carries (the first indexed block's only).
+    pub bootstrap: Vec<BootstrapBalance>,
+}
 
 /// Everything one block writes, ready for its transaction.
 pub struct PreparedBlock {
@@ -91,8 +119,8 @@ pub enum PrepareError {
     Encode(serde_json::Error),
 }
 
-/// Applies `block` at `height` to `state` and returns what it writes. On error `state` must be reloaded: it
-/// may be part-way through the block.
+/// Applies `block` at `height` to `state` and returns what it writes, but for its encoded event and effects
+/// ([`encode`]). On error `state` must be reloaded: it may be part-way through the block.
 pub fn prepare(
     state: &mut ChainState,
     height: u64,
@@ -100,7 +128,7 @@ pub fn prepare(
     prevouts: &Prevouts,
     rules: Rules,
     checkpoints: &[Checkpoint],
-) -> Result<PreparedBlock, PrepareError> {
+) -> Result<AppliedBlock, PrepareError> {
     let hash = block.block_hash().to_string();
     let prev_hash = block.header.prev_blockhash.to_string();
 
@@ -173,10 +201,41 @@ pub fn prepare(
         stamps.push(row);
         created.push(event);
     }
-    let time = u64::from(block.header.time);
+    let bootstrap = std::mem::take(&mut state.bootstrap);
+    state.advance(&decoded);
+    Ok(AppliedBlock {
+        height,
+        hash,
+        prev_hash,
+        time: u64::from(block.header.time),
+        txs: block.txdata.len(),
+        files,
+        stamps,
+        created,
+        ledger,
+        decoded,
+        bootstrap,
+    })
+}
+
+/// Encodes an applied block's `BlockIndexed` parts and its effects as stored.
+pub fn encode(block: AppliedBlock) -> Result<PreparedBlock, PrepareError> {
+    let AppliedBlock {
+        height,
+        hash,
+        prev_hash,
+        time,
+        txs,
+        files,
+        stamps,
+        created,
+        ledger,
+        decoded,
+        bootstrap,
+    } = block;
     let (src20, src20_balances) = events::src20_events(&decoded);
     let ops = events::block_ops(
-        events::bootstrap_ops(&state.bootstrap),
+        events::bootstrap_ops(&bootstrap),
         created,
         src20,
         src20_balances,
@@ -191,13 +250,12 @@ pub fn prepare(
     ));
     let effects_json =
         crate::ledger::encode_effects(&ledger.effects).map_err(PrepareError::Encode)?;
-    state.advance(&decoded);
     Ok(PreparedBlock {
         height,
         hash,
         prev_hash,
         time,
-        txs: block.txdata.len(),
+        txs,
         files,
         stamps,
         ledger,

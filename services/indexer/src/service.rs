@@ -17,7 +17,7 @@ use crate::chainstate::ChainState;
 use crate::config::IndexerConfig;
 use crate::events;
 use crate::metrics::IndexerMetrics;
-use crate::prepare::{self, PreparedBlock, Prevouts};
+use crate::prepare::{self, AppliedBlock, PreparedBlock, Prevouts};
 use crate::relayed::{self, BlockEvents};
 use crate::rpc::{BitcoinRpc, RpcError};
 use crate::source::{BlockSource, Prefetch, Retry};
@@ -314,12 +314,27 @@ impl Indexer {
             }
         };
 
-        // Two stages run together: the producer fetches a block and its prevouts and prepares it on a
-        // blocking thread, while the writer writes the block before it into the open transaction and sends its
-        // files to the content store. Near the tip every block is its own transaction; during catch-up a
-        // transaction holds up to `commit_blocks` blocks or `commit_interval_ms` of work, whichever ends
-        // first, and the producer goes on preparing while the writer commits.
+        // Three stages run together: the producer fetches a block and its prevouts and applies it to the state
+        // on a blocking thread; the encoder encodes the block before it (its event and effects) on another;
+        // the writer writes the block before that into the open transaction and sends its files to the content
+        // store. Near the tip every block is its own transaction; during catch-up a transaction holds up to
+        // `commit_blocks` blocks or `commit_interval_ms` of work, whichever ends first, and the producer goes
+        // on preparing while the writer commits.
+        let (applied, mut to_encode) = tokio::sync::mpsc::channel::<AppliedBlock>(2);
         let (sender, mut receiver) = tokio::sync::mpsc::channel::<PreparedBlock>(2);
+        let encode = async move {
+            while let Some(block) = to_encode.recv().await {
+                let height = block.height;
+                let prepared = blocking(move || prepare::encode(block))
+                    .await?
+                    .map_err(|e| prepare_error(height, e))?;
+                if sender.send(prepared).await.is_err() {
+                    // The writer failed: its error is the step's.
+                    break;
+                }
+            }
+            Ok::<_, IndexerError>(())
+        };
         let produce = self.produce(
             &mut prefetch,
             state,
@@ -329,7 +344,7 @@ impl Indexer {
                 parent,
                 shutdown,
             },
-            sender,
+            applied,
         );
         let write = async {
             let mut open: Option<Batch> = None;
@@ -355,17 +370,17 @@ impl Indexer {
             }
             Ok::<_, IndexerError>(open)
         };
-        let (produced, written) = tokio::join!(produce, write);
+        let (produced, encoded, written) = tokio::join!(produce, encode, write);
         drop(prefetch);
         // On failure `slot` stays empty: the next step reloads the state from what is committed.
-        let (state, indexed) = match (produced, written) {
-            (Ok(produced), Ok(open)) => {
+        let (state, indexed) = match (produced, encoded, written) {
+            (Ok(produced), Ok(()), Ok(open)) => {
                 if let Some(batch) = open {
                     self.commit(batch, node_tip, rate).await?;
                 }
                 produced
             }
-            (Err(e), _) | (_, Err(e)) => return Err(e),
+            (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return Err(e),
         };
         *slot = Some(state);
         drop(slot);
@@ -428,7 +443,7 @@ impl Indexer {
         prefetch: &mut Prefetch,
         mut state: ChainState,
         run: Produce<'_>,
-        sender: tokio::sync::mpsc::Sender<PreparedBlock>,
+        sender: tokio::sync::mpsc::Sender<AppliedBlock>,
     ) -> Result<(ChainState, Option<u64>), IndexerError> {
         let mut parent = run.parent;
         let mut indexed = None;
@@ -461,24 +476,10 @@ impl Indexer {
             })
             .await?;
             state = back_state;
-            let prepared = prepared.map_err(|e| match e {
-                prepare::PrepareError::Checkpoint {
-                    name,
-                    computed,
-                    expected,
-                } => IndexerError::Checkpoint {
-                    height,
-                    name,
-                    computed,
-                    expected,
-                },
-                prepare::PrepareError::Encode(e) => {
-                    IndexerError::Task(format!("block {height}: ledger effects: {e}"))
-                }
-            })?;
+            let prepared = prepared.map_err(|e| prepare_error(height, e))?;
             parent = Some(prepared.hash.clone());
             if sender.send(prepared).await.is_err() {
-                // The writer failed: its error is the step's.
+                // The encoder or the writer failed: its error is the step's.
                 break;
             }
             indexed = Some(height);
@@ -652,6 +653,24 @@ impl Batch {
 }
 
 /// Runs CPU-bound work on the blocking pool.
+fn prepare_error(height: u64, e: prepare::PrepareError) -> IndexerError {
+    match e {
+        prepare::PrepareError::Checkpoint {
+            name,
+            computed,
+            expected,
+        } => IndexerError::Checkpoint {
+            height,
+            name,
+            computed,
+            expected,
+        },
+        prepare::PrepareError::Encode(e) => {
+            IndexerError::Task(format!("block {height}: ledger effects: {e}"))
+        }
+    }
+}
+
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, IndexerError> {
