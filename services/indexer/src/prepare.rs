@@ -24,8 +24,8 @@ use crate::events;
 use crate::ledger::BlockLedger;
 use crate::store;
 
-/// A block applied to the state, before its event and effects are encoded.
-pub struct AppliedBlock {
+/// What a block writes besides its encoded event and effects.
+pub struct BlockRows {
     /// Height.
     pub height: u64,
     /// Hash, display order.
@@ -40,38 +40,28 @@ pub struct AppliedBlock {
     pub files: Vec<(String, bytes::Bytes)>,
     /// Stamp rows.
     pub stamps: Vec<store::StampRow>,
-    /// Their events.
-    pub created: Vec<StampCreated>,
     /// What the block did to the Counterparty ledger.
     pub ledger: BlockLedger,
     /// The decoded block (its stamps without their files).
     pub decoded: DecodedBlock,
+}
+
+/// A block applied to the state, before its event and effects are encoded.
+pub struct AppliedBlock {
+    /// Its rows.
+    pub rows: BlockRows,
+    /// Its stamps' events.
+    pub created: Vec<StampCreated>,
     /// The bootstrap balances its event carries (the first indexed block's only).
     pub bootstrap: Vec<BootstrapBalance>,
 }
 
 /// Everything one block writes, ready for its transaction.
 pub struct PreparedBlock {
-    /// Height.
-    pub height: u64,
-    /// Hash, display order.
-    pub hash: String,
-    /// The parent's hash.
-    pub prev_hash: String,
-    /// Header time.
-    pub time: u64,
-    /// Transactions in the block.
-    pub txs: usize,
-    /// Stamp files to store, keyed by their sha256 (each once).
-    pub files: Vec<(String, bytes::Bytes)>,
-    /// Stamp rows.
-    pub stamps: Vec<store::StampRow>,
-    /// What the block did to the Counterparty ledger.
-    pub ledger: BlockLedger,
+    /// Its rows.
+    pub rows: BlockRows,
     /// Its effects as stored.
     pub effects_json: Vec<u8>,
-    /// The decoded block (its stamps without their files).
-    pub decoded: DecodedBlock,
     /// The `BlockIndexed` event, in parts of at most 900 KiB.
     pub parts: Arc<Vec<Vec<u8>>>,
 }
@@ -204,16 +194,18 @@ pub fn prepare(
     let bootstrap = std::mem::take(&mut state.bootstrap);
     state.advance(&decoded);
     Ok(AppliedBlock {
-        height,
-        hash,
-        prev_hash,
-        time: u64::from(block.header.time),
-        txs: block.txdata.len(),
-        files,
-        stamps,
+        rows: BlockRows {
+            height,
+            hash,
+            prev_hash,
+            time: u64::from(block.header.time),
+            txs: block.txdata.len(),
+            files,
+            stamps,
+            ledger,
+            decoded,
+        },
         created,
-        ledger,
-        decoded,
         bootstrap,
     })
 }
@@ -221,46 +213,30 @@ pub fn prepare(
 /// Encodes an applied block's `BlockIndexed` parts and its effects as stored.
 pub fn encode(block: AppliedBlock) -> Result<PreparedBlock, PrepareError> {
     let AppliedBlock {
-        height,
-        hash,
-        prev_hash,
-        time,
-        txs,
-        files,
-        stamps,
+        rows,
         created,
-        ledger,
-        decoded,
         bootstrap,
     } = block;
-    let (src20, src20_balances) = events::src20_events(&decoded);
+    let (src20, src20_balances) = events::src20_events(&rows.decoded);
     let ops = events::block_ops(
         events::bootstrap_ops(&bootstrap),
         created,
         src20,
         src20_balances,
-        &ledger,
+        &rows.ledger,
     );
     let parts = Arc::new(events::block_indexed(
-        height,
-        hash.clone(),
-        prev_hash.clone(),
-        time,
+        rows.height,
+        rows.hash.clone(),
+        rows.prev_hash.clone(),
+        rows.time,
         ops,
     ));
     let effects_json =
-        crate::ledger::encode_effects(&ledger.effects).map_err(PrepareError::Encode)?;
+        crate::ledger::encode_effects(&rows.ledger.effects).map_err(PrepareError::Encode)?;
     Ok(PreparedBlock {
-        height,
-        hash,
-        prev_hash,
-        time,
-        txs,
-        files,
-        stamps,
-        ledger,
+        rows,
         effects_json,
-        decoded,
         parts,
     })
 }

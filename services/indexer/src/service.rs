@@ -324,7 +324,7 @@ impl Indexer {
         let (sender, mut receiver) = tokio::sync::mpsc::channel::<PreparedBlock>(2);
         let encode = async move {
             while let Some(block) = to_encode.recv().await {
-                let height = block.height;
+                let height = block.rows.height;
                 let prepared = blocking(move || prepare::encode(block))
                     .await?
                     .map_err(|e| prepare_error(height, e))?;
@@ -355,11 +355,11 @@ impl Indexer {
                 };
                 self.write_block(&mut batch.tx, &block, &mut batch.puts)
                     .await?;
-                batch.height = block.height;
+                batch.height = block.rows.height;
                 batch.blocks += 1;
-                batch.txs += block.txs as u64;
-                batch.stamps += block.stamps.len() as u64;
-                let near_tip = node_tip - block.height < self.config.near_tip_blocks;
+                batch.txs += block.rows.txs as u64;
+                batch.stamps += block.rows.stamps.len() as u64;
+                let near_tip = node_tip - block.rows.height < self.config.near_tip_blocks;
                 let due = near_tip
                     || batch.blocks >= self.config.commit_blocks.max(1)
                     || batch.started.elapsed()
@@ -477,7 +477,7 @@ impl Indexer {
             .await?;
             state = back_state;
             let prepared = prepared.map_err(|e| prepare_error(height, e))?;
-            parent = Some(prepared.hash.clone());
+            parent = Some(prepared.rows.hash.clone());
             if sender.send(prepared).await.is_err() {
                 // The encoder or the writer failed: its error is the step's.
                 break;
@@ -496,9 +496,14 @@ impl Indexer {
     async fn write_block(
         &self,
         tx: &mut sqlx::PgConnection,
-        block: &PreparedBlock,
+        prepared: &PreparedBlock,
         puts: &mut tokio::task::JoinSet<Result<(), ContentError>>,
     ) -> Result<(), IndexerError> {
+        let PreparedBlock {
+            rows: block,
+            effects_json,
+            parts,
+        } = prepared;
         for (sha, bytes) in &block.files {
             let (content, permits) = (self.content.clone(), self.puts.clone());
             let (sha, bytes) = (sha.clone(), bytes.clone());
@@ -512,7 +517,7 @@ impl Indexer {
         }
         let height = block.height;
         store::insert_stamps(&mut *tx, &block.stamps).await?;
-        crate::ledger::write_block(&mut *tx, height, &block.ledger, &block.effects_json).await?;
+        crate::ledger::write_block(&mut *tx, height, &block.ledger, effects_json).await?;
         store::insert_src20_ops(&mut *tx, height, &block.decoded.src20).await?;
         store::update_src20_balances(&mut *tx, height, &block.decoded.src20_balances).await?;
         store::insert_block(&mut *tx, height, &block.hash, &block.prev_hash, block.time).await?;
@@ -521,7 +526,7 @@ impl Indexer {
         }
         // The event's bytes are the facts just written: its rows name the block, and the relay takes the parts
         // from memory or builds them again from the facts.
-        for part in 0..block.parts.len() {
+        for part in 0..parts.len() {
             outbox::enqueue_deferred(
                 &mut *tx,
                 events::SUBJECT_INDEXED,
@@ -529,7 +534,7 @@ impl Indexer {
             )
             .await?;
         }
-        self.events.hold(&block.hash, block.parts.clone());
+        self.events.hold(&block.hash, parts.clone());
         tracing::debug!(
             height,
             hash = %block.hash,
