@@ -1,8 +1,10 @@
-//! A block's work that needs no database, in two stages on blocking threads. [`prepare`] changes the state
-//! the next block is decoded against, so blocks go through it one after another: decoding, the Counterparty
-//! ledger, stamp numbering, SRC-20 state, the consensus hashes and their checkpoint, the rows to write.
-//! [`encode`] needs nothing but the block's own results (the `BlockIndexed` parts, the effects as stored), so
-//! it runs beside the next block's [`prepare`] while the block before is being written.
+//! A block's work that needs no database, in three stages on blocking threads. [`parse`] needs nothing but
+//! the block and the outputs its candidates spend ([`candidate_prevouts`]), so it runs ahead: the transaction
+//! ids, the Counterparty messages. [`prepare`] changes the state the next block is decoded against, so blocks
+//! go through it one after another: the Counterparty ledger, decoding, stamp numbering, SRC-20 state, the
+//! consensus hashes and their checkpoint, the rows to write. [`encode`] needs nothing but the block's own
+//! results (the `BlockIndexed` parts, the effects as stored), so it runs beside the next block's [`prepare`]
+//! while the block before is being written.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -13,7 +15,7 @@ use stamps_protocol::Rules;
 use stamps_protocol::block::{
     BlockContext, CounterpartyPass, DecodedBlock, StampRecord, decode_block_after,
 };
-use stamps_protocol::counterparty::ledger::{AssetInfo, BootstrapBalance, LedgerState};
+use stamps_protocol::counterparty::ledger::{AssetInfo, BootstrapBalance};
 use stamps_protocol::counterparty::transport::{self, PrevoutSource};
 use stamps_protocol::src20::MemoryState;
 use stamps_protocol::src20::transport as src20_transport;
@@ -75,23 +77,56 @@ impl PrevoutSource for Prevouts {
     }
 }
 
-/// The outputs whose scripts and values decoding `block` needs: those spent by every transaction that may
-/// carry Counterparty data or a raw stamp, or that spends a UTXO holding balances (sources, SRC-20 creators
-/// and fees come from them).
-pub fn needed_prevouts(block: &Block, state: &ChainState) -> Vec<OutPoint> {
+/// The outputs spent by every transaction of `block` that may carry Counterparty data or a raw stamp: their
+/// sources, SRC-20 creators and fees come from them. What the chain state holds does not change them, so they
+/// are fetched while earlier blocks are still being applied.
+pub fn candidate_prevouts(block: &Block) -> Vec<OutPoint> {
+    block
+        .txdata
+        .iter()
+        .skip(1)
+        .filter(|t| is_candidate(t))
+        .flat_map(|t| t.input.iter().map(|i| i.previous_output))
+        .collect()
+}
+
+fn is_candidate(tx: &bitcoin::Transaction) -> bool {
+    transport::has_counterparty_data(tx) || src20_transport::prefilter(tx).should_include
+}
+
+/// The outputs spent by the other transactions of `block` that spend a UTXO holding balances in `state` (the
+/// ledger moves those balances), but for those `have` holds already.
+pub fn balance_prevouts(block: &Block, state: &ChainState, have: &Prevouts) -> Vec<OutPoint> {
     block
         .txdata
         .iter()
         .skip(1)
         .filter(|t| {
-            transport::has_counterparty_data(t)
-                || src20_transport::prefilter(t).should_include
-                || t.input
-                    .iter()
-                    .any(|i| state.ledger.utxo_holds_balances(&i.previous_output))
+            t.input
+                .iter()
+                .any(|i| state.ledger.utxo_holds_balances(&i.previous_output))
+                && !is_candidate(t)
         })
         .flat_map(|t| t.input.iter().map(|i| i.previous_output))
+        .filter(|o| !have.0.contains_key(o))
         .collect()
+}
+
+/// Parses the Counterparty messages of `block` at `height`, whose transaction ids are `txids` and whose
+/// candidates' spent outputs are in `prevouts`: work that needs no chain state, done ahead of [`prepare`].
+pub fn parse(
+    block: &Block,
+    height: u64,
+    txids: Vec<bitcoin::Txid>,
+    prevouts: &Prevouts,
+    rules: Rules,
+) -> CounterpartyPass {
+    let src20 = MemoryState::default();
+    CounterpartyPass::parse_with_txids(
+        block,
+        txids,
+        &BlockContext::offline(height, rules, prevouts, &src20),
+    )
 }
 
 /// Why a block could not be prepared.
@@ -109,13 +144,15 @@ pub enum PrepareError {
     Encode(serde_json::Error),
 }
 
-/// Applies `block` at `height` to `state` and returns what it writes, but for its encoded event and effects
-/// ([`encode`]). On error `state` must be reloaded: it may be part-way through the block.
+/// Applies `block` at `height` to `state`, its Counterparty messages parsed by [`parse`] into `pass`, and
+/// returns what it writes, but for its encoded event and effects ([`encode`]). On error `state` must be
+/// reloaded: it may be part-way through the block.
 pub fn prepare(
     state: &mut ChainState,
     height: u64,
     block: &Block,
     prevouts: &Prevouts,
+    pass: CounterpartyPass,
     rules: Rules,
     checkpoints: &[Checkpoint],
 ) -> Result<AppliedBlock, PrepareError> {
@@ -123,13 +160,6 @@ pub fn prepare(
     let prev_hash = block.header.prev_blockhash.to_string();
 
     // The Counterparty ledger first: stamps need their issuance to be valid before they are numbered.
-    let pass = {
-        let src20 = MemoryState::default();
-        CounterpartyPass::parse(
-            block,
-            &BlockContext::offline(height, rules, prevouts, &src20),
-        )
-    };
     let ledger = crate::ledger::apply_block(
         &mut state.ledger,
         block,
@@ -186,8 +216,8 @@ pub fn prepare(
             }
             _ => String::new(),
         };
-        let asset = state.ledger.asset(&s.cpid);
-        let (row, event) = stamp_row(height, s, asset.as_ref(), sha, suffix);
+        let asset = state.ledger.asset_info(&s.cpid);
+        let (row, event) = stamp_row(height, s, asset, sha, suffix);
         stamps.push(row);
         created.push(event);
     }

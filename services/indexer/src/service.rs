@@ -20,7 +20,7 @@ use crate::metrics::IndexerMetrics;
 use crate::prepare::{self, AppliedBlock, PreparedBlock, Prevouts};
 use crate::relayed::{self, BlockEvents};
 use crate::rpc::{BitcoinRpc, RpcError};
-use crate::source::{BlockSource, Prefetch, Retry};
+use crate::source::{BlockSource, Prefetch, RECENT_BLOCKS, RecentBlocks, Retry};
 use crate::store;
 
 /// The live value holding the Counterparty protocol version the indexer implements.
@@ -106,12 +106,14 @@ pub struct Indexer {
     pool: sqlx::PgPool,
     source: Arc<BlockSource>,
     prefetch: tokio::sync::Mutex<Prefetch>,
+    /// The blocks read last, whose outputs the next ones' inputs often spend.
+    recent: Arc<std::sync::Mutex<RecentBlocks>>,
     /// What the next block is decoded against (reloaded from the tables after an unwind or a failure).
     /// `None` after a failed step: the next one reloads it.
     state: tokio::sync::Mutex<Option<ChainState>>,
     /// Content-store puts in flight.
     puts: Arc<tokio::sync::Semaphore>,
-    content: ContentStore,
+    content: Arc<ContentStore>,
     relay: Relay,
     /// The payloads of the `BlockIndexed` outbox rows.
     events: Arc<BlockEvents>,
@@ -136,7 +138,7 @@ pub async fn build(
         &serde_json::json!(stamps_protocol::network::COUNTERPARTY_PROTOCOL_VERSION),
     )
     .await?;
-    let content = ContentStore::open(&nats).await?;
+    let content = Arc::new(ContentStore::open(&nats).await?);
     let events = Arc::new(BlockEvents::new(pool.clone()));
     let relay =
         Relay::new(pool.clone(), nats, Duration::from_millis(500)).with_deferred(events.clone());
@@ -174,6 +176,7 @@ pub async fn build(
     Ok(Indexer {
         pool,
         prefetch: tokio::sync::Mutex::new(Prefetch::new(source.clone(), config.prefetch_blocks)),
+        recent: Arc::new(std::sync::Mutex::new(RecentBlocks::new(RECENT_BLOCKS))),
         state: tokio::sync::Mutex::new(Some(state)),
         puts: Arc::new(tokio::sync::Semaphore::new(CONTENT_PUTS_IN_FLIGHT)),
         source,
@@ -314,12 +317,14 @@ impl Indexer {
             }
         };
 
-        // Three stages run together: the producer fetches a block and its prevouts and applies it to the state
-        // on a blocking thread; the encoder encodes the block before it (its event and effects) on another;
-        // the writer writes the block before that into the open transaction and sends its files to the content
-        // store. Near the tip every block is its own transaction; during catch-up a transaction holds up to
+        // Four stages run together: the reader fetches a block and the outputs its candidates spend and parses
+        // its Counterparty messages; the producer applies the block before it to the state on a blocking
+        // thread; the encoder encodes the block before that (its event and effects) on another; the writer
+        // writes the block before that into the open transaction and sends its files to the content store.
+        // Near the tip every block is its own transaction; during catch-up a transaction holds up to
         // `commit_blocks` blocks or `commit_interval_ms` of work, whichever ends first, and the producer goes
         // on preparing while the writer commits.
+        let (read, to_apply) = tokio::sync::mpsc::channel::<ReadBlock>(2);
         let (applied, mut to_encode) = tokio::sync::mpsc::channel::<AppliedBlock>(2);
         let (sender, mut receiver) = tokio::sync::mpsc::channel::<PreparedBlock>(2);
         let encode = async move {
@@ -335,17 +340,8 @@ impl Indexer {
             }
             Ok::<_, IndexerError>(())
         };
-        let produce = self.produce(
-            &mut prefetch,
-            state,
-            Produce {
-                next,
-                node_tip,
-                parent,
-                shutdown,
-            },
-            applied,
-        );
+        let read = self.read(&mut prefetch, next, node_tip, read);
+        let produce = self.produce(state, Produce { parent, shutdown }, to_apply, applied);
         let write = async {
             let mut open: Option<Batch> = None;
             while let Some(block) = receiver.recv().await {
@@ -370,17 +366,19 @@ impl Indexer {
             }
             Ok::<_, IndexerError>(open)
         };
-        let (produced, encoded, written) = tokio::join!(produce, encode, write);
+        let (was_read, produced, encoded, written) = tokio::join!(read, produce, encode, write);
         drop(prefetch);
         // On failure `slot` stays empty: the next step reloads the state from what is committed.
-        let (state, indexed) = match (produced, encoded, written) {
-            (Ok(produced), Ok(()), Ok(open)) => {
+        let (state, indexed) = match (was_read, produced, encoded, written) {
+            (Ok(()), Ok(produced), Ok(()), Ok(open)) => {
                 if let Some(batch) = open {
                     self.commit(batch, node_tip, rate).await?;
                 }
                 produced
             }
-            (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return Err(e),
+            (Err(e), _, _, _) | (_, Err(e), _, _) | (_, _, Err(e), _) | (_, _, _, Err(e)) => {
+                return Err(e);
+            }
         };
         *slot = Some(state);
         drop(slot);
@@ -436,42 +434,95 @@ impl Indexer {
         Ok(())
     }
 
-    /// Fetches and prepares blocks in order, handing each to the writer; stops at the node's tip, a block that
+    /// Fetches blocks in order from `next` up to the node's tip with the outputs their candidates spend, and
+    /// parses their Counterparty messages ([`prepare::parse`]), handing each to the producer; stops when the
+    /// producer does.
+    async fn read(
+        &self,
+        prefetch: &mut Prefetch,
+        next: u64,
+        node_tip: u64,
+        sender: tokio::sync::mpsc::Sender<ReadBlock>,
+    ) -> Result<(), IndexerError> {
+        for height in next..=node_tip {
+            let block = Arc::new(prefetch.block(height, node_tip).await?);
+            let recent = self.recent.clone();
+            let (block, (found, wanted)) = blocking(move || {
+                let txids = stamps_protocol::block::block_txids(&block);
+                let outpoints = prepare::candidate_prevouts(&block);
+                let mut recent = lock(&recent);
+                recent.push_indexed(block.clone(), &txids);
+                let resolved = recent.resolve(&outpoints);
+                drop(recent);
+                ((block, txids), resolved)
+            })
+            .await?;
+            let (block, txids) = block;
+            let mut prevouts = found;
+            self.source.fetch_outputs(wanted, &mut prevouts).await?;
+            let rules = self.rules;
+            let read = blocking(move || {
+                let prevouts = Prevouts(prevouts);
+                let pass = prepare::parse(&block, height, txids, &prevouts, rules);
+                ReadBlock {
+                    height,
+                    block,
+                    prevouts,
+                    pass,
+                }
+            })
+            .await?;
+            if sender.send(read).await.is_err() {
+                // The producer stopped (the next block does not build on its parent, shutdown, or a failure).
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies the blocks read, in order, handing each to the encoder; stops at the node's tip, a block that
     /// does not build on its parent, or shutdown. Returns the advanced state and the last height handed over.
     async fn produce(
         &self,
-        prefetch: &mut Prefetch,
         mut state: ChainState,
         run: Produce<'_>,
+        mut blocks: tokio::sync::mpsc::Receiver<ReadBlock>,
         sender: tokio::sync::mpsc::Sender<AppliedBlock>,
     ) -> Result<(ChainState, Option<u64>), IndexerError> {
         let mut parent = run.parent;
         let mut indexed = None;
-        let mut height = run.next;
-        while height <= run.node_tip {
-            let block = Arc::new(prefetch.block(height, run.node_tip).await?);
+        while let Some(read) = blocks.recv().await {
+            let ReadBlock {
+                height,
+                block,
+                mut prevouts,
+                pass,
+            } = read;
             if let Some(parent_hash) = &parent
                 && block.header.prev_blockhash.to_string() != *parent_hash
             {
                 break;
             }
-            let (back, outpoints) = blocking(move || {
-                let outpoints = prepare::needed_prevouts(&block, &state);
-                ((block, state), outpoints)
-            })
-            .await?;
-            let (block, back_state) = back;
-            let prevouts = Prevouts(
-                self.source
-                    .prevouts(&block, &outpoints, &mut prefetch.recent)
-                    .await?,
-            );
+            // Outputs holding balances are known only once the blocks before are applied: rarely any.
+            let more = prepare::balance_prevouts(&block, &state, &prevouts);
+            if !more.is_empty() {
+                let (found, wanted) = lock(&self.recent).resolve(&more);
+                prevouts.0.extend(found);
+                self.source.fetch_outputs(wanted, &mut prevouts.0).await?;
+            }
             let rules = self.rules;
             let checkpoints = self.config.checkpoints.clone();
             let (back_state, prepared) = blocking(move || {
-                let mut state = back_state;
-                let prepared =
-                    prepare::prepare(&mut state, height, &block, &prevouts, rules, &checkpoints);
+                let mut state = state;
+                let prepared = prepare::prepare(
+                    &mut state,
+                    height,
+                    &block,
+                    &prevouts,
+                    pass,
+                    rules,
+                    &checkpoints,
+                );
                 (state, prepared)
             })
             .await?;
@@ -483,7 +534,6 @@ impl Indexer {
                 break;
             }
             indexed = Some(height);
-            height += 1;
             if run.shutdown.is_cancelled() {
                 break;
             }
@@ -623,12 +673,26 @@ async fn read_bootstrap(
 /// Content-store puts in flight while blocks are written.
 const CONTENT_PUTS_IN_FLIGHT: usize = 64;
 
-/// Where a step's producer starts and stops.
+/// What a step's producer checks: the hash the first block must build on, and shutdown.
 struct Produce<'a> {
-    next: u64,
-    node_tip: u64,
     parent: Option<String>,
     shutdown: &'a Shutdown,
+}
+
+/// A block read ahead of its application: the outputs its candidates spend and its Counterparty messages.
+struct ReadBlock {
+    height: u64,
+    block: Arc<bitcoin::Block>,
+    prevouts: Prevouts,
+    pass: stamps_protocol::block::CounterpartyPass,
+}
+
+/// Locks the recent blocks (held for lookups only, never across an await).
+fn lock(recent: &std::sync::Mutex<RecentBlocks>) -> std::sync::MutexGuard<'_, RecentBlocks> {
+    // A panic while holding it leaves a cache that is still consistent: the blocks in it are whole.
+    recent
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// An open transaction of written blocks, with the puts of their files.
@@ -657,7 +721,7 @@ impl Batch {
     }
 }
 
-/// Runs CPU-bound work on the blocking pool.
+/// The step's error for a block that could not be prepared.
 fn prepare_error(height: u64, e: prepare::PrepareError) -> IndexerError {
     match e {
         prepare::PrepareError::Checkpoint {
@@ -676,6 +740,7 @@ fn prepare_error(height: u64, e: prepare::PrepareError) -> IndexerError {
     }
 }
 
+/// Runs CPU-bound work on the blocking pool.
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, IndexerError> {

@@ -18,7 +18,7 @@ use crate::rpc::{BitcoinRpc, RpcError};
 /// Most prevout requests (JSON-RPC batches) in flight at once.
 pub const MAX_PREVOUT_REQUESTS: usize = 12;
 /// Blocks whose transactions are kept for prevout lookups.
-const RECENT_BLOCKS: usize = 6;
+pub const RECENT_BLOCKS: usize = 6;
 /// Transactions asked for in one JSON-RPC batch.
 const BATCH: usize = 50;
 
@@ -153,10 +153,9 @@ impl BlockSource {
             .await
     }
 
-    /// The outputs that `outpoints` refer to. Outputs created by `block` itself or by the blocks in `recent`
-    /// are taken from them; the others come from `getrawtransaction` in batches of 50, at most
-    /// [`MAX_PREVOUT_REQUESTS`] batches in flight. An outpoint whose transaction the node does not know is left
-    /// out. `block` then joins `recent`.
+    /// The outputs that `outpoints` refer to. `block` joins `recent` first; outputs created by it or by the
+    /// other blocks in `recent` are taken from them, the others fetched by [`BlockSource::fetch_outputs`]. An
+    /// outpoint whose transaction the node does not know is left out.
     pub async fn prevouts(
         &self,
         block: &Arc<Block>,
@@ -164,19 +163,29 @@ impl BlockSource {
         recent: &mut RecentBlocks,
     ) -> Result<HashMap<OutPoint, TxOut>, RpcError> {
         recent.push(block.clone());
-        let mut found = HashMap::with_capacity(outpoints.len());
-        let mut wanted: Vec<Txid> = Vec::new();
-        let mut seen = HashSet::new();
-        for o in outpoints {
-            if let Some(tx) = recent.transaction(&o.txid) {
-                if let Some(out) = tx.output.get(o.vout as usize) {
-                    found.insert(*o, out.clone());
-                }
-            } else if seen.insert(o.txid) {
-                wanted.push(o.txid);
-            }
+        let (mut found, wanted) = recent.resolve(outpoints);
+        self.fetch_outputs(wanted, &mut found).await?;
+        Ok(found)
+    }
+
+    /// Adds to `found` the outputs of `wanted` (outpoints no recent block holds) that the node knows, their
+    /// transactions asked for with `getrawtransaction` in batches of 50, at most [`MAX_PREVOUT_REQUESTS`]
+    /// batches in flight.
+    pub async fn fetch_outputs(
+        &self,
+        wanted: Vec<OutPoint>,
+        found: &mut HashMap<OutPoint, TxOut>,
+    ) -> Result<(), RpcError> {
+        if wanted.is_empty() {
+            return Ok(());
         }
-        let batches: Vec<Vec<Txid>> = wanted.chunks(BATCH).map(<[Txid]>::to_vec).collect();
+        let mut seen = HashSet::new();
+        let txids: Vec<Txid> = wanted
+            .iter()
+            .map(|o| o.txid)
+            .filter(|t| seen.insert(*t))
+            .collect();
+        let batches: Vec<Vec<Txid>> = txids.chunks(BATCH).map(<[Txid]>::to_vec).collect();
         let (rpc, retry) = (self.rpc.clone(), self.retry);
         let fetched: Vec<Vec<(Txid, Option<Transaction>)>> =
             futures::stream::iter(batches.into_iter().map(move |chunk| {
@@ -196,15 +205,15 @@ impl BlockSource {
             .flatten()
             .filter_map(|(txid, tx)| Some((txid, tx?)))
             .collect();
-        for o in outpoints {
+        for o in wanted {
             if let Some(out) = txs
                 .get(&o.txid)
                 .and_then(|tx| tx.output.get(o.vout as usize))
             {
-                found.insert(*o, out.clone());
+                found.insert(o, out.clone());
             }
         }
-        Ok(found)
+        Ok(())
     }
 }
 
@@ -227,6 +236,12 @@ impl RecentBlocks {
 
     /// Remembers `block`, forgetting the oldest beyond the depth.
     pub fn push(&mut self, block: Arc<Block>) {
+        let txids: Vec<Txid> = block.txdata.iter().map(Transaction::compute_txid).collect();
+        self.push_indexed(block, &txids);
+    }
+
+    /// [`RecentBlocks::push`] with the block's transaction ids already computed, in block order.
+    pub fn push_indexed(&mut self, block: Arc<Block>, txids: &[Txid]) {
         if self
             .blocks
             .back()
@@ -234,16 +249,28 @@ impl RecentBlocks {
         {
             return;
         }
-        let index = block
-            .txdata
-            .iter()
-            .enumerate()
-            .map(|(i, tx)| (tx.compute_txid(), i))
-            .collect();
+        let index = txids.iter().enumerate().map(|(i, t)| (*t, i)).collect();
         self.blocks.push_back((block, index));
         while self.blocks.len() > self.depth {
             self.blocks.pop_front();
         }
+    }
+
+    /// The outputs of `outpoints` that the remembered blocks hold, and the outpoints they do not.
+    pub fn resolve(&self, outpoints: &[OutPoint]) -> (HashMap<OutPoint, TxOut>, Vec<OutPoint>) {
+        let mut found = HashMap::with_capacity(outpoints.len());
+        let mut wanted = Vec::new();
+        for o in outpoints {
+            match self.transaction(&o.txid) {
+                Some(tx) => {
+                    if let Some(out) = tx.output.get(o.vout as usize) {
+                        found.insert(*o, out.clone());
+                    }
+                }
+                None => wanted.push(*o),
+            }
+        }
+        (found, wanted)
     }
 
     /// The transaction `txid`, if a remembered block holds it.
@@ -281,8 +308,6 @@ pub struct Prefetch {
     source: Arc<BlockSource>,
     depth: usize,
     queue: VecDeque<(u64, tokio::task::JoinHandle<Result<Block, RpcError>>)>,
-    /// The blocks indexed last, whose outputs the next ones' inputs often spend.
-    pub recent: RecentBlocks,
 }
 
 impl Prefetch {
@@ -292,7 +317,6 @@ impl Prefetch {
             source,
             depth: depth.max(1),
             queue: VecDeque::new(),
-            recent: RecentBlocks::new(RECENT_BLOCKS),
         }
     }
 

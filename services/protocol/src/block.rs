@@ -251,26 +251,42 @@ type ParsedCounterparty = (CounterpartyRecord, transport::ParsedOutputs);
 pub struct CounterpartyPass {
     /// Per transaction, in block order.
     parsed: Vec<Option<ParsedCounterparty>>,
+    /// Every transaction's id, in block order (the decode after the pass needs them all).
+    txids: Vec<Txid>,
 }
 
 impl CounterpartyPass {
     /// Parses every transaction of `block` that carries Counterparty data (the context's prevouts give
     /// sources and fees; its stamp and SRC-20 state are not used).
     pub fn parse(block: &Block, ctx: &BlockContext<'_>) -> Self {
+        Self::parse_with_txids(block, block_txids(block), ctx)
+    }
+
+    /// [`CounterpartyPass::parse`] with the block's transaction ids already computed (`txids[i]` is the id of
+    /// `block.txdata[i]`); ids missing from `txids` are computed.
+    pub fn parse_with_txids(block: &Block, mut txids: Vec<Txid>, ctx: &BlockContext<'_>) -> Self {
+        if txids.len() != block.txdata.len() {
+            txids = block_txids(block);
+        }
         let params = Params::new(ctx.height, ctx.rules);
         let parsed = block
             .txdata
             .iter()
+            .zip(&txids)
             .enumerate()
-            .map(|(tx_index, tx)| {
+            .map(|(tx_index, (tx, txid))| {
                 if tx.is_coinbase() || !transport::has_counterparty_data(tx) {
                     return None;
                 }
-                let txid = tx.compute_txid().to_string();
-                counterparty(tx, &txid, tx_index, &params, ctx)
+                counterparty(tx, &txid.to_string(), tx_index, &params, ctx)
             })
             .collect();
-        Self { parsed }
+        Self { parsed, txids }
+    }
+
+    /// The block's transaction ids, in block order.
+    pub fn txids(&self) -> &[Txid] {
+        &self.txids
     }
 
     /// The messages in block order.
@@ -541,8 +557,12 @@ impl<'c, 'a> BlockRun<'c, 'a> {
 
 /// Decodes `block` at `ctx.height`: its contents and its consensus hashes.
 pub fn decode_block(block: &Block, ctx: &BlockContext<'_>) -> DecodedBlock {
-    let txids: Vec<Txid> = block.txdata.iter().map(Transaction::compute_txid).collect();
-    decode_with_txids(block, Some(&txids), ctx)
+    decode_with_txids(block, Some(&block_txids(block)), ctx)
+}
+
+/// Every transaction id of `block`, in block order.
+pub fn block_txids(block: &Block) -> Vec<Txid> {
+    block.txdata.iter().map(Transaction::compute_txid).collect()
 }
 
 /// Decodes `block` as [`decode_block`] does, taking its Counterparty messages from `pass` (parsed from this
@@ -552,10 +572,9 @@ pub fn decode_block_after(
     ctx: &BlockContext<'_>,
     pass: CounterpartyPass,
 ) -> DecodedBlock {
-    let txids: Vec<Txid> = block.txdata.iter().map(Transaction::compute_txid).collect();
     let mut run = BlockRun::new(ctx);
     run.parsed = Some(pass.parsed);
-    run_block(run, block, Some(&txids))
+    run_block(run, block, Some(&pass.txids))
 }
 
 /// Decodes what `block` carries (Counterparty messages, stamps, SRC-20 operations) without the consensus
