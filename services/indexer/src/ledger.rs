@@ -179,15 +179,15 @@ pub async fn write_block(
                   AS u(t, i, m, s, p)",
         )
         .bind(h)
-        .bind(judged.iter().map(|j| j.tx_hash.clone()).collect::<Vec<_>>())
+        .bind(judged.iter().map(|j| j.tx_hash.as_str()).collect::<Vec<_>>())
         .bind(
             judged
                 .iter()
                 .map(|j| i32::try_from(j.tx_index).unwrap_or(i32::MAX))
                 .collect::<Vec<_>>(),
         )
-        .bind(judged.iter().map(|j| j.message_type.clone()).collect::<Vec<_>>())
-        .bind(judged.iter().map(|j| j.status.clone()).collect::<Vec<_>>())
+        .bind(judged.iter().map(|j| j.message_type.as_deref()).collect::<Vec<_>>())
+        .bind(judged.iter().map(|j| j.status.as_str()).collect::<Vec<_>>())
         .bind(judged.iter().map(|j| j.supported).collect::<Vec<_>>())
         .execute(&mut *tx)
         .await?;
@@ -201,11 +201,11 @@ pub async fn write_block(
         })
         .collect();
     if !issuances.is_empty() {
-        let text = |f: &dyn Fn(&IssuanceRow) -> Option<String>| {
+        let text = |f: &dyn Fn(&IssuanceRow) -> Option<&str>| {
             issuances
                 .iter()
                 .map(|i| f(i))
-                .collect::<Vec<Option<String>>>()
+                .collect::<Vec<Option<&str>>>()
         };
         let flag = |f: &dyn Fn(&IssuanceRow) -> bool| {
             issuances.iter().map(|i| f(i)).collect::<Vec<bool>>()
@@ -219,7 +219,7 @@ pub async fn write_block(
                   AS u(t, m, i, a, l, s, q, d, k, r, de, st)",
         )
         .bind(h)
-        .bind(issuances.iter().map(|i| i.tx_hash.clone()).collect::<Vec<_>>())
+        .bind(issuances.iter().map(|i| i.tx_hash.as_str()).collect::<Vec<_>>())
         .bind(
             issuances
                 .iter()
@@ -232,32 +232,32 @@ pub async fn write_block(
                 .map(|i| i32::try_from(i.tx_index).unwrap_or(i32::MAX))
                 .collect::<Vec<_>>(),
         )
-        .bind(text(&|i| i.asset.clone()))
-        .bind(text(&|i| i.asset_longname.clone()))
-        .bind(text(&|i| Some(i.source.clone())))
-        .bind(text(&|i| Some(i.quantity.to_string())))
+        .bind(text(&|i| i.asset.as_deref()))
+        .bind(text(&|i| i.asset_longname.as_deref()))
+        .bind(text(&|i| Some(&i.source)))
+        .bind(issuances.iter().map(|i| i.quantity.to_string()).collect::<Vec<_>>())
         .bind(flag(&|i| i.divisible))
         .bind(flag(&|i| i.locked))
         .bind(flag(&|i| i.reset))
-        .bind(text(&|i| Some(i.description.clone())))
-        .bind(text(&|i| Some(i.status.clone())))
+        .bind(text(&|i| Some(&i.description)))
+        .bind(text(&|i| Some(&i.status)))
         .execute(&mut *tx)
         .await?;
     }
     // The balance each holder ends the block with (the last change's).
-    let mut after: BTreeMap<(String, String), u64> = BTreeMap::new();
+    let mut after: BTreeMap<(&str, &str), u64> = BTreeMap::new();
     for e in &block_ledger.effects {
         if let Effect::Debit(c) | Effect::Credit(c) = e
             && let Some(balance) = c.balance
         {
-            after.insert((c.holder.clone(), c.asset.clone()), balance);
+            after.insert((&c.holder, &c.asset), balance);
         }
     }
     if after.is_empty() {
         return Ok(());
     }
-    let holders: Vec<String> = after.keys().map(|(h, _)| h.clone()).collect();
-    let assets: Vec<String> = after.keys().map(|(_, a)| a.clone()).collect();
+    let holders: Vec<&str> = after.keys().map(|(h, _)| *h).collect();
+    let assets: Vec<&str> = after.keys().map(|(_, a)| *a).collect();
     let quantities: Vec<String> = after.values().map(u64::to_string).collect();
     let seqs: Vec<i32> = (0..holders.len())
         .map(|i| i32::try_from(i).unwrap_or(i32::MAX))

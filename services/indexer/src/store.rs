@@ -118,8 +118,10 @@ pub async fn insert_src20_ops(
     if ops.is_empty() {
         return Ok(());
     }
-    let text = |f: &dyn Fn(&stamps_protocol::block::Src20Op) -> Option<String>| {
-        ops.iter().map(f).collect::<Vec<Option<String>>>()
+    let text = |f: &dyn Fn(&stamps_protocol::block::Src20Op) -> &Option<String>| {
+        ops.iter()
+            .map(|o| f(o).as_deref())
+            .collect::<Vec<Option<&str>>>()
     };
     sqlx::query(
         "INSERT INTO src20_ops (tx_hash, block_index, tx_index, op, tick, amt, max, lim, dec, creator,
@@ -129,19 +131,19 @@ pub async fn insert_src20_ops(
                      $9::INTEGER[], $10::TEXT[], $11::TEXT[], $12::BOOLEAN[], $13::TEXT[])
               AS u(t, i, o, k, a, m, l, d, c, de, v, s)",
     )
-    .bind(ops.iter().map(|o| o.tx_hash.clone()).collect::<Vec<String>>())
+    .bind(ops.iter().map(|o| o.tx_hash.as_str()).collect::<Vec<&str>>())
     .bind(to_i64(height))
     .bind(ops.iter().map(|o| i32::try_from(o.tx_index).unwrap_or(i32::MAX)).collect::<Vec<i32>>())
-    .bind(text(&|o| o.op.clone()))
-    .bind(text(&|o| o.tick.clone()))
-    .bind(text(&|o| o.amt.clone()))
-    .bind(text(&|o| o.max.clone()))
-    .bind(text(&|o| o.lim.clone()))
+    .bind(text(&|o| &o.op))
+    .bind(text(&|o| &o.tick))
+    .bind(text(&|o| &o.amt))
+    .bind(text(&|o| &o.max))
+    .bind(text(&|o| &o.lim))
     .bind(ops.iter().map(|o| o.dec.map(|d| i32::try_from(d).unwrap_or(i32::MAX))).collect::<Vec<Option<i32>>>())
-    .bind(text(&|o| o.creator.clone()))
-    .bind(text(&|o| o.destination.clone()))
+    .bind(text(&|o| &o.creator))
+    .bind(text(&|o| &o.destination))
     .bind(ops.iter().map(|o| o.valid).collect::<Vec<bool>>())
-    .bind(text(&|o| o.status.clone()))
+    .bind(text(&|o| &o.status))
     .execute(tx)
     .await?;
     Ok(())
@@ -156,8 +158,8 @@ pub async fn update_src20_balances(
     if updates.is_empty() {
         return Ok(());
     }
-    let ticks: Vec<String> = updates.iter().map(|u| u.tick.clone()).collect();
-    let addresses: Vec<String> = updates.iter().map(|u| u.address.clone()).collect();
+    let ticks: Vec<&str> = updates.iter().map(|u| u.tick.as_str()).collect();
+    let addresses: Vec<&str> = updates.iter().map(|u| u.address.as_str()).collect();
     let seqs: Vec<i32> = (0..updates.len())
         .map(|i| i32::try_from(i).unwrap_or(i32::MAX))
         .collect();
@@ -271,7 +273,7 @@ pub async fn insert_stamps(tx: &mut PgConnection, rows: &[StampRow]) -> Result<(
     if rows.is_empty() {
         return Ok(());
     }
-    let col = |f: &dyn Fn(&StampRow) -> String| rows.iter().map(f).collect::<Vec<String>>();
+    let col = |f: &dyn Fn(&StampRow) -> &str| rows.iter().map(f).collect::<Vec<&str>>();
     sqlx::query(
         "INSERT INTO stamps (stamp, cpid, tx_hash, block_index, tx_index, creator, supply, divisible, locked, keyburn,
                              ident, is_cursed, mimetype, file_sha256, file_size, stamp_hash, asset_longname,
@@ -282,25 +284,25 @@ pub async fn insert_stamps(tx: &mut PgConnection, rows: &[StampRow]) -> Result<(
                               $19::TEXT[], $20::TEXT[])",
     )
     .bind(rows.iter().map(|r| r.stamp).collect::<Vec<i64>>())
-    .bind(col(&|r| r.cpid.clone()))
-    .bind(col(&|r| r.tx_hash.clone()))
+    .bind(col(&|r| &r.cpid))
+    .bind(col(&|r| &r.tx_hash))
     .bind(rows.iter().map(|r| to_i64(r.block_index)).collect::<Vec<i64>>())
     .bind(rows.iter().map(|r| i32::try_from(r.tx_index).unwrap_or(i32::MAX)).collect::<Vec<i32>>())
-    .bind(col(&|r| r.creator.clone()))
-    .bind(col(&|r| r.supply.to_string()))
+    .bind(col(&|r| &r.creator))
+    .bind(rows.iter().map(|r| r.supply.to_string()).collect::<Vec<String>>())
     .bind(rows.iter().map(|r| r.divisible).collect::<Vec<bool>>())
     .bind(rows.iter().map(|r| r.locked).collect::<Vec<bool>>())
     .bind(rows.iter().map(|r| r.keyburn).collect::<Vec<bool>>())
-    .bind(col(&|r| r.ident.clone()))
+    .bind(col(&|r| &r.ident))
     .bind(rows.iter().map(|r| r.is_cursed).collect::<Vec<bool>>())
-    .bind(col(&|r| r.mimetype.clone()))
-    .bind(col(&|r| r.file_sha256.clone()))
+    .bind(col(&|r| &r.mimetype))
+    .bind(col(&|r| &r.file_sha256))
     .bind(rows.iter().map(|r| to_i64(r.file_size)).collect::<Vec<i64>>())
-    .bind(col(&|r| r.stamp_hash.clone()))
-    .bind(rows.iter().map(|r| r.asset_longname.clone()).collect::<Vec<Option<String>>>())
-    .bind(col(&|r| r.encoding.clone()))
-    .bind(col(&|r| r.file_suffix.clone()))
-    .bind(col(&|r| r.src_data.clone()))
+    .bind(col(&|r| &r.stamp_hash))
+    .bind(rows.iter().map(|r| r.asset_longname.as_deref()).collect::<Vec<Option<&str>>>())
+    .bind(col(&|r| &r.encoding))
+    .bind(col(&|r| &r.file_suffix))
+    .bind(col(&|r| &r.src_data))
     .execute(tx)
     .await?;
     Ok(())

@@ -93,9 +93,14 @@ impl MemoryLedger {
         self.tables.fairminters.values()
     }
 
+    /// The asset `asset`, borrowed (what [`LedgerState::asset`] returns a copy of).
+    pub fn asset_info(&self, asset: &str) -> Option<&AssetInfo> {
+        self.tables.assets.get(asset).map(|a| &**a)
+    }
+
     /// Every asset, by name.
     pub fn assets(&self) -> impl Iterator<Item = &AssetInfo> {
-        let mut assets: Vec<&AssetInfo> = self.tables.assets.values().collect();
+        let mut assets: Vec<&AssetInfo> = self.tables.assets.values().map(|a| &**a).collect();
         assets.sort_unstable_by(|a, b| a.asset.cmp(&b.asset));
         assets.into_iter()
     }
@@ -119,7 +124,7 @@ impl LedgerState for MemoryLedger {
     }
 
     fn asset(&self, asset: &str) -> Option<AssetInfo> {
-        self.tables.assets.get(asset).cloned()
+        self.tables.assets.get(asset).map(|a| AssetInfo::clone(a))
     }
 
     fn asset_by_longname(&self, longname: &str) -> Option<String> {

@@ -164,7 +164,8 @@ pub(crate) struct Tables {
     pub utxos_holding: HashSet<OutPoint>,
     /// asset → holder → order of the holder's first balance row.
     pub by_asset: HashMap<String, HashMap<String, u64>>,
-    pub assets: HashMap<String, AssetInfo>,
+    /// asset → its state, boxed: the map moves only pointers when it grows to a million assets.
+    pub assets: HashMap<String, Box<AssetInfo>>,
     pub longnames: HashMap<String, String>,
     /// issuer → assets, of every issuance row.
     pub issued_by: HashMap<String, BTreeSet<String>>,
@@ -217,7 +218,7 @@ impl Tables {
                 }
             }
             Write::Asset(info) => {
-                self.assets.insert(info.asset.clone(), info);
+                self.assets.insert(info.asset.clone(), Box::new(info));
             }
             Write::Longname(longname, asset) => {
                 self.longnames.insert(longname, asset);
@@ -396,7 +397,7 @@ impl LedgerState for Overlay<'_> {
         self.delta
             .assets
             .get(asset)
-            .cloned()
+            .map(|a| AssetInfo::clone(a))
             .or_else(|| self.base.asset(asset))
     }
 
