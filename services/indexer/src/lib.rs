@@ -6,8 +6,9 @@
 //! [`chainstate`] (what the next block is decoded against), [`ledger`] (the Counterparty ledger: rules from
 //! stamps-protocol, effects and balances in Postgres), [`prepare`] (a block's work that needs no database),
 //! [`store`] (the indexer's tables), [`events`] (facts to protobuf events), [`relayed`] (the payloads of the
-//! outbox rows, from memory or built again from the facts), [`service`] (the follow loop: applying one block
-//! while the one before it is encoded and the one before that written, reorg unwinding and the relay), [`metrics`], [`status`].
+//! outbox rows, from memory or built again from the facts), [`service`] (the follow loop: reading and parsing
+//! one block while the one before it is applied, the one before that encoded and the one before that written,
+//! reorg unwinding and the relay), [`metrics`], [`status`].
 
 pub mod chainstate;
 pub mod config;

@@ -449,21 +449,22 @@ impl Indexer {
             let recent = self.recent.clone();
             let (block, (found, wanted)) = blocking(move || {
                 let txids = stamps_protocol::block::block_txids(&block);
-                let outpoints = prepare::candidate_prevouts(&block);
+                let counterparty = stamps_protocol::block::counterparty_candidates(&block);
+                let outpoints = prepare::candidate_prevouts(&block, &counterparty);
                 let mut recent = lock(&recent);
                 recent.push_indexed(block.clone(), &txids);
                 let resolved = recent.resolve(&outpoints);
                 drop(recent);
-                ((block, txids), resolved)
+                ((block, txids, counterparty), resolved)
             })
             .await?;
-            let (block, txids) = block;
+            let (block, txids, counterparty) = block;
             let mut prevouts = found;
             self.source.fetch_outputs(wanted, &mut prevouts).await?;
             let rules = self.rules;
             let read = blocking(move || {
                 let prevouts = Prevouts(prevouts);
-                let pass = prepare::parse(&block, height, txids, &prevouts, rules);
+                let pass = prepare::parse(&block, height, txids, &counterparty, &prevouts, rules);
                 ReadBlock {
                     height,
                     block,

@@ -259,23 +259,42 @@ impl CounterpartyPass {
     /// Parses every transaction of `block` that carries Counterparty data (the context's prevouts give
     /// sources and fees; its stamp and SRC-20 state are not used).
     pub fn parse(block: &Block, ctx: &BlockContext<'_>) -> Self {
-        Self::parse_with_txids(block, block_txids(block), ctx)
+        Self::parse_with(
+            block,
+            block_txids(block),
+            &counterparty_candidates(block),
+            ctx,
+        )
     }
 
-    /// [`CounterpartyPass::parse`] with the block's transaction ids already computed (`txids[i]` is the id of
-    /// `block.txdata[i]`); ids missing from `txids` are computed.
-    pub fn parse_with_txids(block: &Block, mut txids: Vec<Txid>, ctx: &BlockContext<'_>) -> Self {
+    /// [`CounterpartyPass::parse`] with the block's transaction ids and [`counterparty_candidates`] already
+    /// computed (`txids[i]` and `candidates[i]` are those of `block.txdata[i]`); when either does not match the
+    /// block, it is computed again.
+    pub fn parse_with(
+        block: &Block,
+        mut txids: Vec<Txid>,
+        candidates: &[bool],
+        ctx: &BlockContext<'_>,
+    ) -> Self {
         if txids.len() != block.txdata.len() {
             txids = block_txids(block);
         }
+        let computed;
+        let candidates = if candidates.len() == block.txdata.len() {
+            candidates
+        } else {
+            computed = counterparty_candidates(block);
+            &computed
+        };
         let params = Params::new(ctx.height, ctx.rules);
         let parsed = block
             .txdata
             .iter()
             .zip(&txids)
+            .zip(candidates)
             .enumerate()
-            .map(|(tx_index, (tx, txid))| {
-                if tx.is_coinbase() || !transport::has_counterparty_data(tx) {
+            .map(|(tx_index, ((tx, txid), candidate))| {
+                if !candidate {
                     return None;
                 }
                 counterparty(tx, &txid.to_string(), tx_index, &params, ctx)
@@ -327,8 +346,13 @@ impl<'c, 'a> BlockRun<'c, 'a> {
         if tx.is_coinbase() {
             return;
         }
-        // Most transactions carry nothing: they are passed over without formatting their id.
-        let cp_candidate = transport::has_counterparty_data(tx);
+        // Most transactions carry nothing: they are passed over without formatting their id. After a
+        // Counterparty pass, what it parsed answers for the data it found (a message that did not parse is
+        // passed over either way).
+        let cp_candidate = match &self.parsed {
+            Some(parsed) => parsed.get(tx_index).is_some_and(Option::is_some),
+            None => transport::has_counterparty_data(tx),
+        };
         let raw = if ctx.rules.active(Change::BtcSrc20Genesis, ctx.height) {
             src20_transport::decode(tx, ctx.height, ctx.rules, None).ok()
         } else {
@@ -558,6 +582,15 @@ impl<'c, 'a> BlockRun<'c, 'a> {
 /// Decodes `block` at `ctx.height`: its contents and its consensus hashes.
 pub fn decode_block(block: &Block, ctx: &BlockContext<'_>) -> DecodedBlock {
     decode_with_txids(block, Some(&block_txids(block)), ctx)
+}
+
+/// Whether each transaction of `block`, in block order, carries Counterparty data (the coinbase never does).
+pub fn counterparty_candidates(block: &Block) -> Vec<bool> {
+    block
+        .txdata
+        .iter()
+        .map(|tx| !tx.is_coinbase() && transport::has_counterparty_data(tx))
+        .collect()
 }
 
 /// Every transaction id of `block`, in block order.
