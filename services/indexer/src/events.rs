@@ -1,6 +1,7 @@
 //! Facts to chain events (protobuf) and their message ids.
 
 use prost::Message;
+use stamps_platform::db::storable;
 use stamps_proto::events::v1::{
     BlockIndexed, BlockReverted, Op, Src20BalanceChanged, Src20Operation, StampCreated, op,
 };
@@ -223,7 +224,7 @@ pub fn ledger_ops(block: &crate::ledger::BlockLedger) -> Vec<op::Op> {
             asset: f.asset.clone(),
             asset_parent: f.asset_parent.clone().unwrap_or_default(),
             asset_longname: f.asset_longname.clone().unwrap_or_default(),
-            description: f.description.clone(),
+            description: storable(&f.description).into_owned(),
             price: f.price.to_string(),
             quantity_by_price: f.quantity_by_price.to_string(),
             hard_cap: f.hard_cap.to_string(),
@@ -276,7 +277,7 @@ pub fn ledger_ops(block: &crate::ledger::BlockLedger) -> Vec<op::Op> {
                 source: i.source.clone(),
                 issuer: i.issuer.clone(),
                 transfer: i.transfer,
-                description: i.description.clone(),
+                description: storable(&i.description).into_owned(),
                 mime_type: i.mime_type.clone(),
                 fee_paid: i.fee_paid.to_string(),
                 locked: i.locked,

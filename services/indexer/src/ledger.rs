@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use bitcoin::Block;
 use futures::TryStreamExt;
 use sqlx::{PgConnection, PgPool};
+use stamps_platform::db::storable;
 use stamps_protocol::Rules;
 use stamps_protocol::block::CounterpartyRecord;
 use stamps_protocol::counterparty::ledger::{
@@ -239,7 +240,12 @@ pub async fn write_block(
         .bind(flag(&|i| i.divisible))
         .bind(flag(&|i| i.locked))
         .bind(flag(&|i| i.reset))
-        .bind(text(&|i| Some(&i.description)))
+        .bind(
+            issuances
+                .iter()
+                .map(|i| storable(&i.description))
+                .collect::<Vec<_>>(),
+        )
         .bind(text(&|i| Some(&i.status)))
         .execute(&mut *tx)
         .await?;

@@ -16,9 +16,11 @@ use stamps_protocol::block::{
     BlockContext, CounterpartyPass, DecodedBlock, StampRecord, decode_block_after,
 };
 use stamps_protocol::counterparty::ledger::{AssetInfo, BootstrapBalance};
-use stamps_protocol::counterparty::transport::{self, PrevoutSource};
+use stamps_protocol::counterparty::transport::PrevoutSource;
 use stamps_protocol::src20::MemoryState;
 use stamps_protocol::src20::transport as src20_transport;
+
+use stamps_platform::db::storable;
 
 use crate::chainstate::ChainState;
 use crate::config::Checkpoint;
@@ -78,20 +80,21 @@ impl PrevoutSource for Prevouts {
 }
 
 /// The outputs spent by every transaction of `block` that may carry Counterparty data or a raw stamp: their
-/// sources, SRC-20 creators and fees come from them. What the chain state holds does not change them, so they
-/// are fetched while earlier blocks are still being applied.
-pub fn candidate_prevouts(block: &Block) -> Vec<OutPoint> {
+/// sources, SRC-20 creators and fees come from them. `counterparty[i]` says whether `block.txdata[i]` carries
+/// Counterparty data (see `stamps_protocol::block::counterparty_candidates`). What the chain state holds does
+/// not change these outputs, so they are fetched while earlier blocks are still being applied.
+pub fn candidate_prevouts(block: &Block, counterparty: &[bool]) -> Vec<OutPoint> {
     block
         .txdata
         .iter()
+        .enumerate()
         .skip(1)
-        .filter(|t| is_candidate(t))
-        .flat_map(|t| t.input.iter().map(|i| i.previous_output))
+        .filter(|(i, t)| {
+            counterparty.get(*i).copied().unwrap_or(true)
+                || src20_transport::prefilter(t).should_include
+        })
+        .flat_map(|(_, t)| t.input.iter().map(|i| i.previous_output))
         .collect()
-}
-
-fn is_candidate(tx: &bitcoin::Transaction) -> bool {
-    transport::has_counterparty_data(tx) || src20_transport::prefilter(tx).should_include
 }
 
 /// The outputs spent by the other transactions of `block` that spend a UTXO holding balances in `state` (the
@@ -105,26 +108,28 @@ pub fn balance_prevouts(block: &Block, state: &ChainState, have: &Prevouts) -> V
             t.input
                 .iter()
                 .any(|i| state.ledger.utxo_holds_balances(&i.previous_output))
-                && !is_candidate(t)
         })
         .flat_map(|t| t.input.iter().map(|i| i.previous_output))
         .filter(|o| !have.0.contains_key(o))
         .collect()
 }
 
-/// Parses the Counterparty messages of `block` at `height`, whose transaction ids are `txids` and whose
-/// candidates' spent outputs are in `prevouts`: work that needs no chain state, done ahead of [`prepare`].
+/// Parses the Counterparty messages of `block` at `height`, whose transaction ids are `txids`, whose
+/// transactions with Counterparty data are flagged in `counterparty`, and whose candidates' spent outputs are
+/// in `prevouts`: work that needs no chain state, done ahead of [`prepare`].
 pub fn parse(
     block: &Block,
     height: u64,
     txids: Vec<bitcoin::Txid>,
+    counterparty: &[bool],
     prevouts: &Prevouts,
     rules: Rules,
 ) -> CounterpartyPass {
     let src20 = MemoryState::default();
-    CounterpartyPass::parse_with_txids(
+    CounterpartyPass::parse_with(
         block,
         txids,
+        counterparty,
         &BlockContext::offline(height, rules, prevouts, &src20),
     )
 }
@@ -206,7 +211,7 @@ pub fn prepare(
     let mut stamps = Vec::with_capacity(decoded.stamps.len());
     let mut created = Vec::with_capacity(decoded.stamps.len());
     for s in &mut decoded.stamps {
-        let suffix = file_suffix(s);
+        let suffix = storable(&file_suffix(s)).into_owned();
         let sha = match (s.file.take(), &s.file_sha256) {
             (Some(bytes), Some(sha)) => {
                 if seen.insert(sha.clone()) {
@@ -296,11 +301,13 @@ fn stamp_row(
     let creator = s.creator.clone().unwrap_or_default();
     let tx_index = u32::try_from(s.tx_index).unwrap_or(u32::MAX);
     let file_size = s.file_size as u64;
+    // What Postgres holds of these texts is also what the event says: an event rebuilt from the row equals it.
     let src_data = s
         .valid
         .as_ref()
-        .map(|v| v.src_data.clone())
+        .map(|v| storable(&v.src_data).into_owned())
         .unwrap_or_default();
+    let mimetype = storable(&s.mimetype).into_owned();
     let row = store::StampRow {
         stamp: s.stamp,
         cpid: s.cpid.clone(),
@@ -314,7 +321,7 @@ fn stamp_row(
         keyburn: s.keyburn,
         ident: s.ident.as_str().to_owned(),
         is_cursed: s.is_cursed,
-        mimetype: s.mimetype.clone(),
+        mimetype: mimetype.clone(),
         file_sha256: file_sha256.clone(),
         file_size,
         stamp_hash: s.stamp_hash.clone(),
@@ -335,7 +342,7 @@ fn stamp_row(
         keyburn: s.keyburn,
         ident: s.ident.as_str().to_owned(),
         is_cursed: s.is_cursed,
-        mimetype: s.mimetype.clone(),
+        mimetype,
         file_sha256,
         file_size,
         stamp_hash: s.stamp_hash.clone(),

@@ -24,6 +24,17 @@ pub enum DbError {
     SchemaName(String),
 }
 
+/// `text` as a Postgres `TEXT` value can hold it: U+0000, which chain data such as a Counterparty description
+/// may carry as valid UTF-8 and which Postgres refuses in text, becomes U+FFFD (the replacement character);
+/// any other text is returned as it is. The exact bytes stay where consensus needs them (the ledger's effects).
+pub fn storable(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains('\0') {
+        std::borrow::Cow::Owned(text.replace('\0', "\u{FFFD}"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
 fn check_schema(schema: &str) -> Result<(), DbError> {
     let ok = !schema.is_empty()
         && schema
@@ -130,4 +141,16 @@ pub async fn drop_database(config: &PostgresConfig) -> Result<(), DbError> {
         .await?;
     admin.close().await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn storable_text_replaces_only_nul() {
+        assert_eq!(super::storable("stamp:a\0b\0"), "stamp:a\u{FFFD}b\u{FFFD}");
+        assert!(matches!(
+            super::storable("plain ✓"),
+            std::borrow::Cow::Borrowed("plain ✓")
+        ));
+    }
 }

@@ -1077,6 +1077,46 @@ async fn malformed_transactions_are_recorded_and_never_stop_the_indexer() {
         serde_json::json!([serialize_hex(&huge)]),
     )
     .await;
+    // A valid issuance whose description holds U+0000: UTF-8 the protocol keeps, text Postgres refuses.
+    let spent = OutPoint::new(huge.compute_txid(), 1);
+    let key = stamps_protocol::arc4::key_for(&spent.txid);
+    let nul = stamps_protocol::counterparty::message::Message::Issuance(
+        stamps_protocol::counterparty::message::Issuance {
+            type_id: 22,
+            asset_id: 95_428_956_661_682_178,
+            asset: "A95428956661682178".into(),
+            asset_longname: None,
+            quantity: 1,
+            divisible: false,
+            lock: false,
+            reset: false,
+            callable: false,
+            call_date: 0,
+            call_price: 0.0,
+            description: Some("before\0after".into()),
+            mime_type: "text/plain".into(),
+        },
+    );
+    let data = nul
+        .pack(
+            tip.as_u64().expect("height") + 1,
+            stamps_protocol::Rules::MAINNET,
+        )
+        .expect("packs");
+    let carrier =
+        stamps_protocol::counterparty::transport::op_return_output(&key, &data).expect("fits");
+    let change = TxOut {
+        value: left - Amount::from_sat(10_000),
+        script_pubkey: actor.script_pubkey(),
+    };
+    let mut with_nul = stamps_devnet::scenario::unsigned_spend(spent, vec![carrier, change]);
+    stamps_devnet::scenario::sign_p2wpkh(&secp, &mut with_nul, &actor, left);
+    let nul_txid = node(
+        &stack,
+        "sendrawtransaction",
+        serde_json::json!([serialize_hex(&with_nul)]),
+    )
+    .await;
     let miner = actor.address().to_string();
     node(&stack, "generatetoaddress", serde_json::json!([2, miner])).await;
 
@@ -1096,6 +1136,7 @@ async fn malformed_transactions_are_recorded_and_never_stop_the_indexer() {
     assert!(recorded.starts_with("invalid"), "{recorded}");
     let recorded = status(&huge_txid).await.expect("recorded");
     assert!(recorded.contains("integer overflow"), "{recorded}");
+    assert_eq!(status(&nul_txid).await.as_deref(), Some("valid"));
     let created: i64 = sqlx::query_scalar(
         "SELECT count(*) FROM indexer.balances WHERE asset = 'A95428956661682177'",
     )
@@ -1103,6 +1144,32 @@ async fn malformed_transactions_are_recorded_and_never_stop_the_indexer() {
     .await
     .expect("balances");
     assert_eq!(created, 0, "the absurd issuance credited nothing");
+    // The issuance with U+0000 is valid; the tables and the events hold its description with U+FFFD there.
+    let stored: String = sqlx::query_scalar(
+        "SELECT description FROM indexer.issuances WHERE asset = 'A95428956661682178'",
+    )
+    .fetch_one(&mut db)
+    .await
+    .expect("issuance row");
+    assert_eq!(stored, "before\u{FFFD}after");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let projected = loop {
+        let found: Option<String> = sqlx::query_scalar(
+            "SELECT description FROM catalogue.assets WHERE asset = 'A95428956661682178'",
+        )
+        .fetch_optional(&mut db)
+        .await
+        .expect("asset row");
+        if let Some(found) = found {
+            break found;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the catalogue did not project the issuance"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    assert_eq!(projected, "before\u{FFFD}after");
     services.stop().await;
     stack.finish().await;
 }
