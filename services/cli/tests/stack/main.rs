@@ -1032,89 +1032,26 @@ async fn malformed_transactions_are_recorded_and_never_stop_the_indexer() {
     .await;
     // An absurd amount: an issuance of 2^64 - 1 units, past the reference's signed 64-bit ceiling.
     let spent = OutPoint::new(short.compute_txid(), 1);
-    let key = stamps_protocol::arc4::key_for(&spent.txid);
-    let absurd = stamps_protocol::counterparty::message::Message::Issuance(
-        stamps_protocol::counterparty::message::Issuance {
-            type_id: 22,
-            asset_id: 95_428_956_661_682_177,
-            asset: "A95428956661682177".into(),
-            asset_longname: None,
-            quantity: u64::MAX,
-            divisible: false,
-            lock: false,
-            reset: false,
-            callable: false,
-            call_date: 0,
-            call_price: 0.0,
-            description: Some(String::new()),
-            mime_type: "text/plain".into(),
-        },
-    );
-    let tip = node(&stack, "getblockcount", serde_json::json!([])).await;
-    let data = absurd
-        .pack(
-            tip.as_u64().expect("height") + 1,
-            stamps_protocol::Rules::MAINNET,
-        )
-        .expect("packs");
-    let carrier =
-        stamps_protocol::counterparty::transport::op_return_output(&key, &data).expect("fits");
-    let left = MINIMAL_CHANGE - Amount::from_sat(20_000);
-    let change = TxOut {
-        value: left,
-        script_pubkey: actor.script_pubkey(),
-    };
-    let mut huge = stamps_devnet::scenario::unsigned_spend(spent, vec![carrier, change]);
-    stamps_devnet::scenario::sign_p2wpkh(
-        &secp,
-        &mut huge,
-        &actor,
-        MINIMAL_CHANGE - Amount::from_sat(10_000),
-    );
-    let huge_txid = node(
+    let left = MINIMAL_CHANGE - Amount::from_sat(10_000);
+    let (huge, huge_txid) = send_numeric_issuance(
         &stack,
-        "sendrawtransaction",
-        serde_json::json!([serialize_hex(&huge)]),
+        &actor,
+        (spent, left),
+        95_428_956_661_682_177,
+        u64::MAX,
+        "",
     )
     .await;
     // A valid issuance whose description holds U+0000: UTF-8 the protocol keeps, text Postgres refuses.
     let spent = OutPoint::new(huge.compute_txid(), 1);
-    let key = stamps_protocol::arc4::key_for(&spent.txid);
-    let nul = stamps_protocol::counterparty::message::Message::Issuance(
-        stamps_protocol::counterparty::message::Issuance {
-            type_id: 22,
-            asset_id: 95_428_956_661_682_178,
-            asset: "A95428956661682178".into(),
-            asset_longname: None,
-            quantity: 1,
-            divisible: false,
-            lock: false,
-            reset: false,
-            callable: false,
-            call_date: 0,
-            call_price: 0.0,
-            description: Some("before\0after".into()),
-            mime_type: "text/plain".into(),
-        },
-    );
-    let data = nul
-        .pack(
-            tip.as_u64().expect("height") + 1,
-            stamps_protocol::Rules::MAINNET,
-        )
-        .expect("packs");
-    let carrier =
-        stamps_protocol::counterparty::transport::op_return_output(&key, &data).expect("fits");
-    let change = TxOut {
-        value: left - Amount::from_sat(10_000),
-        script_pubkey: actor.script_pubkey(),
-    };
-    let mut with_nul = stamps_devnet::scenario::unsigned_spend(spent, vec![carrier, change]);
-    stamps_devnet::scenario::sign_p2wpkh(&secp, &mut with_nul, &actor, left);
-    let nul_txid = node(
+    let left = left - Amount::from_sat(10_000);
+    let (_, nul_txid) = send_numeric_issuance(
         &stack,
-        "sendrawtransaction",
-        serde_json::json!([serialize_hex(&with_nul)]),
+        &actor,
+        (spent, left),
+        95_428_956_661_682_178,
+        1,
+        "before\0after",
     )
     .await;
     let miner = actor.address().to_string();
@@ -1172,6 +1109,60 @@ async fn malformed_transactions_are_recorded_and_never_stop_the_indexer() {
     assert_eq!(projected, "before\u{FFFD}after");
     services.stop().await;
     stack.finish().await;
+}
+
+/// Sends the issuance of `quantity` units of the numeric asset `asset_id` with `description`, by `actor`,
+/// spending `spent` (an output of `actor` worth the amount given with it) for a fee of 10,000 sats, to be
+/// mined in the next block. Returns the transaction and its id as the node answered.
+async fn send_numeric_issuance(
+    stack: &Stack,
+    actor: &stamps_devnet::keys::Actor,
+    spent: (bitcoin::OutPoint, bitcoin::Amount),
+    asset_id: u64,
+    quantity: u64,
+    description: &str,
+) -> (bitcoin::Transaction, serde_json::Value) {
+    use stamps_protocol::counterparty::message::{Issuance, Message};
+    let (outpoint, value) = spent;
+    let issuance = Message::Issuance(Issuance {
+        type_id: 22,
+        asset_id,
+        asset: format!("A{asset_id}"),
+        asset_longname: None,
+        quantity,
+        divisible: false,
+        lock: false,
+        reset: false,
+        callable: false,
+        call_date: 0,
+        call_price: 0.0,
+        description: Some(description.to_owned()),
+        mime_type: "text/plain".into(),
+    });
+    let tip = node(stack, "getblockcount", serde_json::json!([])).await;
+    let data = issuance
+        .pack(
+            tip.as_u64().expect("height") + 1,
+            stamps_protocol::Rules::MAINNET,
+        )
+        .expect("packs");
+    let key = stamps_protocol::arc4::key_for(&outpoint.txid);
+    let carrier =
+        stamps_protocol::counterparty::transport::op_return_output(&key, &data).expect("fits");
+    let change = bitcoin::TxOut {
+        value: value - bitcoin::Amount::from_sat(10_000),
+        script_pubkey: actor.script_pubkey(),
+    };
+    let mut tx = stamps_devnet::scenario::unsigned_spend(outpoint, vec![carrier, change]);
+    let secp = bitcoin::secp256k1::Secp256k1::new();
+    stamps_devnet::scenario::sign_p2wpkh(&secp, &mut tx, actor, value);
+    let txid = node(
+        stack,
+        "sendrawtransaction",
+        serde_json::json!([bitcoin::consensus::encode::serialize_hex(&tx)]),
+    )
+    .await;
+    (tx, txid)
 }
 
 /// Change of the malformed transaction: the genesis coin less what its other outputs and the fee take.
