@@ -153,21 +153,6 @@ impl BlockSource {
             .await
     }
 
-    /// The outputs that `outpoints` refer to. `block` joins `recent` first; outputs created by it or by the
-    /// other blocks in `recent` are taken from them, the others fetched by [`BlockSource::fetch_outputs`]. An
-    /// outpoint whose transaction the node does not know is left out.
-    pub async fn prevouts(
-        &self,
-        block: &Arc<Block>,
-        outpoints: &[OutPoint],
-        recent: &mut RecentBlocks,
-    ) -> Result<HashMap<OutPoint, TxOut>, RpcError> {
-        recent.push(block.clone());
-        let (mut found, wanted) = recent.resolve(outpoints);
-        self.fetch_outputs(wanted, &mut found).await?;
-        Ok(found)
-    }
-
     /// Adds to `found` the outputs of `wanted` (outpoints no recent block holds) that the node knows, their
     /// transactions asked for with `getrawtransaction` in batches of 50, at most [`MAX_PREVOUT_REQUESTS`]
     /// batches in flight.
@@ -234,13 +219,8 @@ impl RecentBlocks {
         }
     }
 
-    /// Remembers `block`, forgetting the oldest beyond the depth.
-    pub fn push(&mut self, block: Arc<Block>) {
-        let txids: Vec<Txid> = block.txdata.iter().map(Transaction::compute_txid).collect();
-        self.push_indexed(block, &txids);
-    }
-
-    /// [`RecentBlocks::push`] with the block's transaction ids already computed, in block order.
+    /// Remembers `block`, whose transaction ids are `txids` in block order, forgetting the oldest beyond the
+    /// depth.
     pub fn push_indexed(&mut self, block: Arc<Block>, txids: &[Txid]) {
         if self
             .blocks

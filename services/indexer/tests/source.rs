@@ -12,6 +12,20 @@ use stamps_indexer::rpc::BitcoinRpc;
 use stamps_indexer::source::{BlockSource, Prefetch, RecentBlocks, Retry};
 use stamps_platform::shutdown::Shutdown;
 
+/// The outputs `outpoints` spend, as the indexer's reader finds them: `block` joins `recent`, the remembered
+/// blocks answer what they hold, the node the rest.
+async fn prevouts(
+    source: &BlockSource,
+    block: &Arc<bitcoin::Block>,
+    outpoints: &[OutPoint],
+    recent: &mut RecentBlocks,
+) -> Result<std::collections::HashMap<OutPoint, bitcoin::TxOut>, stamps_indexer::rpc::RpcError> {
+    recent.push_indexed(block.clone(), &stamps_protocol::block::block_txids(block));
+    let (mut found, wanted) = recent.resolve(outpoints);
+    source.fetch_outputs(wanted, &mut found).await?;
+    Ok(found)
+}
+
 struct Node {
     url: String,
     chain: stamps_devnet::chain::Chain,
@@ -122,8 +136,7 @@ async fn blocks_prefetch_and_prevouts_match_the_chain() {
     assert!(outpoints.len() > 5, "{} inputs", outpoints.len());
     let busiest = std::sync::Arc::new(busiest.clone());
     let mut recent = RecentBlocks::new(1);
-    let found = source
-        .prevouts(&busiest, &outpoints, &mut recent)
+    let found = prevouts(&source, &busiest, &outpoints, &mut recent)
         .await
         .expect("prevouts");
     assert_eq!(found.len(), outpoints.len());
@@ -131,8 +144,7 @@ async fn blocks_prefetch_and_prevouts_match_the_chain() {
         assert_eq!(found.get(o), node.chain.output(o), "{o}");
     }
     let unknown = OutPoint::new(bitcoin::Txid::from_byte_array([7; 32]), 0);
-    let none = source
-        .prevouts(&busiest, &[unknown], &mut recent)
+    let none = prevouts(&source, &busiest, &[unknown], &mut recent)
         .await
         .expect("answered");
     assert!(none.is_empty(), "an unknown transaction is left out");
@@ -145,7 +157,7 @@ async fn blocks_prefetch_and_prevouts_match_the_chain() {
         .filter_map(|h| node.chain.block_at(h).cloned().map(std::sync::Arc::new))
         .collect();
     for b in &before {
-        recent.push(b.clone());
+        recent.push_indexed(b.clone(), &stamps_protocol::block::block_txids(b));
     }
     let local: Vec<OutPoint> = outpoints
         .iter()
@@ -164,8 +176,7 @@ async fn blocks_prefetch_and_prevouts_match_the_chain() {
     );
     node.stop.cancel();
     node.server.await.expect("joins").expect("served");
-    let found = source
-        .prevouts(&busiest, &local, &mut recent)
+    let found = prevouts(&source, &busiest, &local, &mut recent)
         .await
         .expect("resolved without the node");
     for o in &local {
