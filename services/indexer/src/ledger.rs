@@ -268,15 +268,14 @@ pub async fn write_block(
     let seqs: Vec<i32> = (0..holders.len())
         .map(|i| i32::try_from(i).unwrap_or(i32::MAX))
         .collect();
+    // What each key held is looked up key by key: a correlated subquery is an index probe per row, where a join
+    // could be planned from statistics taken while the table was small as a hash of the whole table, every block.
     sqlx::query(
         "INSERT INTO balance_undo (block_index, seq, holder, asset, previous)
-         SELECT $1, u.seq, u.holder, u.asset, b.quantity
-         FROM UNNEST($2::INTEGER[], $3::TEXT[], $4::TEXT[]) AS u(seq, holder, asset)
-         LEFT JOIN balances b ON b.holder = u.holder AND b.asset = u.asset",
+         SELECT $1, u.seq, u.holder, u.asset,
+                (SELECT b.quantity FROM balances b WHERE b.holder = u.holder AND b.asset = u.asset)
+         FROM UNNEST($2::INTEGER[], $3::TEXT[], $4::TEXT[]) AS u(seq, holder, asset)",
     )
-    // Planned for each block's own arrays and the table as it is now: a plan kept from the first blocks, when
-    // the table was nearly empty, would hash the whole table for every block once it has grown.
-    .persistent(false)
     .bind(h)
     .bind(&seqs)
     .bind(&holders)

@@ -164,16 +164,16 @@ pub async fn update_src20_balances(
         .map(|i| i32::try_from(i).unwrap_or(i32::MAX))
         .collect();
     let balances: Vec<String> = updates.iter().map(|u| u.new_total.to_string()).collect();
+    // What each key held is looked up key by key: a correlated subquery is an index probe per row, where a join
+    // could be planned from statistics taken while the table was small as a hash of the whole table, every block.
     sqlx::query(
         "INSERT INTO src20_balance_undo (block_index, seq, tick, address, previous, balance, change)
-         SELECT $1, u.seq, u.tick, u.address, b.balance, u.balance, u.change
+         SELECT $1, u.seq, u.tick, u.address,
+                (SELECT b.balance FROM src20_balances b WHERE b.tick = u.tick AND b.address = u.address),
+                u.balance, u.change
          FROM UNNEST($2::INTEGER[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::TEXT[])
-              AS u(seq, tick, address, balance, change)
-         LEFT JOIN src20_balances b ON b.tick = u.tick AND b.address = u.address",
+              AS u(seq, tick, address, balance, change)",
     )
-    // Planned for each block's own arrays and the table as it is now: a plan kept from the first blocks, when
-    // the table was nearly empty, would hash the whole table for every block once it has grown.
-    .persistent(false)
     .bind(to_i64(height))
     .bind(&seqs)
     .bind(&ticks)
