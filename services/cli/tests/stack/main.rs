@@ -1089,24 +1089,14 @@ async fn malformed_transactions_are_recorded_and_never_stop_the_indexer() {
     .await
     .expect("issuance row");
     assert_eq!(stored, "before\u{FFFD}after");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    let projected = loop {
-        let found: Option<String> = sqlx::query_scalar(
-            "SELECT description FROM catalogue.assets WHERE asset = 'A95428956661682178'",
-        )
-        .fetch_optional(&mut db)
-        .await
-        .expect("asset row");
-        if let Some(found) = found {
-            break found;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the catalogue did not project the issuance"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    };
-    assert_eq!(projected, "before\u{FFFD}after");
+    stack.wait_for_chain(30).await;
+    let projected: Option<String> = sqlx::query_scalar(
+        "SELECT description FROM catalogue.assets WHERE asset = 'A95428956661682178'",
+    )
+    .fetch_optional(&mut db)
+    .await
+    .expect("asset row");
+    assert_eq!(projected.as_deref(), Some("before\u{FFFD}after"));
     services.stop().await;
     stack.finish().await;
 }
