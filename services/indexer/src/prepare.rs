@@ -41,7 +41,7 @@ pub struct BlockRows {
     /// Transactions in the block.
     pub txs: usize,
     /// Stamp files to store, keyed by their sha256 (each once).
-    pub files: Vec<(String, bytes::Bytes)>,
+    pub files: std::sync::Arc<[(String, bytes::Bytes)]>,
     /// Stamp rows.
     pub stamps: Vec<store::StampRow>,
     /// What the block did to the Counterparty ledger.
@@ -235,7 +235,7 @@ pub fn prepare(
             prev_hash,
             time: u64::from(block.header.time),
             txs: block.txdata.len(),
-            files,
+            files: files.into(),
             stamps,
             ledger,
             decoded,

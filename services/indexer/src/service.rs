@@ -111,7 +111,7 @@ pub struct Indexer {
     /// What the next block is decoded against (reloaded from the tables after an unwind or a failure).
     /// `None` after a failed step: the next one reloads it.
     state: tokio::sync::Mutex<Option<ChainState>>,
-    /// Content-store puts in flight.
+    /// Blocks whose files are being stored (at most [`CONTENT_PUTS_IN_FLIGHT`]).
     puts: Arc<tokio::sync::Semaphore>,
     content: Arc<ContentStore>,
     relay: Relay,
@@ -555,15 +555,16 @@ impl Indexer {
             effects_json,
             parts,
         } = prepared;
-        for (sha, bytes) in &block.files {
-            let (content, permits) = (self.content.clone(), self.puts.clone());
-            let (sha, bytes) = (sha.clone(), bytes.clone());
+        if !block.files.is_empty() {
+            // One task stores the block's files, with their messages in flight together.
+            let (content, permits, files) =
+                (self.content.clone(), self.puts.clone(), block.files.clone());
             puts.spawn(async move {
                 let _permit = permits
                     .acquire_owned()
                     .await
                     .map_err(|e| ContentError::new(format!("put permits: {e}")))?;
-                content.put_keyed_bytes(&sha, bytes).await
+                content.put_many(&files).await
             });
         }
         let height = block.height;
@@ -671,8 +672,9 @@ async fn read_bootstrap(
     serde_json::from_str(&text).map_err(|e| fail(e.to_string()))
 }
 
-/// Content-store puts in flight while blocks are written.
-const CONTENT_PUTS_IN_FLIGHT: usize = 64;
+/// Blocks whose files are being stored at once while blocks are written (each keeps up to a group of files in
+/// flight: see [`ContentStore::put_many`]).
+const CONTENT_PUTS_IN_FLIGHT: usize = 2;
 
 /// What a step's producer checks: the hash the first block must build on, and shutdown.
 struct Produce<'a> {

@@ -91,3 +91,56 @@ async fn files_are_stored_once_and_read_back_whole() {
         .delete_object_store(nats.bucket(stamps_platform::content::BUCKET))
         .await;
 }
+
+#[tokio::test]
+async fn many_files_are_stored_together_as_one_by_one() {
+    let (nats, store) = store("many").await;
+    let bucket = nats.bucket(stamps_platform::content::BUCKET);
+    // 600 one-chunk files (more than a group), one of three chunks, one empty, and one whose chunk a put cut
+    // short left without its info.
+    let mut files: Vec<Vec<u8>> = (0..600u32)
+        .map(|i| format!("<svg id='{i}'/>").into_bytes())
+        .collect();
+    files.push((0..300_000u32).map(|i| (i * 13 % 251) as u8).collect());
+    files.push(Vec::new());
+    let cut = b"cut short before its info".to_vec();
+    nats.js
+        .publish(
+            format!("$O.{bucket}.C.{}", sha256_hex(&cut)),
+            cut.clone().into(),
+        )
+        .await
+        .expect("publish")
+        .await
+        .expect("stored");
+    files.push(cut);
+    // One file stored before, and one named twice in the same call.
+    store
+        .put_keyed(&sha256_hex(&files[7]), &files[7])
+        .await
+        .expect("put");
+    files.push(files[3].clone());
+    let before = messages(&nats).await;
+    let keyed: Vec<(String, bytes::Bytes)> = files
+        .iter()
+        .map(|f| (sha256_hex(f), bytes::Bytes::from(f.clone())))
+        .collect();
+    store.put_many(&keyed).await.expect("put many");
+    for file in &files {
+        assert_eq!(
+            store.get(&sha256_hex(file)).await.expect("get").as_deref(),
+            Some(&file[..])
+        );
+    }
+    // New: 599 one-chunk files (chunk + info), the large one (3 chunks + info), the empty one (info), and the
+    // cut one's info. The file stored before and the repeated one add nothing.
+    assert_eq!(messages(&nats).await, before + 599 * 2 + 4 + 1 + 1);
+    // Again: nothing more.
+    store.put_many(&keyed).await.expect("put many again");
+    assert_eq!(messages(&nats).await, before + 599 * 2 + 4 + 1 + 1);
+    // A key that is not a sha256 fails the call.
+    let bad = vec![("not-a-hash".to_owned(), bytes::Bytes::from_static(b"x"))];
+    assert!(store.put_many(&bad).await.is_err());
+
+    let _ = nats.js.delete_object_store(bucket).await;
+}
