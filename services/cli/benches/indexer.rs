@@ -6,8 +6,8 @@
 //! `INDEXER_BENCH_SCALE` (default 0.05) sizes the bench scenario; `INDEXER_BENCH_TIP_BLOCKS` (default 50) how
 //! many blocks the tip latency is measured over; `INDEXER_BENCH_PASSES_ONLY=1` stops after the two passes
 //! without a database (to profile the protocol work alone); `INDEXER_BENCH_KEEP=1` leaves the replay's database
-//! and streams in place afterwards (to inspect them; drop them by hand). Postgres and NATS are `STAMPS_TEST_POSTGRES` and
-//! `STAMPS_TEST_NATS` (defaults: the local servers).
+//! and streams in place afterwards (to inspect them; drop them by hand). Postgres and NATS are
+//! `STAMPS_TEST_POSTGRES` and `STAMPS_TEST_NATS` (defaults: the local servers).
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -163,17 +163,22 @@ struct PartOf {
     parts: u32,
 }
 
-/// Whether a `BlockIndexed` message completes its block (its last part, or the whole block).
+/// Whether part `part` of `parts` completes its block (its last part, or the whole block).
+fn completes(part: u32, parts: u32) -> bool {
+    parts <= 1 || part + 1 == parts
+}
+
+/// Whether a `BlockIndexed` message completes its block.
 fn last_part(payload: &[u8]) -> bool {
     use prost::Message;
-    PartOf::decode(payload).is_ok_and(|e| e.parts <= 1 || e.part + 1 == e.parts)
+    PartOf::decode(payload).is_ok_and(|e| completes(e.part, e.parts))
 }
 
 /// [`last_part`] from the whole event: the tip phase checks that both agree.
 fn last_part_of_event(payload: &[u8]) -> bool {
     use prost::Message;
     stamps_proto::events::v1::BlockIndexed::decode(payload)
-        .is_ok_and(|e| e.parts <= 1 || e.part + 1 == e.parts)
+        .is_ok_and(|e| completes(e.part, e.parts))
 }
 
 fn peak_rss_mib(pid: u32) -> Option<u64> {

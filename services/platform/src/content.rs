@@ -30,8 +30,9 @@ pub const BUCKET: &str = "stamp-files";
 /// Largest chunk a file is stored in (the object store's default).
 const CHUNK_SIZE: usize = 128 * 1024;
 
-/// Files, and their bytes, whose messages [`ContentStore::put_many`] keeps in flight at most.
+/// Files whose messages [`ContentStore::put_many`] keeps in flight at most.
 const GROUP_FILES: usize = 2048;
+/// Bytes of files whose messages [`ContentStore::put_many`] keeps in flight at most.
 const GROUP_BYTES: usize = 16 * 1024 * 1024;
 
 /// Stamp files by sha256.
