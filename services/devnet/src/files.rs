@@ -344,6 +344,26 @@ pub fn html(seed: u64, index: u32, cpids: &[String]) -> Vec<u8> {
     s.into_bytes()
 }
 
+/// An XHTML page in an XML document (`<?xml ...?>` without `<svg`, and without `<body`, which would make it
+/// HTML: stamps classify it as `text/xml`) with a small script that writes lines under its title: an active file
+/// served from the site's origin, as such stamps are on mainnet. About 0.5 KB.
+pub fn xml(seed: u64, index: u32) -> Vec<u8> {
+    let mut rng = Rng::new(seed, index, "xml");
+    let title = format!("The {} {}", rng.pick(&ADJECTIVES), rng.pick(&NOUNS));
+    let (bg, fg) = (rng.hex(), rng.hex());
+    let lines = rng.range(2, 9);
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <html xmlns=\"http://www.w3.org/1999/xhtml\">\n<head><title>{title}</title>\
+         <style>html{{margin:0;padding:12px;background:{bg};color:{fg};font:14px monospace}}</style></head>\n\
+         <h1>{title}</h1><ol id=\"lines\"></ol>\n\
+         <script>//<![CDATA[\nfor (var i = 1; i <= {lines}; i++) {{ var li = document.createElementNS(\
+         'http://www.w3.org/1999/xhtml', 'li'); li.textContent = 'line ' + i; \
+         document.getElementById('lines').appendChild(li); }}\n//]]></script>\n</html>\n"
+    )
+    .into_bytes()
+}
+
 /// A `BMN` audio payload: the indexer recognises the file by its `BMN` prefix alone (from
 /// `cp_bmn_feat_block_start`; suffix `bmn`, no MIME type). The body is a devnet note list: version `1`, tempo
 /// (BPM), instrument, note count, then `(MIDI pitch, duration in eighths)` pairs on a pentatonic scale.
@@ -413,13 +433,14 @@ mod tests {
     type Maker = fn(u64, u32) -> Vec<u8>;
 
     /// Each kind with its classification (MIME type, suffix) and a size bound.
-    const KINDS: [(Maker, &str, &str, usize); 8] = [
+    const KINDS: [(Maker, &str, &str, usize); 9] = [
         (png, "image/png", "png", 2048),
         (gif, "image/gif", "gif", 2048),
         (svg, "image/svg+xml", "svg", 1536),
         (jpeg, "image/jpeg", "jpeg", 3072),
         (webp, "image/webp", "webp", 2048),
         (html_n, "text/html", "html", 1536),
+        (xml, "text/xml", "xml", 1024),
         (bmn, "", "bmn", 128),
         (text, "text/plain", "plain", 512),
     ];

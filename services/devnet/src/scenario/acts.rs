@@ -40,6 +40,8 @@ pub enum FileKind {
     Webp,
     /// HTML showing other stamps through `/s/{cpid}`.
     Html,
+    /// XHTML with a script, in an XML document (`text/xml`).
+    Xml,
     /// BMN audio.
     Bmn,
 }
@@ -196,6 +198,7 @@ fn stamp_file(w: &mut World, kind: FileKind) -> (Vec<u8>, &'static str, Transpor
                 Transport::Multisig,
             )
         }
+        FileKind::Xml => (files::xml(seed, n), "text/xml", Transport::Multisig),
         FileKind::Bmn => (files::bmn(seed, n), "", Transport::Multisig),
     }
 }
@@ -223,7 +226,7 @@ fn classic(b: &mut Builder, w: &mut World, kind: FileKind) -> bool {
     let artist = pick(w, ARTISTS);
     let (file, mime, transport) = stamp_file(w, kind);
     let spec = numeric_stamp(w, file, mime, transport);
-    let image = !matches!(kind, FileKind::Html | FileKind::Bmn);
+    let image = !matches!(kind, FileKind::Html | FileKind::Xml | FileKind::Bmn);
     match issue_stamp(b, w, artist, spec) {
         Some(cpid) => {
             if image {

@@ -169,6 +169,7 @@ pub fn play(
         (Classic(K::Jpeg), count(scale, 10)),
         (Classic(K::Webp), count(scale, 10)),
         (Classic(K::Html), count(scale, 10)),
+        (Classic(K::Xml), count(scale, 3)),
         (Classic(K::Bmn), count(scale, 4)),
         (Classic(K::PngOlga), count(scale, 20)),
         (Cursed(C::Text), count(scale, 4)),
