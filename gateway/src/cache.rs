@@ -5,6 +5,12 @@
 //! current when it arrives, and served only while it is: the cache never serves an answer older than the
 //! version news, whatever the order in which answers and versions arrive. Concurrent requests for an answer
 //! being made wait for it: one request per path and version reaches the catalogue.
+//!
+//! Only successful answers are kept, each with all its headers (a stamp's sandboxing policy travels with its
+//! file). The key is made of what the handler reads: the route, its path parameters decoded, and the query
+//! parameters its OpenAPI operation declares, decoded and sorted (the last of a repeated name, as the handlers
+//! read it). Spellings of one request share one answer, and parameters no handler reads (refused under `/api`
+//! before the cache) cannot make new keys.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -12,8 +18,8 @@ use std::time::Duration;
 
 use async_nats::jetstream::kv::Operation;
 use axum::body::{Body, Bytes, HttpBody};
-use axum::extract::{Request, State};
-use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::extract::{FromRequestParts, MatchedPath, Query, RawPathParams, Request, State};
+use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use futures::StreamExt;
@@ -35,8 +41,7 @@ const MAX_ANSWER: usize = 2 * 1024 * 1024;
 /// request makes its own.
 #[derive(Clone)]
 struct Kept {
-    status: StatusCode,
-    content_type: HeaderValue,
+    headers: HeaderMap,
     body: Bytes,
     pass: bool,
 }
@@ -46,7 +51,12 @@ struct ByBytes;
 
 impl Weighter<String, Arc<Kept>> for ByBytes {
     fn weight(&self, key: &String, value: &Arc<Kept>) -> u64 {
-        (key.len() + value.body.len() + 64) as u64
+        let headers: usize = value
+            .headers
+            .iter()
+            .map(|(name, value)| name.as_str().len() + value.len() + 16)
+            .sum();
+        (key.len() + value.body.len() + headers + 64) as u64
     }
 }
 
@@ -155,10 +165,10 @@ pub fn parse_version(value: &[u8]) -> Option<u64> {
         .filter(|v| *v != UNKNOWN)
 }
 
-/// Serves a GET from the cache when it can; otherwise asks the handlers and keeps a successful, not-found or
-/// bad-request answer of a known size (JSON, or a stamp's file or drawn image). Requests for the same answer while it is being made wait for it instead of making it
-/// again (one request per path and version reaches the catalogue). Event streams and anything but GET pass
-/// through.
+/// Serves a GET from the cache when it can; otherwise asks the handlers and keeps a successful answer of a known
+/// size (JSON, or a stamp's file or drawn image) with its headers. Requests for the same answer while it is being
+/// made wait for it instead of making it again (one request per key and version reaches the catalogue). Event
+/// streams, routes without a match and anything but GET pass through.
 pub async fn layer(State(cache): State<AnswerCache>, request: Request, next: Next) -> Response {
     if request.method() != Method::GET || request.uri().path().contains("/realtime") {
         return next.run(request).await;
@@ -167,52 +177,48 @@ pub async fn layer(State(cache): State<AnswerCache>, request: Request, next: Nex
     if version == UNKNOWN || !cache.keeps {
         return next.run(request).await;
     }
+    let (mut parts, body) = request.into_parts();
+    let key = answer_key(&mut parts).await;
+    let request = Request::from_parts(parts, body);
     // The version is part of the key: an answer of an earlier version is never found.
-    let key = format!(
-        "{version:016x} {}",
-        request
-            .uri()
-            .path_and_query()
-            .map_or_else(|| request.uri().path(), |p| p.as_str())
-    );
+    let Some(key) = key else {
+        return next.run(request).await;
+    };
+    let key = format!("{version:016x} {key}");
     let guard = match cache.answers.get_value_or_guard_async(&key).await {
         Ok(kept) if kept.pass => return next.run(request).await,
         Ok(kept) => return answer(&kept),
         Err(guard) => guard,
     };
     let response = next.run(request).await;
-    let status = response.status();
-    if !matches!(
-        status,
-        StatusCode::OK | StatusCode::NOT_FOUND | StatusCode::BAD_REQUEST
-    ) {
-        // A failure is not kept: the next request tries again.
+    if response.status() != StatusCode::OK {
+        // Only successes are kept: a failure or a refusal is made again by the next request.
         return response;
     }
-    let content_type = response.headers().get(header::CONTENT_TYPE).cloned();
     let size = response.body().size_hint();
-    let keepable = content_type.is_some()
+    let keepable = response.headers().contains_key(header::CONTENT_TYPE)
         && size.upper() == Some(size.lower())
         && size.lower() <= MAX_ANSWER as u64;
-    let (Some(content_type), true) = (content_type, keepable) else {
+    if !keepable {
         if cache.version() == version {
             let _ = guard.insert(Arc::new(Kept {
-                status,
-                content_type: HeaderValue::from_static(""),
+                headers: HeaderMap::new(),
                 body: Bytes::new(),
                 pass: true,
             }));
         }
         return response;
-    };
+    }
     let (parts, body) = response.into_parts();
     match axum::body::to_bytes(body, MAX_ANSWER).await {
         Ok(body) => {
             // Kept only if the catalogue did not move while the answer was made.
             if cache.version() == version {
+                let mut headers = parts.headers.clone();
+                headers.remove(header::CONTENT_LENGTH);
+                headers.remove(header::TRANSFER_ENCODING);
                 let _ = guard.insert(Arc::new(Kept {
-                    status,
-                    content_type,
+                    headers,
                     body: body.clone(),
                     pass: false,
                 }));
@@ -221,16 +227,37 @@ pub async fn layer(State(cache): State<AnswerCache>, request: Request, next: Nex
         }
         Err(e) => {
             tracing::warn!(error = %e, "answer body failed");
-            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+            crate::error::ApiError::Internal(format!("answer body: {e}")).into_response()
         }
     }
 }
 
+/// The key of a request's answer: its route, its path parameters decoded, and the query parameters its
+/// operation declares, decoded and sorted. None for a request no route matched (it is not kept).
+async fn answer_key(parts: &mut axum::http::request::Parts) -> Option<String> {
+    let route = parts.extensions.get::<MatchedPath>()?.as_str().to_owned();
+    let path = RawPathParams::from_request_parts(parts, &()).await.ok()?;
+    let declared = crate::routes::openapi::declared_query(&route);
+    let mut query: Vec<(String, String)> = Vec::new();
+    if let Some(declared) = declared.filter(|d| !d.is_empty()) {
+        let Query(pairs) = Query::<Vec<(String, String)>>::try_from_uri(&parts.uri).ok()?;
+        for (name, value) in pairs {
+            if !declared.contains(&name) {
+                continue;
+            }
+            // The last of a repeated name wins, as in the handlers' maps.
+            query.retain(|(n, _)| *n != name);
+            query.push((name, value));
+        }
+        query.sort();
+    }
+    let path: Vec<(&str, &str)> = path.iter().collect();
+    serde_json::to_string(&(route.as_str(), path, query)).ok()
+}
+
 fn answer(kept: &Kept) -> Response {
-    let mut response = (kept.status, Body::from(kept.body.clone())).into_response();
-    response
-        .headers_mut()
-        .insert(header::CONTENT_TYPE, kept.content_type.clone());
+    let mut response = Body::from(kept.body.clone()).into_response();
+    *response.headers_mut() = kept.headers.clone();
     response
 }
 
@@ -239,9 +266,13 @@ mod tests {
     use super::*;
 
     fn kept(body: &'static str) -> Kept {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::CONTENT_TYPE,
+            axum::http::HeaderValue::from_static("application/json"),
+        );
         Kept {
-            status: StatusCode::OK,
-            content_type: HeaderValue::from_static("application/json"),
+            headers,
             body: Bytes::from_static(body.as_bytes()),
             pass: false,
         }

@@ -16,6 +16,8 @@ pub struct GatewayConfig {
     pub static_dir: PathBuf,
     /// Bytes of API answers kept in memory until the catalogue changes (0: none kept).
     pub cache_bytes: u64,
+    /// The edge's limits: connections, timeouts, image work and live streams.
+    pub limits: EdgeLimits,
 }
 
 impl Default for GatewayConfig {
@@ -25,6 +27,45 @@ impl Default for GatewayConfig {
             catalogue_url: "http://127.0.0.1:50051".into(),
             static_dir: PathBuf::from("frontend/dist"),
             cache_bytes: 256 * 1024 * 1024,
+            limits: EdgeLimits::default(),
+        }
+    }
+}
+
+/// What one client, or all of them together, may hold of the gateway.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EdgeLimits {
+    /// Connections open at once; past it the gateway accepts no more until one closes.
+    pub max_connections: usize,
+    /// Time a connection has to send a whole request head, counted from when the gateway waits for it: a
+    /// new connection, or a kept-alive one after its last answer (so it is also the idle timeout).
+    pub header_read_timeout_ms: u64,
+    /// Time a request has to be answered (the head of the answer; event streams then go on).
+    pub request_timeout_ms: u64,
+    /// Image decodes and encodes (resizes, share cards, mint previews) running at once; 0: twice the cores.
+    pub image_workers: usize,
+    /// Image requests that may wait for a worker; past it, and after `image_wait_ms` of waiting, 503.
+    pub image_queue: usize,
+    /// How long an image request waits for a worker.
+    pub image_wait_ms: u64,
+    /// Live event streams (`/api/realtime...`) open at once, in all.
+    pub max_streams: usize,
+    /// Live event streams open at once from one client address.
+    pub max_streams_per_client: usize,
+}
+
+impl Default for EdgeLimits {
+    fn default() -> Self {
+        Self {
+            max_connections: 4096,
+            header_read_timeout_ms: 15_000,
+            request_timeout_ms: 30_000,
+            image_workers: 0,
+            image_queue: 32,
+            image_wait_ms: 2_000,
+            max_streams: 1024,
+            max_streams_per_client: 8,
         }
     }
 }

@@ -2,7 +2,7 @@
 //! Internal details are logged, never sent.
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -29,6 +29,12 @@ pub enum ApiError {
     /// A dependency is down: 503.
     #[error("{0}")]
     Unavailable(String),
+    /// The gateway is at a limit of its own (image work, live streams): 503 with `Retry-After`, seconds.
+    #[error("busy: {0}")]
+    Busy(&'static str, u64),
+    /// One client holds too much (live streams): 429 with `Retry-After`, seconds.
+    #[error("too many: {0}")]
+    TooMany(&'static str, u64),
     /// Anything else: 500, details logged only.
     #[error("internal: {0}")]
     Internal(String),
@@ -50,6 +56,10 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        let retry_after = match &self {
+            ApiError::Busy(_, s) | ApiError::TooMany(_, s) => Some(*s),
+            _ => None,
+        };
         let (code, message) = match &self {
             ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, m.clone()),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, m.clone()),
@@ -61,6 +71,8 @@ impl IntoResponse for ApiError {
                     "service temporarily unavailable".to_owned(),
                 )
             }
+            ApiError::Busy(m, _) => (StatusCode::SERVICE_UNAVAILABLE, (*m).to_owned()),
+            ApiError::TooMany(m, _) => (StatusCode::TOO_MANY_REQUESTS, (*m).to_owned()),
             ApiError::Internal(m) => {
                 tracing::error!(reason = %m, "internal error");
                 (
@@ -69,6 +81,12 @@ impl IntoResponse for ApiError {
                 )
             }
         };
-        (code, Json(ErrorBody { error: message })).into_response()
+        let mut response = (code, Json(ErrorBody { error: message })).into_response();
+        if let Some(seconds) = retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }

@@ -11,7 +11,8 @@ use tokio::net::TcpListener;
 use tonic::transport::{Channel, Endpoint};
 
 use crate::cache::AnswerCache;
-use crate::config::GatewayConfig;
+use crate::config::{EdgeLimits, GatewayConfig};
+use crate::limits::Limits;
 
 /// What handlers share.
 #[derive(Clone)]
@@ -26,6 +27,8 @@ pub struct AppState {
     pub closing: Shutdown,
     /// The catalogue's version as it changes (live answers follow it).
     pub versions: tokio::sync::watch::Receiver<u64>,
+    /// Image work and live streams, bounded.
+    pub limits: Limits,
 }
 
 /// Why the gateway could not start.
@@ -46,6 +49,7 @@ pub enum GatewayError {
 pub struct Gateway {
     listener: TcpListener,
     router: axum::Router,
+    limits: EdgeLimits,
     closing: Shutdown,
     /// The kept answers and the NATS connection their version is followed on.
     cache: (AnswerCache, Nats),
@@ -71,6 +75,7 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         content,
         nats,
         closing: closing.clone(),
+        limits: Limits::new(&config.limits),
     };
     let cache_follow = (cache.clone(), state.nats.clone());
     let kept = (config.cache_bytes > 0).then_some(cache);
@@ -79,6 +84,7 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
     Ok(Gateway {
         listener,
         router,
+        limits: config.limits.clone(),
         closing,
         cache: cache_follow,
     })
@@ -100,9 +106,7 @@ impl Gateway {
             shutdown.cancelled().await;
             closing.cancel();
         };
-        axum::serve(self.listener, self.router)
-            .with_graceful_shutdown(stopped)
-            .await?;
+        crate::serve::serve(self.listener, self.router, &self.limits, stopped).await;
         Ok(())
     }
 }

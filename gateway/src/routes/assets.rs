@@ -133,9 +133,11 @@ pub(crate) async fn resize(
         .filter(|s| SIZES.contains(s))
         .ok_or_else(|| ApiError::BadRequest(SIZE_MESSAGE.into()))?;
     let (bytes, mimetype) = raster_file(&state, cpid).await?;
-    let png = tokio::task::spawn_blocking(move || resize_png(&bytes, &mimetype, size))
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?
+    let png = state
+        .limits
+        .images
+        .run(move || resize_png(&bytes, &mimetype, size))
+        .await?
         .map_err(|e| ApiError::Unsupported(e.to_string()))?;
     Ok((
         [
@@ -174,9 +176,11 @@ pub(crate) async fn share(
         .strip_suffix(".png")
         .ok_or_else(|| ApiError::BadRequest("ask for {cpid}.png".into()))?;
     let (bytes, mimetype) = raster_file(&state, cpid.to_owned()).await?;
-    let png = tokio::task::spawn_blocking(move || share_png(&bytes, &mimetype))
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?
+    let png = state
+        .limits
+        .images
+        .run(move || share_png(&bytes, &mimetype))
+        .await?
         .map_err(|e| ApiError::Unsupported(e.to_string()))?;
     Ok((
         [

@@ -95,8 +95,9 @@ pub struct CollectionJson {
     month_volume: VolumeJson,
     /// Every stamp's current supply at its floor.
     market_cap: Option<u64>,
-    /// A launchpad's terms.
+    /// A launchpad's terms (none on another collection's card).
     #[serde(flatten)]
+    #[schema(value_type = crate::routes::launchpads::LaunchpadCardTerms)]
     launchpad: Option<crate::routes::launchpads::LaunchpadFields>,
 }
 
@@ -152,7 +153,7 @@ pub(crate) async fn search_q(
 /// The owner of staff directories: the network default.
 pub const NETWORK_OWNER: &str = "XCP";
 
-#[utoipa::path(get, path = "/api/directories", tag = "collections", params(("q" = Option<String>, Query, description = "a name prefix (any case) or a directory id"), ("sort" = Option<String>, Query, description = "as for /api/collections"), ("ids" = Option<String>, Query, description = "comma-separated ids (at most 100)"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the staff directories (collections owned by the network default, user_id XCP), 50 per page", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/directories", tag = "collections", params(("q" = Option<String>, Query, description = "a name prefix (any case) or a directory id"), ("sort" = Option<String>, Query, description = "as for /api/collections"), ("ids" = Option<String>, Query, description = "comma-separated ids (at most 100)"), ("only" = Option<String>, Query, description = "comma-separated: launchpad, src721"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the staff directories (collections owned by the network default, user_id XCP), 50 per page", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn directories_all(
     state: State<AppState>,
     params: Params,
@@ -160,7 +161,7 @@ pub(crate) async fn directories_all(
     directories(state, None, params).await
 }
 
-#[utoipa::path(get, path = "/api/directories/{q}", tag = "collections", params(("q" = String, Path, description = "a name prefix (any case) or a directory id"), ("sort" = Option<String>, Query, description = "as for /api/collections"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the staff directories, 50 per page", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/directories/{q}", tag = "collections", params(("q" = String, Path, description = "a name prefix (any case) or a directory id"), ("sort" = Option<String>, Query, description = "as for /api/collections"), ("ids" = Option<String>, Query, description = "comma-separated ids (at most 100)"), ("only" = Option<String>, Query, description = "comma-separated: launchpad, src721"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the staff directories, 50 per page", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn directories_q(
     state: State<AppState>,
     Path(q): Path<String>,

@@ -15,9 +15,11 @@ use crate::routes::cards;
 use crate::routes::stamps::{STAMP_NOT_FOUND, fetch_stamp};
 use crate::state::AppState;
 
-/// The policy for HTML stamps: they run only sandboxed, may load other stamps from this origin, and nothing
-/// from elsewhere.
-const HTML_CSP: &str = "sandbox allow-scripts; default-src 'self' data: blob:; script-src 'self' 'unsafe-inline' \
+/// The policy every stamp file is served under. A stamp is anyone's file on the site's own origin: whatever its
+/// declared type (HTML, SVG, XML, XHTML, script, or one a browser may come to render actively), it runs only in a
+/// sandbox with an opaque origin (no access to the site's cookies or storage), may load other stamps from this
+/// origin, and nothing from elsewhere. Inert types (images, audio, plain text) lose nothing by it.
+pub const STAMP_CSP: &str = "sandbox allow-scripts; default-src 'self' data: blob:; script-src 'self' 'unsafe-inline' \
                         data: blob:; style-src 'self' 'unsafe-inline' data:; connect-src 'self'; form-action 'none'";
 
 /// File routes.
@@ -56,28 +58,25 @@ pub(crate) async fn file(
     Ok(immutable(&stamp.mimetype, Body::from(bytes)))
 }
 
-/// A stamp's image with its MIME type, cached forever; HTML and SVG only under [`HTML_CSP`].
+/// A stamp's file with its MIME type, cached forever, always under [`STAMP_CSP`].
 fn immutable(mimetype: &str, bytes: Body) -> Response {
     let mime = HeaderValue::from_str(mimetype)
         .unwrap_or(HeaderValue::from_static("application/octet-stream"));
-    let mut response = (
+    (
         [
             (header::CONTENT_TYPE, mime),
             (
                 header::CACHE_CONTROL,
                 HeaderValue::from_static("public, max-age=31536000, immutable"),
             ),
+            (
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static(STAMP_CSP),
+            ),
         ],
         bytes,
     )
-        .into_response();
-    if mimetype.starts_with("text/html") || mimetype.starts_with("image/svg") {
-        response.headers_mut().insert(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(HTML_CSP),
-        );
-    }
-    response
+        .into_response()
 }
 
 /// An SRC-20 stamp's card: the operation it carries, as JSON.

@@ -39,6 +39,24 @@ pub struct LaunchpadFields {
     white_list_config: Vec<serde_json::Value>,
 }
 
+/// The OpenAPI form of [`LaunchpadFields`] on a collection's card: every field there on a launchpad's card, none
+/// on any other collection's.
+#[derive(ToSchema)]
+#[schema(as = LaunchpadCardTerms)]
+#[allow(dead_code)]
+pub struct LaunchpadCardTerms {
+    max: Option<u64>,
+    quantity_per_mint: Option<u64>,
+    fee: Option<u64>,
+    /// `[start, end]`.
+    public_mint: Option<[u64; 2]>,
+    /// `[start, end]` of the free window; null on a launchpad without one.
+    free_mint: Option<[u64; 2]>,
+    /// Whitelist rounds, as on [`LaunchpadFields`].
+    #[schema(value_type = Option<Vec<Object>>)]
+    white_list_config: Option<Vec<serde_json::Value>>,
+}
+
 impl LaunchpadFields {
     /// The terms in a curated configuration (JSON); `None` when it does not read.
     pub fn from_config(config: &str) -> Option<Self> {

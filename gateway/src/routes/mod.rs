@@ -24,11 +24,12 @@ pub mod xcp;
 use std::path::Path;
 
 use axum::Router;
-use axum::http::{HeaderValue, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::cache::AnswerCache;
+use crate::edge;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -53,7 +54,7 @@ pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) ->
         .merge(assets::router())
         .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
     // Answers (and stamps' files and drawn images) are kept until the catalogue changes (see `cache`), and
-    // compressed for clients that accept gzip.
+    // compressed for clients that accept gzip. Input is checked before the cache sees a request.
     let files = files::router();
     let (api, files) = match cache {
         Some(cache) => (
@@ -68,11 +69,25 @@ pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) ->
         ),
         None => (api, files),
     };
-    let api = api.layer(tower_http::compression::CompressionLayer::new());
-    let files = files.layer(tower_http::compression::CompressionLayer::new());
+    // Failures are put in the JSON shape before compression (and again at the top, for the layers above).
+    let check = axum::middleware::from_fn(edge::check_input);
+    let json_errors = axum::middleware::from_fn(edge::json_errors);
+    let api = api
+        .layer(check.clone())
+        .layer(json_errors.clone())
+        .layer(tower_http::compression::CompressionLayer::new());
+    let files = files
+        .layer(check)
+        .layer(json_errors)
+        .layer(tower_http::compression::CompressionLayer::new());
     // The app's files: served as the build precompressed them (Brotli, else gzip, else as is). Hashed bundles
-    // never change, so browsers keep them; every other path is the app's page, checked again each visit.
+    // never change, so browsers keep them (a missing one is not kept: see `edge::app_headers`); every other path
+    // is the app's page, checked again each visit, under the app's policy.
+    let index = std::fs::read_to_string(static_dir.join("index.html")).unwrap_or_default();
+    let app_headers =
+        axum::middleware::from_fn_with_state(edge::app_csp(&index), edge::app_headers);
     let bundles = tower::ServiceBuilder::new()
+        .layer(app_headers.clone())
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,
             HeaderValue::from_static("public, max-age=31536000, immutable"),
@@ -83,6 +98,7 @@ pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) ->
                 .precompressed_gzip(),
         );
     let spa = tower::ServiceBuilder::new()
+        .layer(app_headers)
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-cache"),
@@ -97,6 +113,7 @@ pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) ->
                         .precompressed_gzip(),
                 ),
         );
+    let request_timeout = state.limits.request_timeout;
     Router::new()
         .nest("/api", api)
         .merge(files)
@@ -105,8 +122,10 @@ pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) ->
         .nest_service("/assets", bundles)
         .fallback_service(spa)
         .layer(tower_http::limit::RequestBodyLimitLayer::new(64 * 1024))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::GATEWAY_TIMEOUT,
+            request_timeout,
         ))
+        .layer(axum::middleware::from_fn(edge::json_errors))
+        .layer(axum::middleware::from_fn(edge::common_headers))
 }

@@ -96,6 +96,117 @@ use crate::state::AppState;
 )]
 pub struct ApiDoc;
 
+/// The document as served: the handlers' annotations, with what every operation shares written once here: the
+/// bounds of the shared paging parameters (`limit` 1 to 100, `page` from 1, `offset` from 0) and of an image
+/// `size` (8 to 1280), and the failures any operation may answer, each with the JSON error body: 400 (a
+/// parameter it refuses, one it does not declare, a NUL in text), 414 (a target over 8 KiB), 500, 503 (a service
+/// down, or the gateway at a limit, with `Retry-After`) and 504 (no answer in time); a live stream also 429 (too
+/// many from one address).
+pub fn document() -> &'static serde_json::Value {
+    static DOCUMENT: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
+    DOCUMENT.get_or_init(|| {
+        let mut doc = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+        if let Some(paths) = doc["paths"].as_object_mut() {
+            for (path, item) in paths.iter_mut() {
+                let Some(item) = item.as_object_mut() else {
+                    continue;
+                };
+                for operation in item.values_mut() {
+                    amend(path, operation);
+                }
+            }
+        }
+        doc
+    })
+}
+
+fn amend(path: &str, operation: &mut serde_json::Value) {
+    use serde_json::json;
+    if let Some(parameters) = operation["parameters"].as_array_mut() {
+        for parameter in parameters {
+            let bounds = match (parameter["name"].as_str(), parameter["in"].as_str()) {
+                (Some("limit"), Some("query")) => {
+                    json!({"minimum": 1, "maximum": super::paging::MAX_LIMIT})
+                }
+                (Some("page"), Some("query")) => json!({"minimum": 1, "maximum": 1_000_000_000u64}),
+                (Some("offset"), Some("query")) => json!({"minimum": 0, "maximum": i64::MAX}),
+                (Some("size"), Some("path")) => json!({
+                    "minimum": super::assets::SIZES.start(),
+                    "maximum": super::assets::SIZES.end(),
+                }),
+                _ => continue,
+            };
+            if let (Some(schema), Some(bounds)) =
+                (parameter["schema"].as_object_mut(), bounds.as_object())
+            {
+                schema.extend(bounds.clone());
+            }
+        }
+    }
+    let error = |description: &str| {
+        json!({
+            "description": description,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}},
+        })
+    };
+    let retry =
+        json!({"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}});
+    let mut shared = vec![
+        ("400", error("bad input: the message names the parameter")),
+        ("414", error("the request's address is longer than 8 KiB")),
+        (
+            "500",
+            error("internal error (details are logged, never returned)"),
+        ),
+        ("503", {
+            let mut busy =
+                error("a service is down, or the gateway is at a limit (image work, live streams)");
+            busy["headers"] = retry.clone();
+            busy
+        }),
+        ("504", error("no answer in time")),
+    ];
+    if path.contains("/realtime") {
+        let mut many = error("too many live streams are open from this address");
+        many["headers"] = retry;
+        shared.push(("429", many));
+    }
+    let Some(responses) = operation["responses"].as_object_mut() else {
+        return;
+    };
+    for (status, response) in shared {
+        responses.entry(status).or_insert(response);
+    }
+}
+
+/// The query parameters each operation declares, by route (`/api/stamp/{cpid}`, as the router matches it); None
+/// for a route the document does not have. The edge refuses others, and the answer cache keys on these alone.
+pub fn declared_query(route: &str) -> Option<&'static [String]> {
+    static DECLARED: std::sync::OnceLock<std::collections::HashMap<String, Vec<String>>> =
+        std::sync::OnceLock::new();
+    let declared = DECLARED.get_or_init(|| {
+        let paths = document()["paths"].as_object().cloned().unwrap_or_default();
+        paths
+            .into_iter()
+            .map(|(path, item)| {
+                let names = item["get"]["parameters"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|p| p["in"] == "query")
+                    .filter_map(|p| p["name"].as_str().map(str::to_owned))
+                    .collect();
+                (path, names)
+            })
+            .collect()
+    });
+    declared
+        .get(route)
+        // A route also served with a trailing slash declares what the route without it does.
+        .or_else(|| declared.get(route.strip_suffix('/')?))
+        .map(Vec::as_slice)
+}
+
 /// The OpenAPI route.
 pub fn router() -> Router<AppState> {
     Router::new().route("/openapi.json", get(openapi))
@@ -107,8 +218,8 @@ pub fn router() -> Router<AppState> {
     tag = "meta",
     responses((status = 200, description = "this document", content_type = "application/json"))
 )]
-pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
-    Json(ApiDoc::openapi())
+pub(crate) async fn openapi() -> Json<&'static serde_json::Value> {
+    Json(document())
 }
 
 #[cfg(test)]

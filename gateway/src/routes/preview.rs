@@ -165,26 +165,28 @@ pub(crate) async fn preview(
             .ok_or_else(|| ApiError::Unsupported(format!("layer stamp {cpid} has no image")))?;
         files.insert(cpid.clone(), (bytes, stamp.mimetype));
     }
-    let samples = tokio::task::spawn_blocking(move || {
-        let decoded: HashMap<&String, image::RgbaImage> = files
-            .iter()
-            .map(|(cpid, (bytes, mime))| Ok((cpid, decode(bytes, mime)?.to_rgba8())))
-            .collect::<Result<_, ResizeError>>()?;
-        combinations
-            .into_iter()
-            .map(|chosen| {
-                let images: Vec<&image::RgbaImage> =
-                    chosen.iter().filter_map(|c| decoded.get(c)).collect();
-                Ok(SampleJson {
-                    b64: STANDARD.encode(stack(&images)?),
-                    layers: chosen,
+    let samples = state
+        .limits
+        .images
+        .run(move || {
+            let decoded: HashMap<&String, image::RgbaImage> = files
+                .iter()
+                .map(|(cpid, (bytes, mime))| Ok((cpid, decode(bytes, mime)?.to_rgba8())))
+                .collect::<Result<_, ResizeError>>()?;
+            combinations
+                .into_iter()
+                .map(|chosen| {
+                    let images: Vec<&image::RgbaImage> =
+                        chosen.iter().filter_map(|c| decoded.get(c)).collect();
+                    Ok(SampleJson {
+                        b64: STANDARD.encode(stack(&images)?),
+                        layers: chosen,
+                    })
                 })
-            })
-            .collect::<Result<Vec<_>, ResizeError>>()
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
-    .map_err(|e| ApiError::Unsupported(e.to_string()))?;
+                .collect::<Result<Vec<_>, ResizeError>>()
+        })
+        .await?
+        .map_err(|e| ApiError::Unsupported(e.to_string()))?;
     Ok(Json(PreviewJson { samples }))
 }
 

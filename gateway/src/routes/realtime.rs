@@ -4,10 +4,12 @@
 //! one address's SRC-20 balances, now and whenever the catalogue's version moves and they changed.
 
 use std::convert::Infallible;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use async_nats::jetstream::kv::Operation;
+use axum::Extension;
 use axum::Router;
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::get;
 use futures::{Stream, StreamExt};
@@ -27,7 +29,9 @@ pub fn router() -> Router<AppState> {
 #[utoipa::path(get, path = "/api/realtime", tag = "realtime", responses((status = 200, description = "Server-Sent Events: one per live value, named after its key, with its JSON value as data; current values first", content_type = "text/event-stream", body = String)))]
 pub(crate) async fn realtime(
     State(state): State<AppState>,
+    client: Option<Extension<ConnectInfo<SocketAddr>>>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let slot = state.limits.streams.open(client_ip(client))?;
     let kv = state
         .nats
         .realtime()
@@ -46,6 +50,11 @@ pub(crate) async fn realtime(
             let data = String::from_utf8(entry.value.to_vec()).ok()?;
             Some(Ok(Event::default().event(entry.key).data(data)))
         })
+        // The stream holds its slot until it ends.
+        .map(move |event| {
+            let _held = &slot;
+            event
+        })
         // Long-lived responses end when the gateway stops, so that its graceful shutdown does not wait on them.
         .take_until(state.closing.clone().cancelled_owned());
     Ok(Sse::new(events).keep_alive(KeepAlive::default()))
@@ -61,6 +70,7 @@ struct HoldingJson {
 #[utoipa::path(get, path = "/api/realtime/src20/holders/{address}", tag = "realtime", params(("address" = String, Path, description = "an address")), responses((status = 200, description = "Server-Sent Events named src20/holders/{address}, each the address's positive SRC-20 balances [{tick, balance}]: the current ones first, then each change", content_type = "text/event-stream", body = String), (status = 400, description = "not an address", body = crate::error::ErrorBody)))]
 pub(crate) async fn src20_holders(
     State(state): State<AppState>,
+    client: Option<Extension<ConnectInfo<SocketAddr>>>,
     axum::extract::Path(address): axum::extract::Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     if address.is_empty()
@@ -71,6 +81,7 @@ pub(crate) async fn src20_holders(
             "{address:?} is not an address"
         )));
     }
+    let slot = state.limits.streams.open(client_ip(client))?;
     let name = format!("src20/holders/{address}");
     let closing = state.closing.clone();
     // The state carried from event to event: the catalogue's version receiver (whose last seen version is
@@ -116,5 +127,17 @@ pub(crate) async fn src20_holders(
             }
         }
     });
+    let stream = stream.map(move |event| {
+        let _held = &slot;
+        event
+    });
     Ok(Sse::new(stream.take_until(closing.cancelled_owned())).keep_alive(KeepAlive::default()))
+}
+
+/// The address a request came from (unspecified when served without a connection, as in tests).
+fn client_ip(client: Option<Extension<ConnectInfo<SocketAddr>>>) -> IpAddr {
+    client.map_or(
+        IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+        |Extension(ConnectInfo(addr))| addr.ip(),
+    )
 }

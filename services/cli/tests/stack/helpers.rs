@@ -235,6 +235,15 @@ impl Stack {
     /// Builds and starts the indexer (committing up to `commit_blocks` blocks per catch-up transaction; none
     /// when 0: the test runs it), the catalogue and the gateway.
     pub async fn services_with(&self, commit_blocks: u64) -> Services {
+        self.services_with_gateway(commit_blocks, |_| {}).await
+    }
+
+    /// As [`Stack::services_with`], with the gateway's settings changed by `gateway`.
+    pub async fn services_with_gateway(
+        &self,
+        commit_blocks: u64,
+        gateway: impl FnOnce(&mut GatewayConfig),
+    ) -> Services {
         let catalogue = stamps_catalogue::build(
             &CatalogueConfig {
                 grpc_listen: "127.0.0.1:0".into(),
@@ -263,12 +272,13 @@ impl Stack {
                     .expect("indexer builds"),
             )
         };
-        let gateway_config = GatewayConfig {
+        let mut gateway_config = GatewayConfig {
             listen: "127.0.0.1:0".into(),
             catalogue_url: format!("http://{}", catalogue.grpc_addr()),
             static_dir: std::path::PathBuf::from("/nonexistent"),
             ..GatewayConfig::default()
         };
+        gateway(&mut gateway_config);
         let gateway = stamps_gateway::build(&gateway_config, &self.nats)
             .await
             .expect("gateway builds");

@@ -3,6 +3,7 @@
 mod api_collections;
 mod api_detail;
 mod api_src20;
+mod edge;
 mod fresh_equal;
 mod headers;
 mod helpers;

@@ -1,0 +1,286 @@
+//! The edge's own rules, applied around every route: one JSON error shape, input that never reaches a service
+//! malformed (NUL characters, parameters no operation declares, overlong addresses), and the headers that keep
+//! the app's pages from being framed, fed foreign script or leaking where a visitor came from.
+
+use axum::Json;
+use axum::extract::{FromRequestParts, MatchedPath, Query, RawPathParams, Request};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use base64::Engine as _;
+use sha2::{Digest, Sha256};
+
+use crate::error::{ApiError, ErrorBody};
+
+/// The longest request target (path and query) served; longer ones get a 414.
+pub const MAX_URI: usize = 8 * 1024;
+
+/// Largest error body read to be wrapped into the JSON shape.
+const MAX_ERROR_TEXT: usize = 4 * 1024;
+
+/// Answers every failure (4xx, 5xx) that is not JSON already, from a route, a rejection or a layer (method not
+/// allowed, a body too large, a timeout, a missing file), as `{"error": "..."}`: the text the failure carried
+/// when it was plain text, else the status' reason.
+pub async fn json_errors(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let content_type = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if content_type.starts_with("application/json") {
+        return response;
+    }
+    let encoded = response.headers().contains_key(header::CONTENT_ENCODING);
+    let (mut parts, body) = response.into_parts();
+    let text = if content_type.starts_with("text/plain") && !encoded {
+        axum::body::to_bytes(body, MAX_ERROR_TEXT)
+            .await
+            .map(|b| String::from_utf8_lossy(&b).trim().to_owned())
+            .unwrap_or_default()
+    } else {
+        String::new()
+    };
+    let error = if text.is_empty() {
+        status.canonical_reason().unwrap_or("error").to_owned()
+    } else {
+        text
+    };
+    for name in [
+        header::CONTENT_TYPE,
+        header::CONTENT_LENGTH,
+        header::CONTENT_ENCODING,
+        header::CACHE_CONTROL,
+    ] {
+        parts.headers.remove(name);
+    }
+    let json = Json(ErrorBody { error }).into_response();
+    let (json_parts, body) = json.into_parts();
+    parts.headers.extend(json_parts.headers);
+    parts
+        .headers
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Response::from_parts(parts, body)
+}
+
+/// Refuses, before any handler or the answer cache sees it, a request target longer than [`MAX_URI`] (414), a
+/// path or query parameter holding a NUL character (Postgres refuses them in text), and under `/api` a query
+/// parameter the route's OpenAPI operation does not declare: each a 400 naming the parameter.
+pub async fn check_input(request: Request, next: Next) -> Response {
+    let (mut parts, body) = request.into_parts();
+    if let Err(refusal) = refusal(&mut parts).await {
+        return refusal.into_response();
+    }
+    next.run(Request::from_parts(parts, body)).await
+}
+
+async fn refusal(parts: &mut axum::http::request::Parts) -> Result<(), Refusal> {
+    let target = parts.uri.path_and_query().map_or(0, |p| p.as_str().len());
+    if target > MAX_URI {
+        return Err(Refusal::TooLong);
+    }
+    let Some(route) = parts
+        .extensions
+        .get::<MatchedPath>()
+        .map(|m| m.as_str().to_owned())
+    else {
+        return Ok(());
+    };
+    let path = RawPathParams::from_request_parts(parts, &())
+        .await
+        .map_err(|e| ApiError::BadRequest(e.body_text()))?;
+    if let Some((name, _)) = path.iter().find(|(_, value)| value.contains('\0')) {
+        return Err(nul(name).into());
+    }
+    let Query(query) = Query::<Vec<(String, String)>>::try_from_uri(&parts.uri)
+        .map_err(|e| ApiError::BadRequest(e.body_text()))?;
+    if let Some((name, _)) = query
+        .iter()
+        .find(|(name, value)| name.contains('\0') || value.contains('\0'))
+    {
+        return Err(nul(&name.replace('\0', "\u{fffd}")).into());
+    }
+    if route.starts_with("/api/") {
+        let declared = crate::routes::openapi::declared_query(&route).unwrap_or(&[]);
+        let mut unknown: Vec<&str> = query
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .filter(|name| !declared.iter().any(|d| d == name))
+            .collect();
+        unknown.sort_unstable();
+        if let Some(name) = unknown.first() {
+            return Err(ApiError::BadRequest(format!("unknown query parameter {name:?}")).into());
+        }
+    }
+    Ok(())
+}
+
+fn nul(name: &str) -> ApiError {
+    ApiError::BadRequest(format!("{name} must not contain a NUL character"))
+}
+
+/// Why a request was refused at the edge.
+enum Refusal {
+    TooLong,
+    Bad(ApiError),
+}
+
+impl From<ApiError> for Refusal {
+    fn from(e: ApiError) -> Self {
+        Refusal::Bad(e)
+    }
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        match self {
+            Refusal::TooLong => (
+                StatusCode::URI_TOO_LONG,
+                Json(ErrorBody {
+                    error: format!("The request's address is longer than {MAX_URI} bytes"),
+                }),
+            )
+                .into_response(),
+            Refusal::Bad(e) => e.into_response(),
+        }
+    }
+}
+
+/// Where the browser may send the address of the page it leaves: nowhere but this site.
+pub const REFERRER_POLICY: &str = "same-origin";
+
+/// Browser features no page of the site uses.
+pub const PERMISSIONS_POLICY: &str = "accelerometer=(), camera=(), geolocation=(), gyroscope=(), \
+                                      magnetometer=(), microphone=(), payment=(), usb=()";
+
+/// Headers every answer carries.
+pub async fn common_headers(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    set_default(
+        headers,
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    set_default(
+        headers,
+        header::REFERRER_POLICY,
+        HeaderValue::from_static(REFERRER_POLICY),
+    );
+    set_default(
+        headers,
+        "permissions-policy",
+        HeaderValue::from_static(PERMISSIONS_POLICY),
+    );
+    response
+}
+
+fn set_default(
+    headers: &mut HeaderMap,
+    name: impl axum::http::header::IntoHeaderName,
+    value: HeaderValue,
+) {
+    headers.entry(name).or_insert(value);
+}
+
+/// The app's policy: its own files only, script only from them or inline with one of the hashes of the inline
+/// scripts of `index.html`, pictures from anywhere secure (curated banners may live elsewhere), stamps framed
+/// from this origin, and never framed itself.
+pub fn app_csp(index_html: &str) -> HeaderValue {
+    let hashes: String = inline_scripts(index_html)
+        .map(|script| {
+            let digest = Sha256::digest(script.as_bytes());
+            format!(
+                " 'sha256-{}'",
+                base64::engine::general_purpose::STANDARD.encode(digest)
+            )
+        })
+        .collect();
+    let policy = format!(
+        "default-src 'self'; script-src 'self'{hashes}; style-src 'self' 'unsafe-inline'; \
+         img-src 'self' data: blob: https:; media-src 'self' data: blob:; font-src 'self' data:; \
+         connect-src 'self'; frame-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; \
+         form-action 'self'; frame-ancestors 'none'"
+    );
+    HeaderValue::from_str(&policy).unwrap_or(HeaderValue::from_static(
+        "default-src 'self'; object-src 'none'; frame-ancestors 'none'",
+    ))
+}
+
+/// The text of each inline `<script>` (one without `src`) of an HTML page, exactly as a browser hashes it.
+fn inline_scripts(html: &str) -> impl Iterator<Item = &str> {
+    let mut rest = html;
+    std::iter::from_fn(move || {
+        loop {
+            let open = rest.find("<script")?;
+            let after = &rest[open..];
+            let tag_end = after.find('>')?;
+            let tag = &after[..tag_end];
+            let body = &after[tag_end + 1..];
+            let close = body.find("</script>")?;
+            rest = &body[close + "</script>".len()..];
+            if !tag.contains(" src=") {
+                return Some(&body[..close]);
+            }
+        }
+    })
+}
+
+/// Headers of the app's pages and files: its policy and no framing on HTML, and `Vary: Accept-Encoding` (the
+/// files are served precompressed); `immutable` (set by the caller for hashed bundles) only on a success.
+pub async fn app_headers(
+    axum::extract::State(csp): axum::extract::State<HeaderValue>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let response = next.run(request).await;
+    let (mut parts, body) = response.into_parts();
+    let headers = &mut parts.headers;
+    let html = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    if html {
+        headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    }
+    headers.append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if parts.status.is_client_error() || parts.status.is_server_error() {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    Response::from_parts(parts, body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inline_scripts_are_hashed_and_module_scripts_are_not() {
+        let html = "<head><script>var a = 1;\n</script><script type=\"module\" crossorigin src=\"/assets/x.js\">\
+                    </script></head>";
+        let scripts: Vec<&str> = inline_scripts(html).collect();
+        assert_eq!(scripts, vec!["var a = 1;\n"]);
+        let csp = app_csp(html);
+        let csp = csp.to_str().expect("ascii");
+        // sha256("var a = 1;\n"), base64.
+        let expected =
+            base64::engine::general_purpose::STANDARD.encode(Sha256::digest(b"var a = 1;\n"));
+        assert!(
+            csp.contains(&format!("script-src 'self' 'sha256-{expected}';")),
+            "{csp}"
+        );
+        assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert!(
+            !app_csp("<p>no scripts</p>")
+                .to_str()
+                .expect("ascii")
+                .contains("sha256")
+        );
+    }
+}
