@@ -175,7 +175,7 @@ pub(crate) async fn announcement(
     Ok(Json(AnnouncementJson { announcement }))
 }
 
-#[utoipa::path(get, path = "/api/collections/featured", tag = "curation", params(("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the featured collections (directories aside), in their curated order", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/collections/featured", tag = "curation", params(("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the featured collections (directories aside), in their curated order", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn featured(
     State(state): State<AppState>,
     params: Params,
@@ -183,7 +183,7 @@ pub(crate) async fn featured(
     featured_page(&state, params, false).await
 }
 
-#[utoipa::path(get, path = "/api/directories/featured", tag = "curation", params(("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the featured staff directories, in their curated order", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/directories/featured", tag = "curation", params(("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the featured staff directories, in their curated order", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn featured_directories(
     State(state): State<AppState>,
     params: Params,
@@ -224,7 +224,7 @@ pub struct FeatJson {
     page: Page<StampJson>,
 }
 
-#[utoipa::path(get, path = "/api/feat", tag = "curation", params(("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the themed featured stamps, 24 per page, in their curated order (a stamp not indexed yet is left out of its page)", body = FeatJson), (status = 404, description = "no featured list is curated", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/feat", tag = "curation", params(("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the themed featured stamps, 24 per page, in their curated order (a stamp not indexed yet is left out of its page)", body = FeatJson), (status = 404, description = "no featured list is curated", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn feat(
     State(state): State<AppState>,
     params: Params,

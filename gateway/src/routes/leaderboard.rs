@@ -43,7 +43,7 @@ struct PreviewJson {
     url: String,
 }
 
-#[utoipa::path(get, path = "/api/leaderboard", tag = "profiles", params(("sort" = Option<String>, Query, description = "stamp_count, stamp_created_count, floor_valuation, last_sale_valuation or destruction_valuation"), ("project" = Option<String>, Query, description = "a collection id: only its stamps count"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "collectors, 20 per page", body = Page<CollectorJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/leaderboard", tag = "profiles", params(("sort" = Option<String>, Query, description = "stamp_count, stamp_created_count, floor_valuation, last_sale_valuation or destruction_valuation (with a project, entries rank by stamp_count)"), ("project" = Option<String>, Query, description = "a collection id: only its stamps count"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "collectors, 20 per page", body = Page<CollectorJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn leaderboard(
     State(state): State<AppState>,
     params: Params,

@@ -122,24 +122,34 @@ pub fn document() -> &'static serde_json::Value {
 
 fn amend(path: &str, operation: &mut serde_json::Value) {
     use serde_json::json;
-    if let Some(parameters) = operation["parameters"].as_array_mut() {
+    if let Some(parameters) = operation
+        .get_mut("parameters")
+        .and_then(serde_json::Value::as_array_mut)
+    {
         for parameter in parameters {
-            let bounds = match (parameter["name"].as_str(), parameter["in"].as_str()) {
-                (Some("limit"), Some("query")) => {
-                    json!({"minimum": 1, "maximum": super::paging::MAX_LIMIT})
-                }
-                (Some("page"), Some("query")) => json!({"minimum": 1, "maximum": 1_000_000_000u64}),
-                (Some("offset"), Some("query")) => json!({"minimum": 0, "maximum": i64::MAX}),
-                (Some("size"), Some("path")) => json!({
-                    "minimum": super::assets::SIZES.start(),
-                    "maximum": super::assets::SIZES.end(),
-                }),
-                _ => continue,
+            let (Some(name), Some(place)) = (
+                parameter["name"].as_str().map(str::to_owned),
+                parameter["in"].as_str().map(str::to_owned),
+            ) else {
+                continue;
             };
-            if let (Some(schema), Some(bounds)) =
-                (parameter["schema"].as_object_mut(), bounds.as_object())
-            {
-                schema.extend(bounds.clone());
+            let Some(schema) = parameter
+                .get_mut("schema")
+                .and_then(serde_json::Value::as_object_mut)
+            else {
+                continue;
+            };
+            match parameter_rule(path, &name, &place) {
+                Some(rule) => {
+                    if let Some(rule) = rule.as_object() {
+                        schema.extend(rule.clone());
+                    }
+                }
+                // Free text: anything but a NUL character (refused at the edge).
+                None if schema.get("type") == Some(&json!("string")) => {
+                    schema.insert("pattern".into(), json!("^[^\\u0000]*$"));
+                }
+                None => {}
             }
         }
     }
@@ -176,6 +186,144 @@ fn amend(path: &str, operation: &mut serde_json::Value) {
     };
     for (status, response) in shared {
         responses.entry(status).or_insert(response);
+    }
+}
+
+/// A cpid: an asset name or long name (what the catalogue accepts).
+const CPID: &str = "[A-Za-z0-9._@!-]{1,250}";
+
+/// `^(a|b)(,(a|b))*$`: a comma-separated list of `values`.
+fn list_of(values: &[&str]) -> String {
+    let one = values.join("|");
+    format!("^({one})(,({one}))*$")
+}
+
+/// `^(a|b)(:(asc|desc))?$`: one of `values`, ascending or descending.
+fn sort_of(values: &[&str]) -> String {
+    format!("^({})(:(asc|desc))?$", values.join("|"))
+}
+
+const STAMP_TYPES: &[&str] = &[
+    "src-721",
+    "bmn",
+    "png",
+    "gif",
+    "svg",
+    "jpeg",
+    "html",
+    "other",
+    "cursed_stamp",
+];
+const STAMP_FILTERS: &[&str] = &["on_sale", "locked", "keyburn", "olga", "unique", "burned"];
+const STAMP_SORTS: &[&str] = &[
+    "stamp",
+    "floor_price",
+    "total_volume",
+    "supply",
+    "last_sale",
+    "last_sale_price",
+    "last_dispenser",
+    "stamp_base64_size",
+    "dividend_count",
+];
+
+/// The shape a parameter must have, where the server refuses others: the values of each list's filters and
+/// sorts, identifiers' characters, lists' lengths. None: free text.
+fn parameter_rule(path: &str, name: &str, place: &str) -> Option<serde_json::Value> {
+    use serde_json::json;
+    let pattern = |p: String| Some(json!({ "pattern": p }));
+    let under = |prefix: &str| path.starts_with(prefix);
+    match (place, name) {
+        ("query", "limit") => Some(json!({"minimum": 1, "maximum": super::paging::MAX_LIMIT})),
+        ("query", "page") => Some(json!({"minimum": 1, "maximum": 1_000_000_000u64})),
+        ("query", "offset") => Some(json!({"minimum": 0, "maximum": i64::MAX})),
+        ("path", "size") => Some(json!({
+            "minimum": super::assets::SIZES.start(),
+            "maximum": super::assets::SIZES.end(),
+        })),
+        ("path", "cpid") => pattern(format!("^{CPID}$")),
+        ("path", "file") => pattern(format!("^{CPID}\\.png$")),
+        // A display name, user id or address: some text besides white space, at most 100 characters.
+        ("path", "id") if under("/api/profile") => Some(json!({
+            "pattern": "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$",
+            "maxLength": 100,
+        })),
+        ("path", "address") => pattern("^[A-Za-z0-9]{1,100}$".into()),
+        ("path", "text") => {
+            Some(json!({"pattern": "^[^\\u0000]*$", "minLength": 1, "maxLength": 100}))
+        }
+        ("query", "addresses") => pattern("^[A-Za-z0-9]{1,100}(,[A-Za-z0-9]{1,100}){0,19}$".into()),
+        ("query", "cpids") => pattern(format!("^{CPID}(,{CPID}){{0,99}}$")),
+        ("query", "src721cpids") => {
+            let list = format!("\\[(\"{CPID}\"(,\"{CPID}\"){{0,99}})?\\]");
+            pattern(format!("^\\[({list}(,{list}){{0,9}})?\\]$"))
+        }
+        ("query", "rarity") => Some(json!({"enum": [
+            "top10", "top100", "top1000", "sub100", "sub1000", "sub10000", "sub100000"
+        ]})),
+        ("query", "types") if under("/api/src20") => {
+            pattern(list_of(&["deploy", "mint", "transfer"]))
+        }
+        ("query", "types") => pattern(list_of(STAMP_TYPES)),
+        ("query", "only") if under("/api/src20") => Some(json!({
+            "pattern": list_of(&["valid", "minted_out", "in_progress"]),
+            "not": {"pattern": "(minted_out.*in_progress|in_progress.*minted_out)"},
+        })),
+        ("query", "only") if under("/api/fairminter") => Some(json!({
+            "pattern": list_of(&["completed", "in_progress", "limited", "valid"]),
+            "not": {"pattern": "(completed.*in_progress|in_progress.*completed)"},
+        })),
+        ("query", "only") if under("/api/collections") || under("/api/directories") => {
+            pattern(list_of(&["launchpad", "src721"]))
+        }
+        ("query", "only") if under("/api/xcp") => pattern(list_of(&["stamps", "named", "locked"])),
+        ("query", "only") => pattern(list_of(STAMP_FILTERS)),
+        ("query", "sort") if under("/api/src20") => pattern(sort_of(&[
+            "stamp",
+            "progress",
+            "holdersCount",
+            "mintedCount",
+            "mintersCount",
+        ])),
+        ("query", "sort") if under("/api/fairminter") => pattern(sort_of(&[
+            "timestamp",
+            "progress",
+            "holders_count",
+            "minted_count",
+            "minters_count",
+            "last_mint",
+            "end_block",
+        ])),
+        ("query", "sort") if under("/api/collections") || under("/api/directories") => {
+            pattern(sort_of(&[
+                "trending",
+                "lowest_stamp_number",
+                "highest_stamp_number",
+                "floor_price",
+                "total_volume",
+                "market_cap",
+                "stamp_count",
+                "collector_count",
+            ]))
+        }
+        ("query", "sort") if under("/api/xcp/leaderboard") => Some(json!({"enum": [
+            "xcp_count", "xcp_created_count", "xcp_destroyed_count"
+        ]})),
+        ("query", "sort") if under("/api/xcp") => {
+            pattern(sort_of(&["block_index", "asset", "supply", "holders"]))
+        }
+        ("query", "sort") if under("/api/leaderboard") => Some(json!({"enum": [
+            "stamp_count", "stamp_created_count", "floor_valuation", "last_sale_valuation",
+            "destruction_valuation"
+        ]})),
+        ("query", "sort") if path.starts_with("/api/search") => {
+            let mut sorts = STAMP_SORTS.to_vec();
+            sorts.push("rarity_rank");
+            pattern(sort_of(&sorts))
+        }
+        ("query", "sort") => pattern(sort_of(STAMP_SORTS)),
+        ("query", "ids") => pattern("^[^,\\u0000]{1,250}(,[^,\\u0000]{1,250}){0,99}$".into()),
+        _ => None,
     }
 }
 

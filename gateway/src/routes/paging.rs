@@ -63,7 +63,7 @@ pub fn check_known(params: &HashMap<String, String>, known: &[&str]) -> Result<(
     }
 }
 
-/// Reads `limit` (1 to [`MAX_LIMIT`], default `default_limit`) and `page` (1-based) or `offset`.
+/// Reads `limit` (1 to [`MAX_LIMIT`], default `default_limit`) and `offset`, or else `page` (1-based).
 pub fn paging(params: &HashMap<String, String>, default_limit: u32) -> Result<Paging, ApiError> {
     let number = |name: &str| -> Result<Option<u64>, ApiError> {
         params
@@ -84,19 +84,18 @@ pub fn paging(params: &HashMap<String, String>, default_limit: u32) -> Result<Pa
             )));
         }
     };
+    // An `offset` wins over a `page` given beside it.
     let offset = match (number("page")?, number("offset")?) {
-        (Some(_), Some(_)) => {
-            return Err(ApiError::BadRequest("give page or offset, not both".into()));
+        (_, Some(offset)) if offset > i64::MAX as u64 => {
+            return Err(ApiError::BadRequest("offset too large".into()));
         }
+        (_, Some(offset)) => offset,
         (Some(0), None) => return Err(ApiError::BadRequest("page starts at 1".into())),
         (Some(page), None) => (page - 1)
             .checked_mul(u64::from(limit))
             .filter(|o| *o <= i64::MAX as u64)
             .ok_or_else(|| ApiError::BadRequest("page too large".into()))?,
-        (None, Some(offset)) if offset > i64::MAX as u64 => {
-            return Err(ApiError::BadRequest("offset too large".into()));
-        }
-        (None, offset) => offset.unwrap_or(0),
+        (None, None) => 0,
     };
     Ok(Paging { offset, limit })
 }
@@ -133,11 +132,18 @@ mod tests {
             &[("limit", "101")],
             &[("limit", "0")],
             &[("offset", "-1")],
-            &[("page", "2"), ("offset", "3")],
             &[("page", "99999999999999999999")],
         ] {
             assert!(paging(&params(bad), 24).is_err(), "{bad:?}");
         }
+        assert_eq!(
+            paging(&params(&[("page", "2"), ("offset", "3")]), 24).expect("both"),
+            Paging {
+                offset: 3,
+                limit: 24
+            },
+            "an offset wins over a page"
+        );
         assert!(check_known(&params(&[("sort", "x")]), &[]).is_err());
         assert!(check_known(&params(&[("sort", "x"), ("page", "2")]), &["sort"]).is_ok());
         let e = check_known(&params(&[("nope", "1")]), &["sort"]).expect_err("unknown");

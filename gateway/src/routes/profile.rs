@@ -139,7 +139,7 @@ impl From<ActivityItem> for ActivityJson {
 /// Default page size of the activity list.
 const ACTIVITY_PAGE: u32 = 20;
 
-#[utoipa::path(get, path = "/api/activity", tag = "profiles", params(("addresses" = String, Query, description = "comma-separated addresses (at most 20)"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the addresses' Counterparty activity, newest first, 20 per page", body = Page<ActivityJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/activity", tag = "profiles", params(("addresses" = String, Query, description = "comma-separated addresses (at most 20)"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the addresses' Counterparty activity, newest first, 20 per page", body = Page<ActivityJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn activity(
     State(state): State<AppState>,
     params: Params,

@@ -92,7 +92,7 @@ impl From<AssetItem> for XcpAssetJson {
     }
 }
 
-#[utoipa::path(get, path = "/api/xcp/search", tag = "xcp", params(("q" = Option<String>, Query, description = "an asset or long-name prefix, or the issuer's address"), ("only" = Option<String>, Query, description = "comma-separated (all of): stamps, named, locked"), ("sort" = Option<String>, Query, description = "block_index (default, newest first), asset, supply or holders, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "every Counterparty asset, 24 per page", body = Page<XcpAssetJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/xcp/search", tag = "xcp", params(("q" = Option<String>, Query, description = "an asset or long-name prefix, or the issuer's address"), ("only" = Option<String>, Query, description = "comma-separated (all of): stamps, named, locked"), ("sort" = Option<String>, Query, description = "block_index (default, newest first), asset, supply or holders, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "every Counterparty asset, 24 per page", body = Page<XcpAssetJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn search_all(
     state: State<AppState>,
     params: Params,
@@ -100,7 +100,7 @@ pub(crate) async fn search_all(
     search(state, None, params).await
 }
 
-#[utoipa::path(get, path = "/api/xcp/search/{q}", tag = "xcp", params(("q" = String, Path, description = "an asset or long-name prefix, or the issuer's address"), ("only" = Option<String>, Query, description = "as for /api/xcp/search"), ("sort" = Option<String>, Query, description = "as for /api/xcp/search"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "Counterparty assets, 24 per page", body = Page<XcpAssetJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/xcp/search/{q}", tag = "xcp", params(("q" = String, Path, description = "an asset or long-name prefix, or the issuer's address"), ("only" = Option<String>, Query, description = "as for /api/xcp/search"), ("sort" = Option<String>, Query, description = "as for /api/xcp/search"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "Counterparty assets, 24 per page", body = Page<XcpAssetJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn search_q(
     state: State<AppState>,
     Path(q): Path<String>,
@@ -205,7 +205,7 @@ pub struct XcpCollectorJson {
     xcp_destruction_ids: Vec<String>,
 }
 
-#[utoipa::path(get, path = "/api/xcp/leaderboard", tag = "xcp", params(("sort" = Option<String>, Query, description = "xcp_count (default), xcp_created_count or xcp_destroyed_count; most first"), ("page" = Option<u64>, Query, description = "1-based page (instead of offset)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "holders of Counterparty assets, 20 per page", body = Page<XcpCollectorJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/xcp/leaderboard", tag = "xcp", params(("sort" = Option<String>, Query, description = "xcp_count (default), xcp_created_count or xcp_destroyed_count; most first"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "holders of Counterparty assets, 20 per page", body = Page<XcpCollectorJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
 pub(crate) async fn leaderboard(
     State(state): State<AppState>,
     params: Params,

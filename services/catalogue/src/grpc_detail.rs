@@ -286,7 +286,7 @@ impl CatalogueGrpc {
     pub(crate) async fn profile(&self, id: &str) -> Result<Profile, QueryError> {
         use crate::store::profile::{self, Resolved};
         let id = id.trim();
-        if id.is_empty() || id.len() > 100 {
+        if id.is_empty() || id.chars().count() > 100 {
             return Err(QueryError::InvalidArgument(format!(
                 "invalid profile id {id:?}"
             )));

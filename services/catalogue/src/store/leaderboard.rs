@@ -26,7 +26,7 @@ pub struct LeaderboardQuery {
 impl LeaderboardQuery {
     /// Reads `sort` (`stamp_count`, the default, `stamp_created_count`, `floor_valuation`,
     /// `last_sale_valuation` or `destruction_valuation`; always most first) and `project` (a collection id:
-    /// then only `stamp_count` sorts). The error names the offending value.
+    /// then entries rank by `stamp_count` whatever known sort is asked). The error names the offending value.
     pub fn parse(sort: &str, project: Option<String>) -> Result<Self, String> {
         let sort = if sort.is_empty() { "stamp_count" } else { sort };
         let column = SORTS
@@ -37,11 +37,12 @@ impl LeaderboardQuery {
                 let names: Vec<&str> = SORTS.iter().map(|(n, _)| *n).collect();
                 format!("unknown sort {sort:?} ({})", names.join(", "))
             })?;
-        if project.is_some() && column != "stamp_count" {
-            return Err(format!(
-                "sort {sort:?} is not offered for a project (stamp_count only)"
-            ));
-        }
+        // A project's figures are its stamps held: whatever sort is asked, they rank by that count.
+        let column = if project.is_some() {
+            "stamp_count"
+        } else {
+            column
+        };
         Ok(Self { column, project })
     }
 }
@@ -204,8 +205,13 @@ mod tests {
             assert!(LeaderboardQuery::parse(name, None).is_ok(), "{name}");
         }
         assert!(LeaderboardQuery::parse("stamp_count", Some("p".into())).is_ok());
-        let e = LeaderboardQuery::parse("floor_valuation", Some("p".into())).expect_err("project");
-        assert!(e.contains("stamp_count only"), "{e}");
+        assert_eq!(
+            LeaderboardQuery::parse("floor_valuation", Some("p".into()))
+                .expect("a project ranks by its stamps")
+                .column,
+            "stamp_count"
+        );
+        assert!(LeaderboardQuery::parse("wealth", Some("p".into())).is_err());
         let e = LeaderboardQuery::parse("wealth", None).expect_err("unknown");
         assert!(e.contains("\"wealth\""), "{e}");
         assert_eq!(xcp_sort(""), Ok("asset_count"));
