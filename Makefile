@@ -4,7 +4,7 @@ CARGO ?= cargo
 NPM ?= npm
 STAMPS := target/debug/stamps
 
-.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench bench-indexer bench-api fuzz lighthouse
+.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench bench-indexer bench-api bench-edge fuzz lighthouse
 
 run: infra build frontend
 	scripts/run.sh
@@ -63,6 +63,13 @@ bench-indexer:
 bench-api: infra
 	$(CARGO) build --release -p stamps-cli --bin stamps --locked
 	scripts/bench-api.sh
+
+# The gateway's edge under abuse on the devnet's demo scenario (BENCH_EDGE_SCALE, default 0.2), the gateway in its
+# own process: ordinary endpoints' latency alone and during a flood of image resizes (200s and 503s counted), slow
+# connections (silent and trickling) and when they are closed, the gateway's peak memory.
+bench-edge: infra
+	$(CARGO) build --release -p stamps-cli --bin stamps --locked
+	scripts/bench-edge.sh
 
 # Each fuzz target for FUZZ_SECONDS (default 60). libFuzzer runs without a sanitizer so that the stable
 # toolchain can build it; malloc and RSS limits catch unbounded allocation, -timeout catches hangs.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Browser test against the real stack: a devnet running the demo scenario (a fifth of its size), `stamps all` on
-# a fresh database and NATS prefix, the built frontend, and Playwright driving the system Chromium.
+# a fresh database and NATS prefix, the built frontend, and Playwright driving the system Chromium; then
+# scripts/schemathesis.sh checks the API against its OpenAPI document on the same stack. Either failing fails it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=$(realpath "${STAMPS_BIN:-target/debug/stamps}")
@@ -74,5 +75,9 @@ for _ in $(seq 1 100); do
 done
 read -r CPID STAMP <<<"$first"
 echo "e2e: stack at $BASE, newest PNG stamp $CPID (#$STAMP)"
-cd frontend
-E2E_BASE_URL="$BASE" E2E_CPID="$CPID" E2E_STAMP="$STAMP" CHROMIUM_PATH="$CHROMIUM_PATH" npm run --silent e2e
+status=0
+(cd frontend && E2E_BASE_URL="$BASE" E2E_CPID="$CPID" E2E_STAMP="$STAMP" CHROMIUM_PATH="$CHROMIUM_PATH" npm run --silent e2e) \
+  || status=$?
+# The API against its OpenAPI document, on the same stack (after the browser tests, whatever they gave).
+scripts/schemathesis.sh "$BASE" || status=1
+exit "$status"
