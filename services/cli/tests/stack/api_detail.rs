@@ -441,11 +441,25 @@ async fn leaderboard(services: &crate::helpers::Services, db: &mut sqlx::PgConne
         .collect();
     assert!(values.first().is_some_and(|v| *v > 0), "{values:?}");
     assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
-    for query in [
-        "sort=wealth",
-        "sort=floor_valuation&project=frogs",
-        "colour=red",
-    ] {
+    // A project's entries rank by the stamps held, whatever known sort is asked.
+    let (_, collections) = services.get_json("/api/collections?limit=1").await;
+    let project = collections["hits"][0]["collection_id"]
+        .as_str()
+        .unwrap_or("frogs")
+        .to_owned();
+    let (status, by_value) = services
+        .get_json(&format!(
+            "/api/leaderboard?sort=floor_valuation&project={project}"
+        ))
+        .await;
+    assert_eq!(status, 200, "{by_value}");
+    let (_, by_count) = services
+        .get_json(&format!(
+            "/api/leaderboard?sort=stamp_count&project={project}"
+        ))
+        .await;
+    assert_eq!(by_value, by_count, "{project}");
+    for query in ["sort=wealth", "sort=wealth&project=frogs", "colour=red"] {
         let (status, _) = services
             .get_json(&format!("/api/leaderboard?{query}"))
             .await;
