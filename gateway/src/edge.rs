@@ -260,6 +260,45 @@ pub async fn app_headers(
 mod tests {
     use super::*;
 
+    #[tokio::test]
+    async fn query_parameters_an_operation_does_not_declare_are_refused_by_name() {
+        use tower::ServiceExt;
+        let router = axum::Router::new()
+            .route("/api/search", axum::routing::get(|| async { "ok" }))
+            .layer(axum::middleware::from_fn(check_input));
+        let ask = |uri: &'static str| {
+            let router = router.clone();
+            async move {
+                let response = router
+                    .oneshot(
+                        Request::get(uri)
+                            .body(axum::body::Body::empty())
+                            .expect("request"),
+                    )
+                    .await
+                    .expect("answered");
+                let status = response.status();
+                let body = axum::body::to_bytes(response.into_body(), 4096)
+                    .await
+                    .expect("body");
+                (status, String::from_utf8_lossy(&body).into_owned())
+            }
+        };
+        assert_eq!(ask("/api/search?sort=x&page=2").await.0, StatusCode::OK);
+        let (status, body) = ask("/api/search?sort=x&nope=1").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(
+            body.contains("unknown query parameter \\\"nope\\\""),
+            "{body}"
+        );
+        let (status, body) = ask("/api/search?q=a%00b").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(
+            body.contains("q must not contain a NUL character"),
+            "{body}"
+        );
+    }
+
     #[test]
     fn inline_scripts_are_hashed_and_module_scripts_are_not() {
         let html = "<head><script>var a = 1;\n</script><script type=\"module\" crossorigin src=\"/assets/x.js\">\

@@ -25,7 +25,9 @@ pub async fn serve(
     limits: &EdgeLimits,
     stopped: impl Future<Output = ()>,
 ) {
-    let max = limits.max_connections.clamp(1, Semaphore::MAX_PERMITS);
+    let max = limits
+        .max_connections
+        .clamp(1, Semaphore::MAX_PERMITS.min(u32::MAX as usize));
     let connections = Arc::new(Semaphore::new(max));
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
@@ -84,5 +86,7 @@ pub async fn serve(
     }
     closing.cancel();
     // Every connection holds a permit until it ends.
-    let _ = connections.acquire_many_owned(max as u32).await;
+    let _ = connections
+        .acquire_many_owned(u32::try_from(max).unwrap_or(u32::MAX))
+        .await;
 }

@@ -177,7 +177,6 @@ async fn directories(
     params: Params,
 ) -> Result<Json<Page<CollectionJson>>, ApiError> {
     let mut p = paging::params(params)?;
-    paging::check_known(&p, &["q", "sort", "ids", "only"])?;
     p.insert("user_id".into(), NETWORK_OWNER.into());
     search(state, path_q, Ok(axum::extract::Query(p))).await
 }
@@ -188,7 +187,6 @@ async fn search(
     params: Params,
 ) -> Result<Json<Page<CollectionJson>>, ApiError> {
     let params = paging::params(params)?;
-    paging::check_known(&params, &["q", "sort", "ids", "user_id", "only"])?;
     let page = paging::paging(&params, DEFAULT_LIMIT)?;
     let get = |k: &str| params.get(k).cloned().unwrap_or_default();
     let ids = get("ids")
@@ -226,7 +224,6 @@ pub(crate) async fn collection(
     params: Params,
 ) -> Result<Json<CollectionJson>, ApiError> {
     let params = paging::params(params)?;
-    paging::check_known(&params, &["with_stamp_ids"])?;
     let with_stamp_ids = match params.get("with_stamp_ids").map(String::as_str) {
         None | Some("false") => false,
         Some("true") => true,
@@ -374,7 +371,6 @@ fn people(answer: CollectionPeopleResponse, burned: bool) -> Page<PersonJson> {
 
 fn list_request(id: String, params: Params) -> Result<CollectionListRequest, ApiError> {
     let params = paging::params(params)?;
-    paging::check_known(&params, &[])?;
     let page = paging::paging(&params, PEOPLE_LIMIT)?;
     Ok(CollectionListRequest {
         collection_id: id,

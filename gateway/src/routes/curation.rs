@@ -197,7 +197,6 @@ async fn featured_page(
     directories: bool,
 ) -> Result<Json<Page<CollectionJson>>, ApiError> {
     let params = paging::params(params)?;
-    paging::check_known(&params, &[])?;
     let page = paging::paging(&params, crate::routes::collections::DEFAULT_LIMIT)?;
     let all = featured_cards(state, directories).await?;
     let total = all.len() as u64;
@@ -230,7 +229,6 @@ pub(crate) async fn feat(
     params: Params,
 ) -> Result<Json<FeatJson>, ApiError> {
     let params = paging::params(params)?;
-    paging::check_known(&params, &[])?;
     let page = paging::paging(&params, FEAT_LIMIT)?;
     let doc = curated(&state, "feat")
         .await?

@@ -99,7 +99,6 @@ async fn search(
     params: Params,
 ) -> Result<Json<Page<FairminterJson>>, ApiError> {
     let params = paging::params(params)?;
-    paging::check_known(&params, &["q", "only", "sort"])?;
     let page = paging::paging(&params, DEFAULT_LIMIT)?;
     let get = |k: &str| params.get(k).cloned().unwrap_or_default();
     let q = if q.is_empty() { get("q") } else { q };

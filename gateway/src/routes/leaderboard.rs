@@ -49,7 +49,6 @@ pub(crate) async fn leaderboard(
     params: Params,
 ) -> Result<Json<Page<CollectorJson>>, ApiError> {
     let params = paging::params(params)?;
-    paging::check_known(&params, &["sort", "project"])?;
     let page = paging::paging(&params, DEFAULT_LIMIT)?;
     let get = |k: &str| params.get(k).cloned().unwrap_or_default();
     let mut catalogue = state.catalogue.clone();

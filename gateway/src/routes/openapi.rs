@@ -96,9 +96,9 @@ use crate::state::AppState;
 )]
 pub struct ApiDoc;
 
-/// The document as served: the handlers' annotations, with what every operation shares written once here: the
-/// bounds of the shared paging parameters (`limit` 1 to 100, `page` from 1, `offset` from 0) and of an image
-/// `size` (8 to 1280), and the failures any operation may answer, each with the JSON error body: 400 (a
+/// The document as served: the handlers' annotations, with what every operation shares written once here: each
+/// parameter's shape where the server refuses others ([`parameter_rule`]; free text may hold anything but a NUL),
+/// and the failures any operation may answer, each with the JSON error body: 400 (a
 /// parameter it refuses, one it does not declare, a NUL in text), 414 (a target over 8 KiB), 500, 503 (a service
 /// down, or the gateway at a limit, with `Retry-After`) and 504 (no answer in time); a live stream also 429 (too
 /// many from one address).

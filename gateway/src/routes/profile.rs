@@ -145,7 +145,6 @@ pub(crate) async fn activity(
     params: Params,
 ) -> Result<Json<Page<ActivityJson>>, ApiError> {
     let params = paging::params(params)?;
-    paging::check_known(&params, &["addresses"])?;
     let page = paging::paging(&params, ACTIVITY_PAGE)?;
     let addresses: Vec<String> = params
         .get("addresses")

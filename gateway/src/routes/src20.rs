@@ -147,7 +147,6 @@ async fn list(
     params: Params,
 ) -> Result<Json<Page<Src20Json>>, ApiError> {
     let params = paging::params(params)?;
-    paging::check_known(&params, &["q", "types", "only", "sort", "tick"])?;
     let page = paging::paging(&params, DEFAULT_LIMIT)?;
     let get = |k: &str| params.get(k).cloned().unwrap_or_default();
     let q = if q.is_empty() { get("q") } else { q };

@@ -222,28 +222,6 @@ async fn list(
 ) -> Result<Json<Page<StampJson>>, ApiError> {
     let params = paging::params(params)?;
     let profile = !matches!(whose, Whose::Anyone);
-    if matches!(whose, Whose::Wishlist(_)) {
-        paging::check_known(&params, &["types", "only", "sort", "collection"])?;
-    } else if profile {
-        paging::check_known(
-            &params,
-            &["types", "only", "sort", "addresses", "collection"],
-        )?;
-    } else {
-        paging::check_known(
-            &params,
-            &[
-                "q",
-                "types",
-                "only",
-                "sort",
-                "collection",
-                "src721cpids",
-                "rarity",
-                "cpids",
-            ],
-        )?;
-    }
     let page = paging::paging(&params, DEFAULT_LIMIT)?;
     let q = path_q
         .or_else(|| params.get("q").cloned())

@@ -115,7 +115,6 @@ async fn search(
     params: Params,
 ) -> Result<Json<Page<XcpAssetJson>>, ApiError> {
     let params = paging::params(params)?;
-    paging::check_known(&params, &["q", "only", "sort"])?;
     let page = paging::paging(&params, ASSET_PAGE)?;
     let get = |k: &str| params.get(k).cloned().unwrap_or_default();
     let mut catalogue = state.catalogue.clone();
@@ -211,7 +210,6 @@ pub(crate) async fn leaderboard(
     params: Params,
 ) -> Result<Json<Page<XcpCollectorJson>>, ApiError> {
     let params = paging::params(params)?;
-    paging::check_known(&params, &["sort"])?;
     let page = paging::paging(&params, LEADERBOARD_PAGE)?;
     let mut catalogue = state.catalogue.clone();
     let answer = catalogue
