@@ -9,7 +9,7 @@ use sqlx::{PgConnection, PgPool};
 use stamps_platform::outbox;
 use stamps_proto::events::v1 as pb;
 
-use crate::people::subjects;
+use crate::projection::people::subjects;
 
 /// The spec's message for a name that breaks the rule.
 pub const NAME_RULE: &str = "Name must be between 3 and 20 characters with only alphanumeric characters, dashes, dots and underscores";
@@ -226,7 +226,7 @@ pub async fn create(pool: &PgPool, input: &CollectionInput) -> Result<Collection
     .bind(row.version)
     .execute(&mut *tx)
     .await?;
-    crate::people::set_stamps(&mut tx, &row.collection_id, &row.stamp_ids).await?;
+    crate::projection::people::set_stamps(&mut tx, &row.collection_id, &row.stamp_ids).await?;
     let event = pb::CollectionCreated {
         collection_id: row.collection_id.clone(),
         name: row.name.clone(),
@@ -294,7 +294,7 @@ pub async fn update(
     .bind(row.version)
     .execute(&mut *tx)
     .await?;
-    crate::people::set_stamps(&mut tx, id, &row.stamp_ids).await?;
+    crate::projection::people::set_stamps(&mut tx, id, &row.stamp_ids).await?;
     let event = pb::CollectionUpdated {
         collection_id: id.to_owned(),
         twitter: row.twitter.clone(),

@@ -451,7 +451,7 @@ async fn set_directories(
     tx: &mut PgConnection,
     directories: &[Directory],
 ) -> Result<(), sqlx::Error> {
-    crate::collections::lock(tx).await?;
+    crate::figures::collections::lock(tx).await?;
     let mut changed: Vec<String> = sqlx::query_scalar("SELECT collection_id FROM directories")
         .fetch_all(&mut *tx)
         .await?;
@@ -486,7 +486,7 @@ async fn set_directories(
         .await?;
         changed.push(d.collection_id.clone());
     }
-    crate::collections::refresh(tx, &changed).await
+    crate::figures::collections::refresh(tx, &changed).await
 }
 
 /// The document of `kind` and its version, when one was imported.

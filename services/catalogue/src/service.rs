@@ -16,7 +16,9 @@ use crate::config::CatalogueConfig;
 use crate::curation::{CURATION_CONSUMER, CurationProjection};
 use crate::grpc::CatalogueGrpc;
 use crate::live::{self, Changes, Notifying};
-use crate::people::{COLLECTIONS_CONSUMER, CollectionsProjection, USERS_CONSUMER, UsersProjection};
+use crate::projection::people::{
+    COLLECTIONS_CONSUMER, CollectionsProjection, USERS_CONSUMER, UsersProjection,
+};
 use crate::projection::{CONSUMER, ChainProjection};
 
 /// The catalogue's Postgres schema.

@@ -3,9 +3,9 @@
 
 use prost::Message;
 use sqlx::PgPool;
-use stamps_catalogue::people::{CollectionsProjection, UsersProjection, subjects};
 use stamps_catalogue::projection::ChainProjection;
-use stamps_catalogue::store::{self, SearchTerm, StampQuery};
+use stamps_catalogue::projection::people::{CollectionsProjection, UsersProjection, subjects};
+use stamps_catalogue::queries::finder::{self, SearchTerm, StampQuery};
 use stamps_platform::config::PostgresConfig;
 use stamps_platform::consumer::{Projection, ProjectionError};
 use stamps_proto::events::v1::{self as pb, BlockIndexed, BlockReverted, Op, op};
@@ -110,7 +110,7 @@ impl Db {
             ("", "", "last_sale:desc", "last_sale_block IS NOT NULL"),
         ] {
             let q = StampQuery::parse(SearchTerm::All, types, only, sort).expect("query");
-            let (_, total) = store::search(&self.pool, &q, 0, 1).await.expect("search");
+            let (_, total) = finder::search(&self.pool, &q, 0, 1).await.expect("search");
             let expected: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
                 "SELECT count(*) FROM stamps WHERE {direct}"
             )))
@@ -731,7 +731,7 @@ async fn user_events_set_names_addresses_and_wishlists_once() {
         vec!["alice2|8"]
     );
     // A profile answers to its display name (any case); its user id and linked addresses redirect there.
-    use stamps_catalogue::store::profile::{self, Resolved};
+    use stamps_catalogue::queries::profile::{self, Resolved};
     assert_eq!(
         profile::resolve(&db.pool, "ALICE2").await.expect("resolve"),
         Some(Resolved::Profile {
@@ -754,7 +754,7 @@ async fn user_events_set_names_addresses_and_wishlists_once() {
         None
     );
     // Autocomplete finds the user by display name (any case) and by id prefix.
-    use stamps_catalogue::store::autocomplete;
+    use stamps_catalogue::queries::autocomplete;
     for typed in ["ALI", "alice2", "bc1qal"] {
         assert_eq!(
             autocomplete::users(&db.pool, typed).await.expect("users"),
@@ -930,7 +930,7 @@ fn src20_stamp(number: i64, tx: &str) -> op::Op {
 
 #[tokio::test]
 async fn src20_ticks_follow_their_operations_and_balances_and_a_revert_recomputes_them() {
-    use stamps_catalogue::store::src20::{self, Src20Query};
+    use stamps_catalogue::queries::src20::{self, Src20Query};
     let db = db("src20").await;
     db.indexed(&block(
         10,

@@ -19,7 +19,7 @@ use stamps_devnet::{DevnetConfig, ScenarioKind, scenario};
 use stamps_platform::shutdown::Shutdown;
 use stamps_protocol::Rules;
 use stamps_protocol::block::{BlockContext, CounterpartyPass, decode_block, decode_block_after};
-use stamps_protocol::counterparty::ledger::{Bootstrap, MemoryLedger};
+use stamps_protocol::counterparty::rules::{Bootstrap, MemoryLedger};
 use stamps_protocol::counterparty::transport::PrevoutSource;
 use stamps_protocol::src20::MemoryState;
 
@@ -107,7 +107,7 @@ fn protocol_pass(chain: &Chain, bootstrap: &Bootstrap) -> usize {
                 &BlockContext::offline(height, rules, &prevouts, &empty),
             )
         };
-        let outcome = stamps_indexer::ledger::apply_block(
+        let outcome = stamps_indexer::ledger_db::apply_block(
             &mut ledger,
             block,
             pass.records(),

@@ -351,7 +351,7 @@ async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()
             action: Some(DevnetAction::Reorg { depth }),
             ..
         } => {
-            let rpc = stamps_indexer::rpc::BitcoinRpc::new(&s.indexer)?;
+            let rpc = stamps_indexer::bitcoind::BitcoinRpc::new(&s.indexer)?;
             let hashes: Vec<String> =
                 rpc.call("reorg", json!([depth])).await.with_context(|| {
                     format!("asking the devnet at {} to reorganise", s.indexer.rpc_url)

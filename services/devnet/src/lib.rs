@@ -11,6 +11,7 @@ pub mod api;
 pub mod art;
 pub mod chain;
 pub mod config;
+pub mod datadir;
 pub mod files;
 pub mod keys;
 pub mod mempool;
@@ -19,7 +20,6 @@ mod rest;
 mod rpc;
 pub mod scenario;
 mod shapes;
-pub mod store;
 pub mod validate;
 pub mod wallet;
 

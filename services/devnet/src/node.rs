@@ -15,9 +15,9 @@ use tokio::sync::RwLock;
 
 use crate::chain::{self, Chain};
 use crate::config::DevnetConfig;
+use crate::datadir::{self, BlockFile};
 use crate::mempool::Mempool;
 use crate::scenario::{self, Scenario};
-use crate::store::{self, BlockFile};
 
 use crate::rest::{rest_block, rest_chaininfo, rest_headers, rest_headers_query};
 use crate::rpc::handle;
@@ -301,7 +301,7 @@ pub async fn build_with(config: &DevnetConfig, mut scenario: Scenario) -> std::i
     let secp = Arc::new(Secp256k1::verification_only());
     let mut mempool = Mempool::default();
     if let Some(dir) = &config.data_dir {
-        for tx in store::load_mempool(dir)? {
+        for tx in datadir::load_mempool(dir)? {
             if let Err(e) = mempool.accept(&secp, tx, &chain, now()) {
                 tracing::debug!(error = %e, "a saved mempool transaction is no longer valid");
             }
@@ -354,7 +354,7 @@ fn open_store(
     scenario: Chain,
 ) -> std::io::Result<(Chain, Option<BlockFile>)> {
     if fresh {
-        store::wipe(dir)?;
+        datadir::wipe(dir)?;
     }
     let (mut file, stored) = BlockFile::open(dir)?;
     if stored.is_empty() {
@@ -436,7 +436,7 @@ impl Devnet {
         if let Some(dir) = &self.config.data_dir {
             let state = state_for_save.read().await;
             let (txs, _) = state.mempool.select(u64::MAX);
-            store::save_mempool(dir, &txs)?;
+            datadir::save_mempool(dir, &txs)?;
             tracing::info!(mempool = txs.len(), "devnet mempool saved");
         }
         Ok(())

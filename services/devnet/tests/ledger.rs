@@ -1,4 +1,4 @@
-//! The Counterparty ledger rules (`stamps_protocol::counterparty::ledger`) against the demo scenario: replaying
+//! The Counterparty ledger rules (`stamps_protocol::counterparty::rules`) against the demo scenario: replaying
 //! the chain block by block from the bootstrap snapshot must reach the ledger the scenario intends (its book):
 //! the same balances (XCP included), dispenser and fairminter statuses, and every intended message valid.
 
@@ -9,7 +9,7 @@ use stamps_devnet::chain::Chain;
 use stamps_devnet::scenario::{self, Payload, Scenario};
 use stamps_devnet::{DevnetConfig, ScenarioKind};
 use stamps_protocol::block::{BlockContext, CounterpartyRecord, decode_contents};
-use stamps_protocol::counterparty::ledger::{LedgerState, LedgerTx, MemoryLedger};
+use stamps_protocol::counterparty::rules::{LedgerState, LedgerTx, MemoryLedger};
 use stamps_protocol::counterparty::transport::PrevoutSource;
 use stamps_protocol::src20::MemoryState;
 use stamps_protocol::{Network, Rules};

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use sqlx::PgPool;
 use stamps_protocol::Rules;
 use stamps_protocol::block::DecodedBlock;
-use stamps_protocol::counterparty::ledger::{Bootstrap, BootstrapBalance, MemoryLedger};
+use stamps_protocol::counterparty::rules::{Bootstrap, BootstrapBalance, MemoryLedger};
 use stamps_protocol::py::PyDecimal;
 use stamps_protocol::src20::{Deploy, MemoryState, Src20State};
 
@@ -115,7 +115,7 @@ impl ChainState {
             prev_messages_hash,
             prev_ledger_hash: ledger.unwrap_or_default(),
             src20,
-            ledger: crate::ledger::load(pool, rules).await?,
+            ledger: crate::ledger_db::load(pool, rules).await?,
             bootstrap,
         })
     }

@@ -64,7 +64,7 @@ pub fn block_ops(
     stamps: Vec<StampCreated>,
     src20: Vec<Src20Operation>,
     src20_balances: Vec<Src20BalanceChanged>,
-    ledger: &crate::ledger::BlockLedger,
+    ledger: &crate::ledger_db::BlockLedger,
 ) -> Vec<op::Op> {
     let mut ops = bootstrap;
     ops.reserve(
@@ -82,7 +82,7 @@ pub fn block_ops(
 }
 
 /// A committed block's `BlockIndexed` parts built again from its facts: the same bytes its preparation made.
-pub fn from_facts(hash: String, facts: crate::store::BlockFacts) -> Vec<Vec<u8>> {
+pub fn from_facts(hash: String, facts: crate::tables::BlockFacts) -> Vec<Vec<u8>> {
     let ops = block_ops(
         bootstrap_ops(&facts.bootstrap),
         facts.stamps,
@@ -95,7 +95,7 @@ pub fn from_facts(hash: String, facts: crate::store::BlockFacts) -> Vec<Vec<u8>>
 
 /// The bootstrap snapshot's balances as credits (action `bootstrap`): the first indexed block carries them.
 pub fn bootstrap_ops(
-    balances: &[stamps_protocol::counterparty::ledger::BootstrapBalance],
+    balances: &[stamps_protocol::counterparty::rules::BootstrapBalance],
 ) -> Vec<op::Op> {
     balances
         .iter()
@@ -177,9 +177,9 @@ pub fn block_reverted(height: u64, hash: String) -> Vec<u8> {
 
 /// The Counterparty ops of a block: each transaction's verdict, then the ledger's effects in order (fee burns and
 /// attach counts are implied by the debits and attaches, and new assets by their first issuance).
-pub fn ledger_ops(block: &crate::ledger::BlockLedger) -> Vec<op::Op> {
+pub fn ledger_ops(block: &crate::ledger_db::BlockLedger) -> Vec<op::Op> {
     use stamps_proto::events::v1 as pb;
-    use stamps_protocol::counterparty::ledger::{DispenserInfo, Effect, FairminterInfo, SendRow};
+    use stamps_protocol::counterparty::rules::{DispenserInfo, Effect, FairminterInfo, SendRow};
     let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
     let moved = |kind: &str, r: &SendRow| {
         op::Op::AssetMoved(pb::AssetMoved {

@@ -10,8 +10,8 @@ use bitcoin::block::Header;
 use sqlx::PgPool;
 use stamps_platform::shutdown::Shutdown;
 
-use crate::rpc::RpcError;
-use crate::source::BlockSource;
+use crate::bitcoind::RpcError;
+use crate::fetch::BlockSource;
 
 /// Headers asked for at once (Core's REST limit).
 pub const BATCH: u32 = 2000;

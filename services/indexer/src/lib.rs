@@ -10,19 +10,19 @@
 //! one block while the one before it is applied, the one before that encoded and the one before that written,
 //! reorg unwinding and the relay), [`metrics`], [`status`].
 
+pub mod bitcoind;
 pub mod chainstate;
 pub mod config;
 pub mod events;
+pub mod fetch;
 pub mod headers;
-pub mod ledger;
+pub mod ledger_db;
 pub mod metrics;
 pub mod prepare;
 pub mod relayed;
-pub mod rpc;
 pub mod service;
-pub mod source;
 pub mod status;
-pub mod store;
+pub mod tables;
 
 pub use config::{Checkpoint, IndexerConfig};
 pub use service::{Indexer, build};

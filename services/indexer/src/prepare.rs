@@ -15,7 +15,7 @@ use stamps_protocol::Rules;
 use stamps_protocol::block::{
     BlockContext, CounterpartyPass, DecodedBlock, StampRecord, decode_block_after,
 };
-use stamps_protocol::counterparty::ledger::{AssetInfo, BootstrapBalance};
+use stamps_protocol::counterparty::rules::{AssetInfo, BootstrapBalance};
 use stamps_protocol::counterparty::transport::PrevoutSource;
 use stamps_protocol::src20::MemoryState;
 use stamps_protocol::src20::transport as src20_transport;
@@ -25,8 +25,8 @@ use stamps_platform::db::storable;
 use crate::chainstate::ChainState;
 use crate::config::Checkpoint;
 use crate::events;
-use crate::ledger::BlockLedger;
-use crate::store;
+use crate::ledger_db::BlockLedger;
+use crate::tables;
 
 /// What a block writes besides its encoded event and effects.
 pub struct BlockRows {
@@ -43,7 +43,7 @@ pub struct BlockRows {
     /// Stamp files to store, keyed by their sha256 (each once).
     pub files: std::sync::Arc<[(String, bytes::Bytes)]>,
     /// Stamp rows.
-    pub stamps: Vec<store::StampRow>,
+    pub stamps: Vec<tables::StampRow>,
     /// What the block did to the Counterparty ledger.
     pub ledger: BlockLedger,
     /// The decoded block (its stamps without their files).
@@ -165,7 +165,7 @@ pub fn prepare(
     let prev_hash = block.header.prev_blockhash.to_string();
 
     // The Counterparty ledger first: stamps need their issuance to be valid before they are numbered.
-    let ledger = crate::ledger::apply_block(
+    let ledger = crate::ledger_db::apply_block(
         &mut state.ledger,
         block,
         pass.records(),
@@ -268,7 +268,7 @@ pub fn encode(block: AppliedBlock) -> Result<PreparedBlock, PrepareError> {
         ops,
     ));
     let effects_json =
-        crate::ledger::encode_effects(&rows.ledger.effects).map_err(PrepareError::Encode)?;
+        crate::ledger_db::encode_effects(&rows.ledger.effects).map_err(PrepareError::Encode)?;
     Ok(PreparedBlock {
         rows,
         effects_json,
@@ -294,7 +294,7 @@ fn stamp_row(
     asset: Option<&AssetInfo>,
     file_sha256: String,
     file_suffix: String,
-) -> (store::StampRow, StampCreated) {
+) -> (tables::StampRow, StampCreated) {
     // Raw (non-Counterparty) stamps are no asset: no supply, not divisible, not locked.
     let (supply, divisible, locked) =
         asset.map_or((0, false, false), |a| (a.supply(), a.divisible, a.locked));
@@ -308,7 +308,7 @@ fn stamp_row(
         .map(|v| storable(&v.src_data).into_owned())
         .unwrap_or_default();
     let mimetype = storable(&s.mimetype).into_owned();
-    let row = store::StampRow {
+    let row = tables::StampRow {
         stamp: s.stamp,
         cpid: s.cpid.clone(),
         tx_hash: s.tx_hash.clone(),

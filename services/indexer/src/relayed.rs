@@ -13,7 +13,7 @@ use sqlx::PgPool;
 use stamps_platform::outbox::DeferredPayloads;
 
 use crate::events;
-use crate::store;
+use crate::tables;
 
 /// Bytes of encoded events held for the relay at most; beyond it, rows are built again from the facts.
 const MEMORY_BOUND: usize = 256 * 1024 * 1024;
@@ -89,7 +89,7 @@ impl BlockEvents {
             return Ok(Some(parts.clone()));
         }
         let mut conn = self.pool.acquire().await?;
-        Ok(store::block_facts(&mut conn, hash)
+        Ok(tables::block_facts(&mut conn, hash)
             .await?
             .map(|facts| Arc::new(events::from_facts(hash.to_owned(), facts))))
     }
@@ -100,7 +100,7 @@ impl BlockEvents {
         conn: &mut sqlx::PgConnection,
         hash: &str,
     ) -> Result<Option<Vec<Vec<u8>>>, sqlx::Error> {
-        Ok(store::block_facts(conn, hash)
+        Ok(tables::block_facts(conn, hash)
             .await?
             .map(|facts| events::from_facts(hash.to_owned(), facts)))
     }

@@ -13,15 +13,15 @@ use stamps_platform::outbox::{self, Relay};
 use stamps_platform::shutdown::Shutdown;
 use stamps_protocol::Rules;
 
+use crate::bitcoind::{BitcoinRpc, RpcError};
 use crate::chainstate::ChainState;
 use crate::config::IndexerConfig;
 use crate::events;
+use crate::fetch::{BlockSource, Prefetch, RECENT_BLOCKS, RecentBlocks, Retry};
 use crate::metrics::IndexerMetrics;
 use crate::prepare::{self, AppliedBlock, PreparedBlock, Prevouts};
 use crate::relayed::{self, BlockEvents};
-use crate::rpc::{BitcoinRpc, RpcError};
-use crate::source::{BlockSource, Prefetch, RECENT_BLOCKS, RecentBlocks, Retry};
-use crate::store;
+use crate::tables;
 
 /// The live value holding the Counterparty protocol version the indexer implements.
 pub const CP_VERSION_KEY: &str = "cpVersion";
@@ -149,7 +149,7 @@ pub async fn build(
     let source = Arc::new(BlockSource::new(BitcoinRpc::new(config)?, retry));
     if let Some(location) = &config.bootstrap {
         let snapshot = read_bootstrap(location).await?;
-        if crate::ledger::record_bootstrap(&pool, &snapshot).await? {
+        if crate::ledger_db::record_bootstrap(&pool, &snapshot).await? {
             tracing::info!(
                 height = snapshot.height,
                 balances = snapshot.balances.len(),
@@ -271,7 +271,7 @@ impl Indexer {
     /// until shutdown; unwinds instead when the node's chain left the indexed one.
     async fn step(&self, shutdown: &Shutdown, rate: &mut Rate) -> Result<Progress, IndexerError> {
         let node_tip = self.source.tip().await?;
-        let last = store::tip(&self.pool).await?;
+        let last = tables::tip(&self.pool).await?;
         let next = last
             .as_ref()
             .map_or(self.config.start_height, |b| b.height.max(0) as u64 + 1);
@@ -568,13 +568,13 @@ impl Indexer {
             });
         }
         let height = block.height;
-        store::insert_stamps(&mut *tx, &block.stamps).await?;
-        crate::ledger::write_block(&mut *tx, height, &block.ledger, effects_json).await?;
-        store::insert_src20_ops(&mut *tx, height, &block.decoded.src20).await?;
-        store::update_src20_balances(&mut *tx, height, &block.decoded.src20_balances).await?;
-        store::insert_block(&mut *tx, height, &block.hash, &block.prev_hash, block.time).await?;
+        tables::insert_stamps(&mut *tx, &block.stamps).await?;
+        crate::ledger_db::write_block(&mut *tx, height, &block.ledger, effects_json).await?;
+        tables::insert_src20_ops(&mut *tx, height, &block.decoded.src20).await?;
+        tables::update_src20_balances(&mut *tx, height, &block.decoded.src20_balances).await?;
+        tables::insert_block(&mut *tx, height, &block.hash, &block.prev_hash, block.time).await?;
         if let Some(hashes) = &block.decoded.hashes {
-            store::set_block_hashes(&mut *tx, height, hashes).await?;
+            tables::set_block_hashes(&mut *tx, height, hashes).await?;
         }
         // The event's bytes are the facts just written: its rows name the block, and the relay takes the parts
         // from memory or builds them again from the facts.
@@ -605,7 +605,7 @@ impl Indexer {
         self.prefetch.lock().await.reset();
         let mut height = tip;
         let mut depth = 0u64;
-        while let Some(stored) = store::block_hash(&self.pool, height).await? {
+        while let Some(stored) = tables::block_hash(&self.pool, height).await? {
             if height <= node_tip && self.source.hash(height).await?.to_string() == stored {
                 break;
             }
@@ -623,10 +623,10 @@ impl Indexer {
             }
         }
         let mut tx = self.pool.begin().await?;
-        let unwound = store::block_hashes(&mut tx, tip + 1 - depth, tip).await?;
+        let unwound = tables::block_hashes(&mut tx, tip + 1 - depth, tip).await?;
         self.events.materialize(&mut tx, &unwound).await?;
         for h in (tip + 1 - depth..=tip).rev() {
-            if let Some(hash) = store::delete_block(&mut tx, h).await? {
+            if let Some(hash) = tables::delete_block(&mut tx, h).await? {
                 let payload = events::block_reverted(h, hash.clone());
                 outbox::enqueue(
                     &mut tx,
@@ -651,7 +651,7 @@ impl Indexer {
 /// Reads a bootstrap snapshot from a file or an `http(s)://` URL.
 async fn read_bootstrap(
     location: &str,
-) -> Result<stamps_protocol::counterparty::ledger::Bootstrap, IndexerError> {
+) -> Result<stamps_protocol::counterparty::rules::Bootstrap, IndexerError> {
     let fail = |reason: String| IndexerError::Bootstrap {
         location: location.to_owned(),
         reason,

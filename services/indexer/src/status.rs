@@ -3,8 +3,8 @@
 use stamps_platform::config::PostgresConfig;
 use stamps_platform::db;
 
+use crate::bitcoind::BitcoinRpc;
 use crate::config::IndexerConfig;
-use crate::rpc::BitcoinRpc;
 use crate::service::{IndexerError, SCHEMA};
 
 /// The indexer's position.

@@ -11,7 +11,7 @@ use super::demo::{self, ARTISTS, COLLECTORS, SHOPS, numeric_stamp, src20_intent}
 use super::intent::{AssetIntent, Transport};
 use super::payload::StampSpec;
 use super::world::{Collection, Named, Tick, World, XCP, passer_by};
-use super::{AssetInfo, market};
+use super::{AssetInfo, trades};
 use crate::files;
 
 /// Issuing a named asset (or a fairminter of one) burns 0.5 XCP.
@@ -122,20 +122,20 @@ pub fn perform(
         Act::BadSrc20(kind) => bad_src20(b, w, kind),
         Act::Collection => collection(b, w),
         Act::Src721Mint => src721_mint(b, w),
-        Act::OpenDispenser => market::open_dispenser(b, w),
-        Act::Refill => market::refill(b, w),
-        Act::CloseDispenser => market::close_dispenser(b, w),
-        Act::Dispense => market::dispense(b, w),
-        Act::Send => market::enhanced_send(b, w),
-        Act::Mpma => market::mpma(b, w),
-        Act::Sweep => market::sweep(b, w),
-        Act::Destroy => market::destroy(b, w),
-        Act::Dividend => market::dividend(b, w),
-        Act::Fairminter(kind) => market::fairminter(b, w, kind),
-        Act::Fairmint => market::fairmint(b, w),
-        Act::Attach => market::attach(b, w),
-        Act::Swap => market::swap(b, w),
-        Act::Detach => market::detach(b, w),
+        Act::OpenDispenser => trades::open_dispenser(b, w),
+        Act::Refill => trades::refill(b, w),
+        Act::CloseDispenser => trades::close_dispenser(b, w),
+        Act::Dispense => trades::dispense(b, w),
+        Act::Send => trades::enhanced_send(b, w),
+        Act::Mpma => trades::mpma(b, w),
+        Act::Sweep => trades::sweep(b, w),
+        Act::Destroy => trades::destroy(b, w),
+        Act::Dividend => trades::dividend(b, w),
+        Act::Fairminter(kind) => trades::fairminter(b, w, kind),
+        Act::Fairmint => trades::fairmint(b, w),
+        Act::Attach => trades::attach(b, w),
+        Act::Swap => trades::swap(b, w),
+        Act::Detach => trades::detach(b, w),
     }
 }
 

@@ -11,9 +11,9 @@ pub mod builder;
 pub mod curation;
 pub mod demo;
 pub mod intent;
-pub mod market;
 pub mod payload;
 pub mod rng;
+pub mod trades;
 pub mod world;
 
 use std::collections::BTreeMap;
@@ -29,7 +29,7 @@ use stamps_protocol::asset;
 
 pub use intent::{Book, Intended, Payload, StampIntent, Transport};
 /// The devnet's genesis allocation of XCP, which no transaction on its chain creates, is a ledger snapshot.
-pub use stamps_protocol::counterparty::ledger::{Bootstrap, BootstrapBalance};
+pub use stamps_protocol::counterparty::rules::{Bootstrap, BootstrapBalance};
 
 use crate::chain::Chain;
 use crate::config::{DevnetConfig, ScenarioKind};

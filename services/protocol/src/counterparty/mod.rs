@@ -1,8 +1,8 @@
 //! The Counterparty protocol: how messages sit in Bitcoin transactions ([`transport`]) and what they say
 //! ([`message`]).
 
-pub mod ledger;
 pub mod message;
+pub mod rules;
 pub mod transport;
 
 /// The 8-byte prefix of every Counterparty data chunk.

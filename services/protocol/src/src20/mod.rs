@@ -10,12 +10,12 @@
 //! whose operation is valid or not). At the end of the block [`Src20Block::balance_updates`] gives the
 //! balance changes and [`valid_src20_str`] / [`ledger_hash`] the consensus string and hash.
 
-mod ledger;
+mod consensus;
 mod ops;
 mod state;
 pub mod transport;
 
-pub use ledger::{format_decimal, ledger_hash, valid_src20_str};
+pub use consensus::{format_decimal, ledger_hash, valid_src20_str};
 pub use ops::{BalanceUpdate, Src20Block, Src20Record, TxContext};
 pub use state::{Deploy, MemoryState, Src20State};
 

@@ -219,7 +219,7 @@ impl BitcoinRpc {
     ) -> Result<Vec<(Txid, Option<Transaction>)>, RpcError> {
         let body: Vec<Value> = txids
             .iter()
-            .map(crate::source::raw_transaction_request)
+            .map(crate::fetch::raw_transaction_request)
             .collect();
         let mut request = self.http.post(&self.url).json(&body);
         if let Some((u, p)) = &self.auth {

@@ -8,7 +8,7 @@ use sqlx::PgConnection;
 use stamps_platform::consumer::ProjectionError;
 use stamps_proto::events::v1 as pb;
 
-use crate::rows::{Changes, Column, Rows, Versioned, col, v};
+use crate::projection::bulk::{Changes, Column, Rows, Versioned, col, v};
 
 const T: &str = "TEXT";
 const BIG: &str = "BIGINT";
@@ -270,7 +270,7 @@ struct AssetRow {
 }
 
 /// The rows of one `BlockIndexed` part's ledger ops.
-pub struct LedgerRows {
+pub struct ChainOps {
     height: i64,
     time: i64,
     issuances: Rows,
@@ -324,7 +324,7 @@ fn decimal(what: &str, s: &str) -> Result<Option<String>, ProjectionError> {
     }
 }
 
-impl LedgerRows {
+impl ChainOps {
     /// No rows yet, for the block at `height` mined at `time`.
     pub fn new(height: i64, time: i64) -> Self {
         Self {

@@ -3,7 +3,7 @@
 
 use super::effect::{BalanceChange, Effect};
 use super::state::LedgerState;
-use super::store::Overlay;
+use super::writes::Overlay;
 use super::{MAX_INT, TxOutcome};
 use crate::counterparty::transport;
 

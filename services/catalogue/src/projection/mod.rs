@@ -1,6 +1,13 @@
-//! Chain events to catalogue rows: stamps here, the Counterparty and SRC-20 ops in [`crate::ledger`].
-//! Idempotent: a block already applied (same height and hash) is skipped, a stamp already present is left as it
-//! is, and a revert of a block the catalogue does not hold does nothing. A revert deletes the block's event rows
+//! Events to catalogue rows: the only writer of the chain's read models.
+//!
+//! - here: the CHAIN stream's projection: blocks, stamps, reverts, and when to compute [`crate::figures`];
+//! - [`chain_ops`]: the Counterparty and SRC-20 ops of a block as event rows and versioned state;
+//! - [`src721`]: SRC-721 deploys and mints as collections and their stamps;
+//! - [`bulk`]: typed rows written in one statement per table, and versioned state with its revert;
+//! - [`people`]: the USERS and COLLECTIONS streams (profiles, wishlists, user collections).
+//!
+//! The CHAIN projection is idempotent: a block already applied (same height and hash) is skipped, a stamp
+//! already present is left as it is, and a revert of a block the catalogue does not hold does nothing. A revert deletes the block's event rows
 //! and puts back the state its changes replaced.
 //!
 //! Derived figures (ticks, stamps' markets, collectors, collections, fairminters) are not computed per block:
@@ -12,7 +19,12 @@ use sqlx::PgConnection;
 use stamps_platform::consumer::{Projection, ProjectionError};
 use stamps_proto::events::v1::{BlockIndexed, BlockReverted, StampCreated, op};
 
-use crate::ledger::{self, LedgerRows};
+pub mod bulk;
+pub mod chain_ops;
+pub mod people;
+pub mod src721;
+
+use chain_ops::ChainOps;
 
 /// The projection of the CHAIN stream.
 #[derive(Debug, Default, Clone, Copy)]
@@ -110,16 +122,16 @@ async fn mark_blocks(tx: &mut PgConnection, hs: &[i64]) -> Result<(), sqlx::Erro
     if hs.is_empty() {
         return Ok(());
     }
-    let ticks = crate::src20::ticks_of_blocks(tx, hs).await?;
+    let ticks = crate::figures::src20::ticks_of_blocks(tx, hs).await?;
     mark(tx, Derived::Tick, &ticks).await?;
-    let stamps = crate::market::stamps_of_blocks(tx, hs).await?;
+    let stamps = crate::figures::market::stamps_of_blocks(tx, hs).await?;
     mark(tx, Derived::Stamp, &stamps).await?;
-    let addresses = crate::collectors::addresses_of_blocks(tx, hs, &stamps).await?;
+    let addresses = crate::figures::collectors::addresses_of_blocks(tx, hs, &stamps).await?;
     mark(tx, Derived::Address, &addresses).await?;
-    crate::collections::lock(tx).await?;
-    let collections = crate::collections::collections_of_blocks(tx, hs, &stamps).await?;
+    crate::figures::collections::lock(tx).await?;
+    let collections = crate::figures::collections::collections_of_blocks(tx, hs, &stamps).await?;
     mark(tx, Derived::Collection, &collections).await?;
-    let fairminters = crate::fairminter::fairminters_of_blocks(tx, hs).await?;
+    let fairminters = crate::figures::fairminters::fairminters_of_blocks(tx, hs).await?;
     mark(tx, Derived::Fairminter, &fairminters).await
 }
 
@@ -132,16 +144,16 @@ async fn refresh_derived(tx: &mut PgConnection) -> Result<(), sqlx::Error> {
         .collect();
     mark_blocks(tx, &heights).await?;
     let ticks = take(tx, Derived::Tick).await?;
-    crate::src20::refresh(tx, &ticks).await?;
+    crate::figures::src20::refresh(tx, &ticks).await?;
     let stamps = take(tx, Derived::Stamp).await?;
-    crate::market::refresh(tx, &stamps).await?;
+    crate::figures::market::refresh(tx, &stamps).await?;
     let addresses = take(tx, Derived::Address).await?;
-    crate::collectors::refresh(tx, &addresses).await?;
-    crate::collections::lock(tx).await?;
+    crate::figures::collectors::refresh(tx, &addresses).await?;
+    crate::figures::collections::lock(tx).await?;
     let collections = take(tx, Derived::Collection).await?;
-    crate::collections::refresh_after_block(tx, &collections).await?;
+    crate::figures::collections::refresh_after_block(tx, &collections).await?;
     let fairminters = take(tx, Derived::Fairminter).await?;
-    crate::fairminter::refresh(tx, &fairminters).await
+    crate::figures::fairminters::refresh(tx, &fairminters).await
 }
 
 fn height(v: u64) -> Result<i64, ProjectionError> {
@@ -181,19 +193,19 @@ async fn apply_indexed(tx: &mut PgConnection, e: &BlockIndexed) -> Result<(), Pr
 
 async fn apply_ops(tx: &mut PgConnection, e: &BlockIndexed, h: i64) -> Result<(), ProjectionError> {
     let time = height(e.time)?;
-    let mut ledger = LedgerRows::new(h, time);
+    let mut ops = ChainOps::new(h, time);
     for (i, op) in e.ops.iter().enumerate() {
         // An op's position in its block, across the parts of a large block.
         let seq = (i64::from(e.part) << 32) | i64::try_from(i).unwrap_or(i64::MAX >> 32);
         match &op.op {
             Some(op::Op::StampCreated(s)) => insert_stamp(tx, s, h, time).await?,
-            Some(other) => ledger.push(seq, other)?,
+            Some(other) => ops.push(seq, other)?,
             None => return Err(ProjectionError::Malformed("empty op".into())),
         }
     }
-    ledger.write(tx).await?;
-    crate::src20::number_ops(tx, h).await?;
-    crate::src20::count_mints(tx, h).await?;
+    ops.write(tx).await?;
+    crate::figures::src20::number_ops(tx, h).await?;
+    crate::figures::src20::count_mints(tx, h).await?;
     mark(tx, Derived::Block, &[h.to_string()]).await?;
     Ok(())
 }
@@ -242,8 +254,15 @@ async fn insert_stamp(
     .execute(&mut *tx)
     .await?;
     if s.ident == "SRC-721" && !s.src_data.is_empty() {
-        crate::collections::record_src721(tx, &s.cpid, s.stamp, &s.creator, block, &s.src_data)
-            .await?;
+        crate::projection::src721::record_src721(
+            tx,
+            &s.cpid,
+            s.stamp,
+            &s.creator,
+            block,
+            &s.src_data,
+        )
+        .await?;
     }
     Ok(())
 }
@@ -262,7 +281,7 @@ async fn apply_reverted(tx: &mut PgConnection, e: &BlockReverted) -> Result<(), 
 
 async fn revert_height(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error> {
     mark_blocks(tx, &[h]).await?;
-    for table in ledger::EVENT_TABLES {
+    for table in chain_ops::EVENT_TABLES {
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "DELETE FROM {table} WHERE block_index = $1"
         )))
@@ -270,7 +289,7 @@ async fn revert_height(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Error>
         .execute(&mut *tx)
         .await?;
     }
-    for table in ledger::VERSIONED {
+    for table in chain_ops::VERSIONED {
         table.revert(&mut *tx, h).await?;
     }
     sqlx::query("DELETE FROM blocks WHERE height = $1")

@@ -1,89 +1,9 @@
-//! The catalogue's queries (schema `catalogue`): one function each. Stamps here; SRC-20 in [`src20`].
-
-pub mod activity;
-pub mod assets;
-pub mod autocomplete;
-pub mod collections;
-pub mod detail;
-pub mod fairminters;
-pub mod home;
-pub mod leaderboard;
-pub mod profile;
-pub mod src20;
+//! The stamp finder: the free-text term, the type, `only`, rarity and sort filters as the finder's URL gives them,
+//! checked and turned into one SQL filter, and the paged search over `stamps`.
 
 use sqlx::PgPool;
 
-/// A stamp as the catalogue holds it.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct StampRow {
-    /// Number.
-    pub stamp: i64,
-    /// Asset name.
-    pub cpid: String,
-    /// Height.
-    pub block_index: i64,
-    /// Block time, unix seconds.
-    pub block_time: i64,
-    /// Txid.
-    pub tx_hash: String,
-    /// Creator address.
-    pub creator: String,
-    /// Supply, base units, exact decimal text.
-    pub supply: String,
-    /// Divisible.
-    pub divisible: bool,
-    /// Locked.
-    pub locked: bool,
-    /// Keyburn.
-    pub keyburn: bool,
-    /// Ident.
-    pub ident: String,
-    /// Cursed.
-    pub is_cursed: bool,
-    /// MIME type.
-    pub mimetype: String,
-    /// File hash.
-    pub file_sha256: String,
-    /// File size.
-    pub file_size: i64,
-    /// Stamp hash.
-    pub stamp_hash: String,
-    /// Subasset long name (empty when none).
-    pub asset_longname: String,
-    /// How the file travelled: `multisig`, `olga` or `op_return`.
-    pub encoding: String,
-    /// The file's kind (`png`, `svg`, `bmn`, ...).
-    pub file_suffix: String,
-    /// Satoshis per whole unit at the cheapest buyable dispenser.
-    pub floor_price: Option<i64>,
-    /// That dispenser's txid.
-    pub on_sale: Option<String>,
-    /// Satoshis per whole unit of the latest sale.
-    pub last_sale_price: Option<i64>,
-    /// Satoshis paid in every sale.
-    pub total_volume: i64,
-    /// Valid dividends paid on it.
-    pub dividend_count: i64,
-    /// Destroyed, base units.
-    pub destroyed: String,
-    /// An SRC-721 mint's rank in its collection by the rarity of its traits (1: rarest).
-    pub rarity_rank: Option<i64>,
-}
-
-pub(crate) const COLUMNS: &str = "stamp, cpid, block_index, block_time, tx_hash, creator, supply::TEXT AS supply, divisible, \
-                       locked, keyburn, ident, is_cursed, mimetype, file_sha256, file_size, stamp_hash, asset_longname, \
-                       encoding, file_suffix, floor_price, on_sale, last_sale_price, total_volume, dividend_count, \
-                       destroyed::TEXT AS destroyed, rarity_rank";
-
-/// One stamp by cpid.
-pub async fn stamp(pool: &PgPool, cpid: &str) -> Result<Option<StampRow>, sqlx::Error> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM stamps WHERE cpid = $1"
-    )))
-    .bind(cpid)
-    .fetch_optional(pool)
-    .await
-}
+use super::{COLUMNS, StampRow, escape_like, split_sort};
 
 /// What a free-text search matches.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,18 +27,6 @@ impl SearchTerm {
             Ok(n) => SearchTerm::Number(n),
             Err(_) => SearchTerm::Text(q.to_owned()),
         }
-    }
-}
-
-/// Splits a `field[:asc|:desc]` sort (descending by default; an empty field is `default`) into the field and
-/// whether it is descending; the error names an unknown direction.
-pub(crate) fn split_sort<'a>(sort: &'a str, default: &'a str) -> Result<(&'a str, bool), String> {
-    let (field, dir) = sort.split_once(':').unwrap_or((sort, "desc"));
-    let field = if field.is_empty() { default } else { field };
-    match dir {
-        "desc" => Ok((field, true)),
-        "asc" => Ok((field, false)),
-        other => Err(format!("unknown sort direction {other:?} (asc, desc)")),
     }
 }
 
@@ -539,13 +447,6 @@ async fn numbered_page(
         .bind(limit)
         .fetch_all(pool)
         .await
-}
-
-/// Escapes `LIKE` wildcards, for a prefix pattern.
-pub(crate) fn escape_like(s: &str) -> String {
-    s.replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_")
 }
 
 #[cfg(test)]

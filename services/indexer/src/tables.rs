@@ -86,7 +86,7 @@ pub async fn delete_block(
         .bind(h)
         .execute(&mut *tx)
         .await?;
-    crate::ledger::unwind_block(&mut *tx, height).await?;
+    crate::ledger_db::unwind_block(&mut *tx, height).await?;
     sqlx::query_scalar("DELETE FROM blocks WHERE height = $1 RETURNING hash")
         .bind(h)
         .fetch_optional(&mut *tx)
@@ -322,7 +322,7 @@ pub struct BlockFacts {
     pub time: u64,
     /// The bootstrap snapshot's balances when it is the first indexed block (its event carries them), else
     /// none.
-    pub bootstrap: Vec<stamps_protocol::counterparty::ledger::BootstrapBalance>,
+    pub bootstrap: Vec<stamps_protocol::counterparty::rules::BootstrapBalance>,
     /// Its stamps in block order.
     pub stamps: Vec<stamps_proto::events::v1::StampCreated>,
     /// Its SRC-20 operations in block order.
@@ -330,7 +330,7 @@ pub struct BlockFacts {
     /// The SRC-20 balances it set, in order.
     pub src20_balances: Vec<stamps_proto::events::v1::Src20BalanceChanged>,
     /// Its Counterparty verdicts and ledger effects.
-    pub ledger: crate::ledger::BlockLedger,
+    pub ledger: crate::ledger_db::BlockLedger,
 }
 
 /// The facts of the indexed block with hash `hash`, or `None` when no indexed block has it.
@@ -384,9 +384,9 @@ pub async fn block_facts(
     .bind(height)
     .fetch_all(&mut *conn)
     .await?;
-    let ledger = crate::ledger::block_ledger(&mut *conn, height).await?;
+    let ledger = crate::ledger_db::block_ledger(&mut *conn, height).await?;
     let bootstrap = if first {
-        let snapshot: Option<sqlx::types::Json<stamps_protocol::counterparty::ledger::Bootstrap>> =
+        let snapshot: Option<sqlx::types::Json<stamps_protocol::counterparty::rules::Bootstrap>> =
             sqlx::query_scalar("SELECT snapshot FROM ledger_bootstrap")
                 .fetch_optional(&mut *conn)
                 .await?;

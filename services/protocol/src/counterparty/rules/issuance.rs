@@ -3,8 +3,8 @@
 use super::cx::{Cx, status_of};
 use super::effect::{DestructionRow, Effect, IssuanceRow};
 use super::state::{AssetInfo, LedgerState};
-use super::store::is_utxo;
-use super::{LedgerTx, MAX_INT, NAMED_ASSET_FEE, VALID, mime};
+use super::writes::is_utxo;
+use super::{LedgerTx, MAX_INT, NAMED_ASSET_FEE, VALID, content};
 use crate::asset;
 use crate::counterparty::message::Issuance;
 
@@ -135,7 +135,7 @@ fn validate(
     if fee > MAX_INT || m.quantity > MAX_INT {
         problems.push("integer overflow".into());
     }
-    problems.extend(mime::check_content(&m.mime_type, description));
+    problems.extend(content::check_content(&m.mime_type, description));
     Checked { problems, fee }
 }
 

@@ -6,7 +6,7 @@ use stamps_proto::catalogue::v1::{
 };
 
 use crate::grpc::{CatalogueGrpc, QueryError, page, unsigned};
-use crate::store::src20::{self, Src20Query, Src20Row, TickRow};
+use crate::queries::src20::{self, Src20Query, Src20Row, TickRow};
 
 /// Holders a tick answer lists (the chart's legend).
 pub const TICK_HOLDERS: i64 = 50;

@@ -7,8 +7,8 @@ use stamps_proto::catalogue::v1::{
 };
 
 use crate::grpc::{CatalogueGrpc, QueryError, page, unsigned};
-use crate::store::assets::{self, AssetItemRow, AssetQuery};
-use crate::store::leaderboard;
+use crate::queries::assets::{self, AssetItemRow, AssetQuery};
+use crate::queries::leaderboard;
 
 /// Default page size of the XCP leaderboard (the leaderboard's).
 pub const XCP_LEADERBOARD_PAGE: u32 = 20;

@@ -37,6 +37,7 @@
 //! division. Here the quotient is computed exactly (`holding * per_unit / 100_000_000`, integer division); it
 //! equals the float result except when the product exceeds 2^53 and the float rounds across an integer.
 
+mod content;
 mod cx;
 mod dispenser;
 mod dividend;
@@ -45,12 +46,11 @@ mod fairmint;
 mod fairminter;
 mod issuance;
 mod memory;
-mod mime;
 mod send;
 mod state;
-mod store;
 mod tx;
 mod utxo;
+mod writes;
 
 #[cfg(test)]
 mod tests;

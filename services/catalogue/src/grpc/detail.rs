@@ -8,9 +8,9 @@ use stamps_proto::catalogue::v1::{
 };
 
 use crate::grpc::{CatalogueGrpc, QueryError, page, stamp_to_proto, unsigned, validate_cpid};
-use crate::store::fairminters::{self, FairminterQuery};
-use crate::store::leaderboard::{self, LeaderboardQuery};
-use crate::store::{self, detail};
+use crate::queries::fairminters::{self, FairminterQuery};
+use crate::queries::leaderboard::{self, LeaderboardQuery};
+use crate::queries::{self, detail};
 
 /// Holders a detail lists.
 pub const DETAIL_HOLDERS: i64 = 100;
@@ -36,7 +36,7 @@ impl CatalogueGrpc {
     /// The detail of `cpid`: a stamp (NOT_FOUND when it is none and `stamp_only`), or an asset.
     async fn detail(&self, cpid: &str, stamp_only: bool) -> Result<StampDetail, QueryError> {
         validate_cpid(cpid)?;
-        let stamp = store::stamp(&self.pool, cpid).await?;
+        let stamp = queries::stamp(&self.pool, cpid).await?;
         if stamp.is_none() && stamp_only {
             return Err(QueryError::NotFound(format!("no stamp {cpid}")));
         }
@@ -242,7 +242,7 @@ impl CatalogueGrpc {
 
 impl CatalogueGrpc {
     pub(crate) async fn home(&self) -> Result<Home, QueryError> {
-        use crate::store::home;
+        use crate::queries::home;
         let pool = &self.pool;
         let (sales, dispensers, src721, classic) = tokio::try_join!(
             home::last_sales(pool, HOME_ITEMS),
@@ -284,7 +284,7 @@ impl CatalogueGrpc {
 
 impl CatalogueGrpc {
     pub(crate) async fn profile(&self, id: &str) -> Result<Profile, QueryError> {
-        use crate::store::profile::{self, Resolved};
+        use crate::queries::profile::{self, Resolved};
         let id = id.trim();
         if id.is_empty() || id.chars().count() > 100 {
             return Err(QueryError::InvalidArgument(format!(

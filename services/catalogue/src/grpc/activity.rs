@@ -6,8 +6,8 @@ use stamps_proto::catalogue::v1::{
 };
 
 use crate::grpc::{CatalogueGrpc, QueryError, addresses, page, unsigned};
-use crate::store::activity::{self, ActivityRow};
-use crate::store::profile;
+use crate::queries::activity::{self, ActivityRow};
+use crate::queries::profile;
 
 /// Default page size of an activity list.
 pub const ACTIVITY_PAGE: u32 = 20;

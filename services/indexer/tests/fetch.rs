@@ -8,8 +8,8 @@ use bitcoin::OutPoint;
 use bitcoin::hashes::Hash;
 use stamps_devnet::{DevnetConfig, ScenarioKind, scenario};
 use stamps_indexer::IndexerConfig;
-use stamps_indexer::rpc::BitcoinRpc;
-use stamps_indexer::source::{BlockSource, Prefetch, RecentBlocks, Retry};
+use stamps_indexer::bitcoind::BitcoinRpc;
+use stamps_indexer::fetch::{BlockSource, Prefetch, RecentBlocks, Retry};
 use stamps_platform::shutdown::Shutdown;
 
 /// The outputs `outpoints` spend, as the indexer's reader finds them: `block` joins `recent`, the remembered
@@ -19,7 +19,8 @@ async fn prevouts(
     block: &Arc<bitcoin::Block>,
     outpoints: &[OutPoint],
     recent: &mut RecentBlocks,
-) -> Result<std::collections::HashMap<OutPoint, bitcoin::TxOut>, stamps_indexer::rpc::RpcError> {
+) -> Result<std::collections::HashMap<OutPoint, bitcoin::TxOut>, stamps_indexer::bitcoind::RpcError>
+{
     recent.push_indexed(block.clone(), &stamps_protocol::block::block_txids(block));
     let (mut found, wanted) = recent.resolve(outpoints);
     source.fetch_outputs(wanted, &mut found).await?;

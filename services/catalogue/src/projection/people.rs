@@ -178,7 +178,7 @@ pub(crate) async fn set_stamps(
     collection_id: &str,
     stamp_ids: &[String],
 ) -> Result<(), sqlx::Error> {
-    crate::collections::lock(tx).await?;
+    crate::figures::collections::lock(tx).await?;
     let mut changed: Vec<String> = sqlx::query_scalar(
         "SELECT DISTINCT collection_id FROM collection_stamps WHERE cpid = ANY($1) AND collection_id <> $2",
     )
@@ -204,7 +204,7 @@ pub(crate) async fn set_stamps(
     .bind(&positions)
     .execute(&mut *tx)
     .await?;
-    crate::collections::refresh(tx, &changed).await
+    crate::figures::collections::refresh(tx, &changed).await
 }
 
 impl Projection for CollectionsProjection {
@@ -270,7 +270,11 @@ impl Projection for CollectionsProjection {
                         .bind(&e.collection_id)
                         .execute(&mut *tx)
                         .await?;
-                    crate::collections::refresh(tx, std::slice::from_ref(&e.collection_id)).await?;
+                    crate::figures::collections::refresh(
+                        tx,
+                        std::slice::from_ref(&e.collection_id),
+                    )
+                    .await?;
                 }
             }
             other => tracing::debug!(

@@ -13,7 +13,7 @@ use bitcoin::{Block, BlockHash, OutPoint, Transaction, TxOut, Txid};
 use futures::{StreamExt, TryStreamExt};
 use serde_json::json;
 
-use crate::rpc::{BitcoinRpc, RpcError};
+use crate::bitcoind::{BitcoinRpc, RpcError};
 
 /// Most prevout requests (JSON-RPC batches) in flight at once.
 pub const MAX_PREVOUT_REQUESTS: usize = 12;

@@ -1,4 +1,4 @@
-//! The Counterparty ledger in the indexer: the pure rules of `stamps_protocol::counterparty::ledger` over an
+//! The Counterparty ledger in the indexer: the pure rules of `stamps_protocol::counterparty::rules` over an
 //! in-memory ledger, rebuilt from the snapshot it started from and the effects log, and each block's effects,
 //! statuses, issuance rows and balances written in the block's transaction.
 
@@ -10,7 +10,7 @@ use sqlx::{PgConnection, PgPool};
 use stamps_platform::db::storable;
 use stamps_protocol::Rules;
 use stamps_protocol::block::CounterpartyRecord;
-use stamps_protocol::counterparty::ledger::{
+use stamps_protocol::counterparty::rules::{
     Bootstrap, Effect, IssuanceRow, LedgerTx, MemoryLedger, TxMessage,
 };
 use stamps_protocol::counterparty::transport::PrevoutSource;

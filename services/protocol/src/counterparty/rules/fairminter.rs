@@ -8,7 +8,7 @@ use super::cx::{Cx, status_of};
 use super::effect::{DestructionRow, Effect, IssuanceRow};
 use super::state::LedgerState;
 use super::state::{AssetInfo, FairminterInfo, FairminterStatus};
-use super::{LedgerTx, MAX_INT, NAMED_ASSET_FEE, VALID, mime};
+use super::{LedgerTx, MAX_INT, NAMED_ASSET_FEE, VALID, content};
 use crate::asset::{self, MIN_NUMERIC_ID};
 use crate::counterparty::message::Fairminter;
 
@@ -183,7 +183,7 @@ fn validate(cx: &Cx<'_>, source: &str, m: &Fairminter, t: &Target) -> Vec<String
     if m.pool_quantity > 0 {
         problems.push("pool_quantity is not supported".into());
     }
-    problems.extend(mime::check_content(&m.mime_type, &m.description));
+    problems.extend(content::check_content(&m.mime_type, &m.description));
     problems
 }
 

@@ -5,7 +5,7 @@ use super::state::{
     AssetInfo, DISPENSER_CLOSING, DISPENSER_OPEN, DispenserInfo, FairmintInfo, FairminterInfo,
     LedgerState,
 };
-use super::store::{Tables, Write, order_holders, writes_for};
+use super::writes::{Tables, Write, order_holders, writes_for};
 use super::{LedgerTx, TxOutcome, apply_transaction, begin_block, end_block};
 use crate::network::Network;
 

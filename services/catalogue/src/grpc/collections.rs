@@ -9,7 +9,7 @@ use stamps_proto::catalogue::v1::{
 
 use crate::grpc::{CatalogueGrpc, QueryError, page, stamp_to_proto, unsigned, validate_cpid};
 use crate::launchpads;
-use crate::store::collections::{self, CollectionQuery, CollectionRow, People, Src721Row};
+use crate::queries::collections::{self, CollectionQuery, CollectionRow, People, Src721Row};
 
 /// Most ids one search may name.
 pub const MAX_IDS: usize = 100;

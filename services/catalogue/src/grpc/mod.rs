@@ -1,5 +1,12 @@
-//! The catalogue's gRPC service. Proto <-> row conversions live here and in `grpc_detail` and `grpc_src20`
-//! only.
+//! The catalogue's gRPC service: checks each request, runs its query from [`crate::queries`] (or its command
+//! from [`crate::commands`]) and converts rows to proto messages. Proto <-> row conversions live in this folder
+//! only: stamps, search and collections of users here; one module per screen for the rest.
+
+mod activity;
+mod assets;
+mod collections;
+mod detail;
+mod src20;
 
 use stamps_platform::outbox::Relay;
 use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueService;
@@ -20,8 +27,9 @@ use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
 use crate::live::Changes;
 use tonic::{Request, Response, Status};
 
-use crate::store::collections::People;
-use crate::store::{self, SearchTerm, StampQuery, StampRow, autocomplete};
+use crate::queries::collections::People;
+use crate::queries::finder::{self, SearchTerm, StampQuery};
+use crate::queries::{self, StampRow, autocomplete};
 
 /// The largest page a search returns.
 pub const MAX_LIMIT: u32 = 100;
@@ -150,12 +158,12 @@ pub(crate) fn stamp_to_proto(r: StampRow) -> Stamp {
     }
 }
 
-/// Checks a list of addresses: at most [`store::profile::MAX_ADDRESSES`], each 1 to 100 characters.
+/// Checks a list of addresses: at most [`queries::profile::MAX_ADDRESSES`], each 1 to 100 characters.
 pub(crate) fn addresses(name: &str, list: &[String]) -> Result<Vec<String>, QueryError> {
-    if list.len() > store::profile::MAX_ADDRESSES {
+    if list.len() > queries::profile::MAX_ADDRESSES {
         return Err(QueryError::InvalidArgument(format!(
             "{name}: at most {} addresses",
-            store::profile::MAX_ADDRESSES
+            queries::profile::MAX_ADDRESSES
         )));
     }
     list.iter()
@@ -210,7 +218,7 @@ impl CatalogueGrpc {
 
     async fn get_stamp(&self, cpid: &str) -> Result<Stamp, QueryError> {
         validate_cpid(cpid)?;
-        store::stamp(&self.pool, cpid)
+        queries::stamp(&self.pool, cpid)
             .await?
             .map(stamp_to_proto)
             .ok_or_else(|| QueryError::NotFound(format!("no stamp {cpid}")))
@@ -300,7 +308,7 @@ impl CatalogueGrpc {
         query
             .set_rarity(&r.rarity)
             .map_err(QueryError::InvalidArgument)?;
-        let (hits, total) = store::search(&self.pool, &query, offset, rows).await?;
+        let (hits, total) = finder::search(&self.pool, &query, offset, rows).await?;
         Ok(SearchStampsResponse {
             hits: hits.into_iter().map(stamp_to_proto).collect(),
             total: total.max(0) as u64,
