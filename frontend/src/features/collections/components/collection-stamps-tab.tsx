@@ -1,5 +1,6 @@
 import { useCallback, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { FinderControls } from '@/components/finder/finder';
 import { Pagination } from '@/components/ui/pagination';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
@@ -77,7 +78,7 @@ export function CollectionStampsTab({ renderStamps, filters, listFilters }: Coll
             }}
           />
         )}
-        {filters && <div className="src20-controls finder__controls">{filters}</div>}
+        {filters && <FinderControls>{filters}</FinderControls>}
         <Pagination page={page} count={pages} label="Pages (top)" />
         {data.hits.length === 0 ? <p className="empty">NO RESULTS</p> : renderStamps(data.hits, isFetching)}
         <Pagination page={page} count={pages} label="Pages (bottom)" />

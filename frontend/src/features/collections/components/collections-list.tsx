@@ -1,4 +1,4 @@
-import { useId, useRef, type SubmitEvent } from 'react';
+import { FinderSearch } from '@/components/finder/finder';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Pagination } from '@/components/ui/pagination';
 import { ErrorNotice, Loading } from '@/components/ui/status';
@@ -62,6 +62,13 @@ function FeaturedCollections({ stampsWord, directories }: { stampsWord: string; 
   );
 }
 
+/** The query a new search keeps: the current one without its page. */
+function withoutPage(searchParams: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams(searchParams);
+  params.delete('page');
+  return params;
+}
+
 /**
  * The collections list (/collections/{q?}, or the directories at /directories/{q?}), in the spec's order: heading, the Featured list, search bar, 'x - y of n
  * results', pagination, sort buttons and cards. Sort (spec): a click sets a field ascending, a click on the active field flips it, the default
@@ -81,8 +88,6 @@ export function CollectionsList({
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const state = parseCollectionList(searchParams);
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const labels = sortLabels(stampsWord);
   const args = toCollectionListArgs(q, state, COLLECTIONS_PAGE_SIZE);
   const collections = useListCollectionsQuery(args, { skip: directories });
@@ -91,18 +96,6 @@ export function CollectionsList({
   const base = directories ? paths.directories : paths.collections;
   const baseQuery = directories ? paths.directoriesQuery : paths.collectionsQuery;
   const title = directories ? 'Directories' : 'Collections';
-
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const text = inputRef.current?.value.trim() ?? '';
-    const params = new URLSearchParams(searchParams);
-    params.delete('page');
-    const search = params.toString();
-    void navigate({
-      pathname: text ? baseQuery.getHref(text) : base.getHref(),
-      search: search ? `?${search}` : '',
-    });
-  };
 
   const pages = data ? pageCount(data.estimatedTotalHits, COLLECTIONS_PAGE_SIZE) : 1;
   // The page shows once the Featured list above it has answered: a list arriving later would push it down.
@@ -134,26 +127,13 @@ export function CollectionsList({
     <div className="collections-list">
       <h1 className="page-title">{title}</h1>
       <FeaturedCollections stampsWord={stampsWord} directories={directories} />
-      <form key={q} className="src20-search" role="search" onSubmit={submit}>
-        <label htmlFor={inputId} className="src20-search__label">
-          Search {title.toLowerCase()}
-        </label>
-        <div className="src20-search__row">
-          <input
-            ref={inputRef}
-            id={inputId}
-            className="src20-search__input"
-            name="q"
-            type="search"
-            defaultValue={q}
-            placeholder="Collection name or id"
-            autoComplete="off"
-          />
-          <button className="button" type="submit">
-            Search
-          </button>
-        </div>
-      </form>
+      <FinderSearch
+        q={q}
+        label={`Search ${title.toLowerCase()}`}
+        placeholder="Collection name or id"
+        href={(text) => (text ? baseQuery.getHref(text) : base.getHref())}
+        query={withoutPage(searchParams)}
+      />
 
       {isLoading ? (
         <Loading />

@@ -1,5 +1,6 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { FilterChips, Finder } from '@/components/finder/finder';
+import { useFinderParams } from '@/components/finder/use-finder-params';
 import { Pagination } from '@/components/ui/pagination';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { paths } from '@/config/paths';
@@ -19,7 +20,6 @@ import {
   toggleFairmintOnly,
   type FairmintOnly,
   type FairmintSearchArgs,
-  type FairmintSearchState,
   type FairmintSortField,
 } from '../search-params';
 import { FairmintCard } from './fairmint-card';
@@ -76,78 +76,42 @@ function FairmintResults({ args }: { args: FairmintSearchArgs }) {
  * the pure rules of `search-params.ts`.
  */
 export function FairmintList({ q }: { q: string }) {
-  const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = parseFairmintSearch(searchParams);
+  const [state, update] = useFinderParams(parseFairmintSearch, fairmintSearchParams);
   const sort = activeFairmintSort(state);
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  const update = (next: FairmintSearchState) => {
-    setSearchParams(fairmintSearchParams(next), { flushSync: true });
-  };
-
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const text = inputRef.current?.value.trim() ?? '';
-    const search = fairmintSearchParams({ ...state, page: 1 }).toString();
-    void navigate({
-      pathname: text ? paths.fairmintQuery.getHref(text) : paths.fairmint.getHref(),
-      search: search ? `?${search}` : '',
-    });
-  };
 
   return (
-    <div className="src20-finder">
-      <form key={q} className="src20-search" role="search" onSubmit={submit}>
-        <label htmlFor={inputId} className="src20-search__label">
-          Search fairminters
-        </label>
-        <div className="src20-search__row">
-          <input
-            ref={inputRef}
-            id={inputId}
-            className="src20-search__input"
-            name="q"
-            type="search"
-            defaultValue={q}
-            placeholder="Asset, long name or creator address"
-            autoComplete="off"
+    <Finder
+      search={{
+        q,
+        label: 'Search fairminters',
+        placeholder: 'Asset, long name or creator address',
+        href: (text) => (text ? paths.fairmintQuery.getHref(text) : paths.fairmint.getHref()),
+        query: fairmintSearchParams({ ...state, page: 1 }),
+      }}
+      controls={
+        <>
+          <FilterChips
+            legend="Only"
+            options={FAIRMINT_ONLY.filter((only) => only !== 'valid' || offersValid(state))}
+            labels={ONLY_LABELS}
+            selected={state.only}
+            onToggle={(only) => {
+              update(toggleFairmintOnly(state, only));
+            }}
           />
-          <button className="button" type="submit">
-            Search
-          </button>
-        </div>
-      </form>
-
-      <div className="src20-controls">
-        <fieldset className="filter-group">
-          <legend>Only</legend>
-          {FAIRMINT_ONLY.filter((only) => only !== 'valid' || offersValid(state)).map((only) => (
-            <label key={only} className="filter-chip">
-              <input
-                type="checkbox"
-                checked={state.only.includes(only)}
-                onChange={() => {
-                  update(toggleFairmintOnly(state, only));
-                }}
-              />
-              {ONLY_LABELS[only]}
-            </label>
-          ))}
-        </fieldset>
-        <SortButtons
-          fields={FAIRMINT_SORT_FIELDS}
-          labels={SORT_LABELS}
-          active={sort.field}
-          direction={sort.direction}
-          onChoose={(field) => {
-            update(chooseFairmintSort(state, field));
-          }}
-        />
-      </div>
-
+          <SortButtons
+            fields={FAIRMINT_SORT_FIELDS}
+            labels={SORT_LABELS}
+            active={sort.field}
+            direction={sort.direction}
+            onChoose={(field) => {
+              update(chooseFairmintSort(state, field));
+            }}
+          />
+        </>
+      }
+    >
       <FairmintResults args={toFairmintSearchArgs(q, state)} />
-    </div>
+    </Finder>
   );
 }

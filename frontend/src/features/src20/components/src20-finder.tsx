@@ -1,5 +1,5 @@
-import { useId, useRef, type SubmitEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { FilterChips, Finder } from '@/components/finder/finder';
+import { useFinderParams } from '@/components/finder/use-finder-params';
 import { paths } from '@/config/paths';
 import { SRC20_PAGE_SIZE } from '../api';
 import {
@@ -15,7 +15,6 @@ import {
   toggleType,
   toSrc20SearchArgs,
   type Src20Only,
-  type Src20SearchState,
   type Src20SortField,
   type Src20Type,
 } from '../search-params';
@@ -37,107 +36,65 @@ const SORT_LABELS: Record<Src20SortField, string> = {
  * change goes through the pure rules of `search-params.ts` (forcing Deploy, resets) and lands in the URL.
  */
 export function Src20Finder({ q }: { q: string }) {
-  const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = parseSrc20Search(searchParams);
+  const [state, update] = useFinderParams(parseSrc20Search, src20SearchParams);
   const sort = activeSort(state);
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  const update = (next: Src20SearchState) => {
-    setSearchParams(src20SearchParams(next), { flushSync: true });
-  };
-
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const text = inputRef.current?.value.trim() ?? '';
-    const search = src20SearchParams({ ...state, page: 1 }).toString();
-    void navigate({
-      pathname: text ? paths.src20SearchQuery.getHref(text) : paths.src20Search.getHref(),
-      search: search ? `?${search}` : '',
-    });
-  };
 
   return (
-    <div className="src20-finder">
-      <form key={q} className="src20-search" role="search" onSubmit={submit}>
-        <label htmlFor={inputId} className="src20-search__label">
-          Search SRC-20
-        </label>
-        <div className="src20-search__row">
-          <input
-            ref={inputRef}
-            id={inputId}
-            className="src20-search__input"
-            name="q"
-            type="search"
-            defaultValue={q}
-            placeholder="Tick, address or tx hash"
-            autoComplete="off"
+    <Finder
+      search={{
+        q,
+        label: 'Search SRC-20',
+        placeholder: 'Tick, address or tx hash',
+        href: (text) => (text ? paths.src20SearchQuery.getHref(text) : paths.src20Search.getHref()),
+        query: src20SearchParams({ ...state, page: 1 }),
+      }}
+      controls={
+        <>
+          <FilterChips
+            legend="Types"
+            options={SRC20_TYPES}
+            labels={TYPE_LABELS}
+            selected={state.types}
+            onToggle={(type) => {
+              update(toggleType(state, type));
+            }}
           />
-          <button className="button" type="submit">
-            Search
-          </button>
-        </div>
-      </form>
-
-      <div className="src20-controls">
-        <fieldset className="filter-group">
-          <legend>Types</legend>
-          {SRC20_TYPES.map((type) => (
-            <label key={type} className="filter-chip">
-              <input
-                type="checkbox"
-                checked={state.types.includes(type)}
-                onChange={() => {
-                  update(toggleType(state, type));
+          <FilterChips
+            legend="Only"
+            options={SRC20_ONLY}
+            labels={ONLY_LABELS}
+            selected={state.only}
+            onToggle={(only) => {
+              update(toggleOnly(state, only));
+            }}
+          />
+          <SortButtons
+            fields={SRC20_SORT_FIELDS}
+            labels={SORT_LABELS}
+            active={sort.field}
+            direction={sort.direction}
+            onChoose={(field) => {
+              update(chooseSort(state, field));
+            }}
+          />
+          {state.tick && (
+            <p className="filter-group">
+              Tick <strong className="break">{state.tick}</strong>
+              <button
+                type="button"
+                className="sort-button"
+                onClick={() => {
+                  update(clearTick(state));
                 }}
-              />
-              {TYPE_LABELS[type]}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="filter-group">
-          <legend>Only</legend>
-          {SRC20_ONLY.map((only) => (
-            <label key={only} className="filter-chip">
-              <input
-                type="checkbox"
-                checked={state.only.includes(only)}
-                onChange={() => {
-                  update(toggleOnly(state, only));
-                }}
-              />
-              {ONLY_LABELS[only]}
-            </label>
-          ))}
-        </fieldset>
-        <SortButtons
-          fields={SRC20_SORT_FIELDS}
-          labels={SORT_LABELS}
-          active={sort.field}
-          direction={sort.direction}
-          onChoose={(field) => {
-            update(chooseSort(state, field));
-          }}
-        />
-        {state.tick && (
-          <p className="filter-group">
-            Tick <strong className="break">{state.tick}</strong>
-            <button
-              type="button"
-              className="sort-button"
-              onClick={() => {
-                update(clearTick(state));
-              }}
-            >
-              Clear tick
-            </button>
-          </p>
-        )}
-      </div>
-
+              >
+                Clear tick
+              </button>
+            </p>
+          )}
+        </>
+      }
+    >
       <Src20Results args={toSrc20SearchArgs(q, state, SRC20_PAGE_SIZE)} />
-    </div>
+    </Finder>
   );
 }

@@ -1,4 +1,5 @@
-import { useSearchParams } from 'react-router';
+import { FinderControls } from '@/components/finder/finder';
+import { useFinderParams } from '@/components/finder/use-finder-params';
 import { Slideshow, SlideshowSelector } from '@/components/slideshow/slideshow';
 import { defaultSlideshow } from '@/components/slideshow/slideshow-params';
 import { useSlideshowParam } from '@/components/slideshow/use-slideshow-param';
@@ -14,7 +15,7 @@ import {
   useGetWishlistStampsQuery,
   type AddressStampList,
 } from '../address-lists-api';
-import { mergeStampSearch, parseStampSearch, toStampListArgs, type StampSearchState } from '../finder-params';
+import { mergeStampSearch, parseStampSearch, toStampListArgs } from '../finder-params';
 import { StampFilters } from './stamp-filters';
 import { StampGrid } from './stamp-grid';
 import { ResultLine } from '@/components/ui/result-line';
@@ -39,8 +40,10 @@ type AddressStampsProps = {
  */
 export function AddressStamps({ source, label, collection = null, slideshow: offersSlideshow = false }: AddressStampsProps) {
   const site = useSite();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = parseStampSearch(searchParams, site.variant);
+  const [state, update] = useFinderParams(
+    (params) => parseStampSearch(params, site.variant),
+    (next, current) => mergeStampSearch(current, next),
+  );
   const [slideshow, setSlideshow] = useSlideshowParam();
   // The profile's lists take no rarity filter.
   const args = { ...toStampListArgs(state, ADDRESS_STAMPS_PAGE_SIZE, false), ...(collection ? { collection } : {}) };
@@ -55,10 +58,6 @@ export function AddressStamps({ source, label, collection = null, slideshow: off
   );
   const { data, error, isLoading, isError, isFetching } = 'wishlist' in source ? wishlist : byAddresses;
   const nothingToAsk = 'wishlist' in source ? source.wishlist === '' : addresses.length === 0;
-
-  const update = (next: StampSearchState) => {
-    setSearchParams(mergeStampSearch(searchParams, next), { flushSync: true });
-  };
 
   let results;
   if (nothingToAsk) {
@@ -99,9 +98,9 @@ export function AddressStamps({ source, label, collection = null, slideshow: off
 
   return (
     <div className="results">
-      <div className="src20-controls finder__controls">
+      <FinderControls>
         <StampFilters state={state} onChange={update} offerRarity={false} />
-      </div>
+      </FinderControls>
       {results}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { FilterChip, FilterChips, Finder } from '@/components/finder/finder';
+import { useFinderParams } from '@/components/finder/use-finder-params';
 import { Pagination } from '@/components/ui/pagination';
 import { SortButtons } from '@/components/ui/sort-buttons';
 import { ErrorNotice, Loading } from '@/components/ui/status';
@@ -66,54 +67,39 @@ function AssetResults({ args, expanded }: { args: AssetSearchArgs; expanded: boo
  * query, the search text in the path, and the 'Expand details' switch.
  */
 export function AssetFinder({ q }: { q: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = parseAssetSearch(searchParams);
+  const [state, update] = useFinderParams(parseAssetSearch, assetSearchParams);
   const sort = activeAssetSort(state);
   const [expanded, setExpanded] = useState(false);
 
-  const update = (next: typeof state) => {
-    setSearchParams(assetSearchParams(next), { flushSync: true });
-  };
-
   return (
-    <div className="finder">
-      <div className="src20-controls finder__controls">
-        <fieldset className="filter-group">
-          <legend>Show only</legend>
-          {ASSET_ONLY.map((only) => (
-            <label key={only} className="filter-chip">
-              <input
-                type="checkbox"
-                checked={state.only.includes(only)}
-                onChange={() => {
-                  update(toggleAssetOnly(state, only));
-                }}
-              />
-              {ONLY_LABELS[only]}
-            </label>
-          ))}
-        </fieldset>
-        <SortButtons
-          fields={ASSET_SORT_FIELDS}
-          labels={SORT_LABELS}
-          active={sort.field}
-          direction={sort.direction}
-          onChoose={(field) => {
-            update(chooseAssetSort(state, field));
-          }}
-        />
-        <label className="filter-chip">
-          <input
-            type="checkbox"
-            checked={expanded}
-            onChange={(event) => {
-              setExpanded(event.target.checked);
+    <Finder
+      controls={
+        <>
+          <FilterChips
+            legend="Show only"
+            options={ASSET_ONLY}
+            labels={ONLY_LABELS}
+            selected={state.only}
+            onToggle={(only) => {
+              update(toggleAssetOnly(state, only));
             }}
           />
-          Expand details
-        </label>
-      </div>
+          <SortButtons
+            fields={ASSET_SORT_FIELDS}
+            labels={SORT_LABELS}
+            active={sort.field}
+            direction={sort.direction}
+            onChoose={(field) => {
+              update(chooseAssetSort(state, field));
+            }}
+          />
+          <FilterChip checked={expanded} onChange={setExpanded}>
+            Expand details
+          </FilterChip>
+        </>
+      }
+    >
       <AssetResults args={toAssetSearchArgs(q, state, ASSET_PAGE_SIZE)} expanded={expanded} />
-    </div>
+    </Finder>
   );
 }

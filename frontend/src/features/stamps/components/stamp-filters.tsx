@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { ChoiceButtons, FilterChips } from '@/components/finder/finder';
 import { SortButtons } from '@/components/ui/sort-buttons';
 import { useSite } from '@/lib/site-variant';
 import {
@@ -76,58 +76,36 @@ type StampFiltersProps = {
 export function StampFilters({ state, onChange, offerRarity = true }: StampFiltersProps) {
   const site = useSite();
   const sort = activeStampSort(state);
-  const rarityId = useId();
   return (
     <>
-      <fieldset className="filter-group">
-        <legend>Types</legend>
-        {stampTypesFor(site.variant).map((type) => (
-          <label key={type} className="filter-chip">
-            <input
-              type="checkbox"
-              checked={state.types.includes(type)}
-              onChange={() => {
-                onChange(toggleStampType(state, type));
-              }}
-            />
-            {TYPE_LABELS[type]}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="filter-group">
-        <legend>Show only</legend>
-        {STAMP_ONLY.map((only) => (
-          <label key={only} className="filter-chip">
-            <input
-              type="checkbox"
-              checked={state.only.includes(only)}
-              onChange={() => {
-                onChange(toggleStampOnly(state, only));
-              }}
-            />
-            {ONLY_LABELS[only]}
-          </label>
-        ))}
-      </fieldset>
+      <FilterChips
+        legend="Types"
+        options={stampTypesFor(site.variant)}
+        labels={TYPE_LABELS}
+        selected={state.types}
+        onToggle={(type) => {
+          onChange(toggleStampType(state, type));
+        }}
+      />
+      <FilterChips
+        legend="Show only"
+        options={STAMP_ONLY}
+        labels={ONLY_LABELS}
+        selected={state.only}
+        onToggle={(only) => {
+          onChange(toggleStampOnly(state, only));
+        }}
+      />
       {offerRarity && (
-        <div className="filter-group" role="group" aria-labelledby={rarityId}>
-          <span id={rarityId} className="filter-group__legend">
-            Rarity
-          </span>
-          {STAMP_RARITY.map((rarity) => (
-            <button
-              key={rarity}
-              type="button"
-              className={state.rarity === rarity ? 'sort-button sort-button--active' : 'sort-button'}
-              aria-pressed={state.rarity === rarity}
-              onClick={() => {
-                onChange(chooseStampRarity(state, rarity));
-              }}
-            >
-              {RARITY_LABELS[rarity]}
-            </button>
-          ))}
-        </div>
+        <ChoiceButtons
+          legend="Rarity"
+          options={STAMP_RARITY}
+          labels={RARITY_LABELS}
+          active={state.rarity}
+          onChoose={(rarity) => {
+            onChange(chooseStampRarity(state, rarity));
+          }}
+        />
       )}
       <SortButtons
         fields={STAMP_SORT_FIELDS}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { FilterChip, Finder } from '@/components/finder/finder';
+import { useFinderParams } from '@/components/finder/use-finder-params';
 import { useSite } from '@/lib/site-variant';
 import { STAMP_PAGE_SIZE } from '../api';
-import { parseStampSearch, stampSearchParams, toStampSearchArgs, type StampSearchState } from '../finder-params';
+import { parseStampSearch, stampSearchParams, toStampSearchArgs } from '../finder-params';
 import { StampFilters } from './stamp-filters';
 import { StampResults } from './stamp-results';
 
@@ -12,31 +13,21 @@ import { StampResults } from './stamp-results';
  */
 export function StampFinder({ q }: { q: string }) {
   const site = useSite();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = parseStampSearch(searchParams, site.variant);
+  const [state, update] = useFinderParams((params) => parseStampSearch(params, site.variant), stampSearchParams);
   const [expanded, setExpanded] = useState(false);
 
-  const update = (next: StampSearchState) => {
-    // The checkboxes follow the URL: updated at once, they never show their old state for a frame.
-    setSearchParams(stampSearchParams(next), { flushSync: true });
-  };
-
   return (
-    <div className="finder">
-      <div className="src20-controls finder__controls">
-        <StampFilters state={state} onChange={update} />
-        <label className="filter-chip">
-          <input
-            type="checkbox"
-            checked={expanded}
-            onChange={(event) => {
-              setExpanded(event.target.checked);
-            }}
-          />
-          Expand details
-        </label>
-      </div>
+    <Finder
+      controls={
+        <>
+          <StampFilters state={state} onChange={update} />
+          <FilterChip checked={expanded} onChange={setExpanded}>
+            Expand details
+          </FilterChip>
+        </>
+      }
+    >
       <StampResults args={toStampSearchArgs(q, state, STAMP_PAGE_SIZE)} expanded={expanded} />
-    </div>
+    </Finder>
   );
 }
