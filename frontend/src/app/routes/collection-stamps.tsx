@@ -2,7 +2,7 @@ import { useFinderParams } from '@/components/finder/use-finder-params';
 import { CollectionStampsTab } from '@/features/collections/components/collection-stamps-tab';
 import { mergeStampSearch, parseStampSearch, toStampListArgs } from '@/features/stamps/finder-params';
 import { StampFilters } from '@/features/stamps/components/stamp-filters';
-import { StampGrid } from '@/features/stamps/components/stamp-grid';
+import { StampGrid } from '@/components/stamp/stamp-grid';
 import { useSite } from '@/lib/site-variant';
 
 export { RouteErrorBoundary as ErrorBoundary } from '@/components/errors/route-error-boundary';

@@ -1,4 +1,4 @@
-import { FeatList } from '@/features/stamps/components/feat-list';
+import { FeatList } from '@/features/feat/components/feat-list';
 
 export { RouteErrorBoundary as ErrorBoundary } from '@/components/errors/route-error-boundary';
 

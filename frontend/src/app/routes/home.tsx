@@ -13,7 +13,7 @@ import { useGetHomeQuery } from '@/features/home/api';
 import type { HomeData } from '@/features/home/types';
 import { BannerCarousel } from '@/features/home/components/banner-carousel';
 import { LastSales, RecentListings } from '@/features/home/components/market-lists';
-import { StampGrid } from '@/features/stamps/components/stamp-grid';
+import { StampGrid } from '@/components/stamp/stamp-grid';
 import { GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Src20Item } from '@/features/src20/types';
-import type { StampHit } from '@/features/stamps/types';
+import type { StampHit } from '@/lib/stamp';
 import { FakeEventSource } from '@/testing/event-source';
 import { renderWithProviders, requestedUrl, stubFetchRoutes, type StubAnswer } from '@/testing/render';
 import type { Profile } from '@/features/profile/types';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { AssetFinder } from '@/features/stamps/components/asset-finder';
+import { AssetFinder } from '@/features/xcp-assets/components/asset-finder';
 import { StampFinder } from '@/features/stamps/components/stamp-finder';
 import { useSite } from '@/lib/site-variant';
 import { useDocumentTitle } from '@/lib/use-document-title';

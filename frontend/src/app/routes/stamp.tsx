@@ -1,10 +1,10 @@
 import { useParams } from 'react-router';
-import { CollectionsByIds } from '@/features/collections/components/collections-by-ids';
-import { useGetStampDetailQuery } from '@/features/stamps/detail-api';
-import { stampPageTitle } from '@/features/stamps/detail-rules';
+import { stampPageTitle } from '@/components/stamp-detail/detail-rules';
 import { StampDetail } from '@/features/stamps/components/stamp-detail';
+import { useGetStampDetailQuery } from '@/features/stamps/detail-api';
 import { useSite } from '@/lib/site-variant';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useStampDetailSlots } from '../stamp-detail-slots';
 
 export { RouteErrorBoundary as ErrorBoundary } from '@/components/errors/route-error-boundary';
 
@@ -15,12 +15,8 @@ export { RouteErrorBoundary as ErrorBoundary } from '@/components/errors/route-e
 export function Component() {
   const cpid = useParams().cpid ?? '';
   const site = useSite();
+  const slots = useStampDetailSlots();
   const { currentData } = useGetStampDetailQuery(cpid);
   useDocumentTitle(stampPageTitle(site.stampWord, cpid, currentData?.creator_name));
-  return (
-    <StampDetail
-      cpid={cpid}
-      renderCollections={(ids) => <CollectionsByIds ids={ids} stampsWord={site.stampsWord} label="From Collection" />}
-    />
-  );
+  return <StampDetail cpid={cpid} {...slots} />;
 }

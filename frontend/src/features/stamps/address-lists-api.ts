@@ -1,5 +1,6 @@
 import { api } from '@/lib/api';
-import type { Paged, StampHit, StampSearchArgs } from './types';
+import type { Paged, StampHit } from '@/lib/stamp';
+import type { StampSearchArgs } from './types';
 
 /** The stamp lists of a set of addresses, as the API names them: held, created, or whose asset they own. */
 export type AddressStampList = 'holders_addresses' | 'creator' | 'owner';

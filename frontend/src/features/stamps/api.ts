@@ -1,5 +1,6 @@
 import { api } from '@/lib/api';
-import type { Paged, StampDetail, StampHit, StampSearchArgs } from './types';
+import type { Paged, StampDetail, StampHit } from '@/lib/stamp';
+import type { StampSearchArgs } from './types';
 
 /** Page size of stamp lists. */
 export const STAMP_PAGE_SIZE = 24;

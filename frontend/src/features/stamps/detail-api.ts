@@ -1,5 +1,8 @@
 import { api } from '@/lib/api';
-import type { StampDetailData } from './detail-types';
+import type { StampDetailData } from '@/lib/stamp-detail';
+
+/** Arguments of the resize call. */
+export type ResizeArgs = { cpid: string; size: number };
 
 const detailApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -8,10 +11,21 @@ const detailApi = api.injectEndpoints({
       query: (cpid) => `stamp/${encodeURIComponent(cpid)}`,
       providesTags: (_result, _error, cpid) => [{ type: 'Stamp', id: cpid }],
     }),
+    /**
+     * `GET /api/assets/resize/{cpid}/{size}`: the stamp as a PNG, base64 text. A mutation, so the (large) answer
+     * is not kept in the cache; errors are JSON `{"error": ...}`.
+     */
+    resizeStamp: build.mutation<string, ResizeArgs>({
+      query: ({ cpid, size }) => ({
+        url: `assets/resize/${encodeURIComponent(cpid)}/${String(size)}`,
+        method: 'GET',
+        responseHandler: 'content-type',
+      }),
+    }),
   }),
 });
 
-export const { useGetStampDetailQuery } = detailApi;
+export const { useGetStampDetailQuery, useResizeStampMutation } = detailApi;
 
 /** Starts a stamp's call ahead of its page's code (the app's first-page prefetch). */
 export function prefetchStampDetail(cpid: string) {

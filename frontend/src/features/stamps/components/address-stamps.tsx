@@ -17,7 +17,7 @@ import {
 } from '../address-lists-api';
 import { mergeStampSearch, parseStampSearch, toStampListArgs } from '../finder-params';
 import { StampFilters } from './stamp-filters';
-import { StampGrid } from './stamp-grid';
+import { StampGrid } from '@/components/stamp/stamp-grid';
 import { ResultLine } from '@/components/ui/result-line';
 
 /** Where the stamps come from: one of the lists of a set of addresses, or a user's wishlist. */

@@ -1,7 +1,7 @@
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { GENERIC_ERROR } from '@/lib/api-error';
 import { STAMP_PAGE_SIZE, useSearchStampsQuery } from '../api';
-import { StampGrid } from './stamp-grid';
+import { StampGrid } from '@/components/stamp/stamp-grid';
 
 /** The newest stamps: the finder's first page (same request, so the two share the cache). */
 export function LatestStamps() {

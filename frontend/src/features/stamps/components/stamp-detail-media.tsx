@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { useBodyScrollLock } from '@/lib/use-body-scroll-lock';
-import { htmlNeedsConfirmation, mediaKind } from '../detail-rules';
-import type { StampDetailData } from '../detail-types';
+import { htmlNeedsConfirmation, mediaKind } from '@/components/stamp-detail/detail-rules';
+import type { StampDetailData } from '@/lib/stamp-detail';
 
 /** The question an unverified HTML stamp asks before it runs. */
 export const HTML_CONFIRM_TEXT = 'This HTML stamp is not verified. Open it anyway? It runs sandboxed, without access to this site.';

@@ -5,11 +5,10 @@ import { useShareImage } from '@/lib/use-share-image';
 import { useSite } from '@/lib/site-variant';
 import { stampLabel } from '@/utils/format';
 import { useGetStampDetailQuery } from '../detail-api';
-import type { StampDetailData } from '../detail-types';
+import type { StampDetailData } from '@/lib/stamp-detail';
 import { canDownload } from '../download-rules';
-import { shareImagePath } from '../detail-rules';
-import { isSrc721 } from '../src721-rules';
-import { StampActions } from './stamp-detail-actions';
+import { shareImagePath } from '@/components/stamp-detail/detail-rules';
+import { StampActions } from '@/components/stamp-detail/detail-actions';
 import {
   CollectionBlock,
   DispensersBlock,
@@ -17,10 +16,9 @@ import {
   FairminterBlock,
   HoldersBlock,
   SalesBlock,
-} from './stamp-detail-blocks';
+} from '@/components/stamp-detail/detail-blocks';
 import { StampMedia } from './stamp-detail-media';
 import { StampDownload } from './stamp-download';
-import { Src721Block } from './stamp-src721';
 import { StampInfo } from './stamp-info';
 
 /** The spec's text for a stamp that does not exist. */
@@ -30,15 +28,17 @@ type StampDetailViewProps = {
   stamp: StampDetailData;
   /** Draws the collections the stamp belongs to (the app passes the collection cards). */
   renderCollections?: ((ids: string[]) => ReactNode) | undefined;
+  /** Draws the blocks of other features after Information (the app passes the SRC-721 block). */
+  renderExtraBlocks?: ((stamp: StampDetailData) => ReactNode) | undefined;
 };
 
 /**
  * A stamp's page body: the media (image, sandboxed HTML, BMN play control, full view), copy link and share, then
- * the Download control (Stamps site, raster images), the detail blocks: Information, the SRC-721 block
- * (`GET /api/stamp/src721/{cpid}`, SRC-721 stamps only), From Collection, Sales, Fairminter, Holders, Dispensers and
+ * the Download control (Stamps site, raster images), the detail blocks: Information, the other features' blocks
+ * (the SRC-721 block of SRC-721 stamps), From Collection, Sales, Fairminter, Holders, Dispensers and
  * Dividends, each with the spec's empty text.
  */
-export function StampDetailView({ stamp, renderCollections }: StampDetailViewProps) {
+export function StampDetailView({ stamp, renderCollections, renderExtraBlocks }: StampDetailViewProps) {
   const site = useSite();
   const alt = `${site.stampWord} ${stampLabel(stamp.stamp)} ${stamp.cpid}`;
   // A raster stamp's link preview: the stamp on a 1200×630 card.
@@ -60,7 +60,7 @@ export function StampDetailView({ stamp, renderCollections }: StampDetailViewPro
         <p className="stamp-detail__cpid mono break">{stamp.cpid}</p>
         <div className="stamp-detail__blocks">
           <StampInfo stamp={stamp} />
-          {isSrc721(stamp.ident) && <Src721Block cpid={stamp.cpid} />}
+          {renderExtraBlocks?.(stamp)}
           <CollectionBlock value={stamp.collection_id} render={renderCollections} />
           <SalesBlock sales={stamp.dispenses ?? []} divisible={stamp.divisible} />
           {stamp.fairminter && <FairminterBlock fairminter={stamp.fairminter} divisible={stamp.divisible} />}
@@ -74,7 +74,7 @@ export function StampDetailView({ stamp, renderCollections }: StampDetailViewPro
 }
 
 /** A stamp's page body from `GET /api/stamp/{cpid}`: loading, '404 - Stamp not found.', or the stamp's detail. */
-export function StampDetail({ cpid, renderCollections }: { cpid: string; renderCollections?: (ids: string[]) => ReactNode }) {
+export function StampDetail({ cpid, ...slots }: { cpid: string } & Omit<StampDetailViewProps, 'stamp'>) {
   // currentData, not data: never show the previous stamp while the next one loads.
   const { currentData: stamp, error, isFetching } = useGetStampDetailQuery(cpid);
 
@@ -84,5 +84,5 @@ export function StampDetail({ cpid, renderCollections }: { cpid: string; renderC
     if (status === 404) return <p className="empty">{STAMP_NOT_FOUND}</p>;
     return <ErrorNotice message={(status === 400 && errorMessage(error)) || GENERIC_ERROR} />;
   }
-  return <StampDetailView stamp={stamp} renderCollections={renderCollections} />;
+  return <StampDetailView stamp={stamp} {...slots} />;
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, requestedUrl } from '@/testing/render';
-import type { StampDetailData } from '../detail-types';
+import type { StampDetailData } from '@/lib/stamp-detail';
 import { StampDetail } from './stamp-detail';
 
 const CPID = 'A3471624412617400000';

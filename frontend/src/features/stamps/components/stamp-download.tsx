@@ -10,7 +10,7 @@ import {
   pngDataUrl,
   validateDownloadSize,
 } from '../download-rules';
-import { useResizeStampMutation } from '../src721-api';
+import { useResizeStampMutation } from '../detail-api';
 
 /** Saves a data URL as a file through a temporary `<a download>`. */
 function saveDataUrl(href: string, fileName: string): void {

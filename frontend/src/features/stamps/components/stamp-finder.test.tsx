@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, requestedUrl, stubFetchRoutes } from '@/testing/render';
-import type { StampHit } from '../types';
+import type { StampHit } from '@/lib/stamp';
 import { StampFinder } from './stamp-finder';
 
 function hit(stamp: number, overrides: Partial<StampHit> = {}): StampHit {

@@ -10,8 +10,8 @@ import {
   yesNo,
 } from '@/utils/format';
 import { displaySupply } from '@/utils/supply';
-import type { StampDetailData } from '../detail-types';
-import type { StampDetail } from '../types';
+import type { StampDetailData } from '@/lib/stamp-detail';
+import type { StampDetail } from '@/lib/stamp';
 
 /** The type line: ident and MIME type ("STAMP · image/png"). */
 export function stampType(stamp: Pick<StampDetail, 'ident' | 'stamp_mimetype'>): string {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, requestedUrl, stubFetchJson } from '@/testing/render';
-import type { StampHit } from '../types';
+import type { StampHit } from '@/lib/stamp';
 import { StampResults } from './stamp-results';
 
 function hit(stamp: number): StampHit {

@@ -5,7 +5,7 @@ import { useSite } from '@/lib/site-variant';
 import { offsetToPage, pageCount } from '@/utils/pagination';
 import { useSearchStampsQuery } from '../api';
 import type { StampSearchArgs } from '../types';
-import { StampGrid } from './stamp-grid';
+import { StampGrid } from '@/components/stamp/stamp-grid';
 import { ResultLine } from '@/components/ui/result-line';
 
 /** The cards of the first row at the widest layout: their images load at once, as they are above the fold. */

@@ -1,4 +1,4 @@
-import type { StampDetail, StampListFields } from './types';
+import type { StampDetail, StampListFields } from '@/lib/stamp';
 
 /** A holder of `GET /api/stamp/{cpid}`: an address, or a UTXO (`txid:vout`) holding the balance. */
 export type StampHolder = {

@@ -5,7 +5,7 @@ import { abbreviateBtc } from '@/utils/market';
 import { formatBtc } from '@/utils/money';
 import { isUnlimitedSupply } from '@/utils/supply';
 import { unitsToDecimal } from '@/utils/units';
-import type { StampHit } from '../types';
+import type { StampHit } from '@/lib/stamp';
 import { StampImage } from './stamp-image';
 
 /** A supply for a card: ∞ when unlimited, else whole units abbreviated with k, M or B (exact string arithmetic). */

@@ -1,5 +1,5 @@
 import type { ChartPoint } from '@/components/charts/chart-rules';
-import type { StampDetailData, StampDispenser, StampSale } from './detail-types';
+import type { StampDetailData, StampDispenser, StampSale } from '@/lib/stamp-detail';
 
 /** Dispenser statuses that mean closed (spec): Buy disabled, shown as Closed, not on sale. */
 export const CLOSED_DISPENSER_STATUSES: readonly number[] = [10, 11];

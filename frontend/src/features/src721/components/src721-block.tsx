@@ -5,11 +5,11 @@ import { paths } from '@/config/paths';
 import { errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
 import { formatInteger, stampLabel } from '@/utils/format';
-import { useGetSrc721Query } from '../src721-api';
-import { layerLabel, shortCpid } from '../src721-rules';
-import type { Src721Data, Src721LayerStamp } from '../src721-types';
-import { StampGrid } from './stamp-grid';
-import { DetailPanel } from './stamp-detail-blocks';
+import { useGetSrc721Query } from '../api';
+import { isSrc721, layerLabel, shortCpid } from '../rules';
+import type { Src721Data, Src721LayerStamp } from '../types';
+import { StampGrid } from '@/components/stamp/stamp-grid';
+import { DetailPanel } from '@/components/stamp-detail/detail-blocks';
 
 /** A layer stamp's thumbnail, linked to its page. */
 function LayerStamp({ stamp, layer }: { stamp: Src721LayerStamp; layer: number }) {
@@ -155,4 +155,9 @@ export function Src721Block({ cpid }: { cpid: string }) {
       <div className="src721">{data.op === 'mint' ? <MintBody data={data} /> : <DeployBody data={data} />}</div>
     </DetailPanel>
   );
+}
+
+/** The SRC-721 block of a stamp that is an SRC-721 deploy or mint; nothing (and no call) for other stamps. */
+export function Src721BlockOf({ stamp }: { stamp: { cpid: string; ident: string } }) {
+  return isSrc721(stamp.ident) ? <Src721Block cpid={stamp.cpid} /> : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSrc721, layerLabel, shortCpid } from './src721-rules';
+import { isSrc721, layerLabel, shortCpid } from './rules';
 
 describe('SRC-721 rules', () => {
   it('recognizes the SRC-721 ident only', () => {

@@ -1,5 +1,5 @@
-import type { StampDetailBlocks } from './detail-types';
-import type { StampDetail, StampListFields } from './types';
+import type { StampDetailBlocks } from '@/lib/stamp-detail';
+import type { StampDetail, StampListFields } from '@/lib/stamp';
 
 /** One Counterparty asset of `GET /api/xcp/search` (the XCP site's finder); a stamp or not. */
 export type AssetHit = {

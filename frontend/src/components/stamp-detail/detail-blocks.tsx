@@ -5,8 +5,8 @@ import { paths } from '@/config/paths';
 import { formatBlockTime, formatInteger, formatPercent, formatSupply, formatTimeTick, shortenAddress } from '@/utils/format';
 import { abbreviateBtc } from '@/utils/market';
 import { formatBtc } from '@/utils/money';
-import { collectionIds, holderLabel, isAtomicSwap, isDispenserClosed, salesChartPoints, sortDispensers } from '../detail-rules';
-import type { StampDetailData, StampDispenser, StampFairminter, StampHolder, StampSale } from '../detail-types';
+import { collectionIds, holderLabel, isAtomicSwap, isDispenserClosed, salesChartPoints, sortDispensers } from './detail-rules';
+import type { StampDetailData, StampDispenser, StampFairminter, StampHolder, StampSale } from '@/lib/stamp-detail';
 
 /** The spec's empty texts. */
 export const NO_SALES = 'No sales yet';

@@ -3,8 +3,8 @@ import { useSite } from '@/lib/site-variant';
 import { formatBlockTime, formatInteger, stampLabel } from '@/utils/format';
 import { assetDescription, assetName, isStampAsset } from '../asset-rules';
 import type { AssetHit } from '../asset-types';
-import { cardSupply } from './stamp-card';
-import { StampImage } from './stamp-image';
+import { cardSupply } from '@/components/stamp/stamp-card';
+import { StampImage } from '@/components/stamp/stamp-image';
 
 /** An asset that is no stamp has no image: its card shows its name instead (never a stand-in picture). */
 export function AssetNameTile({ name }: { name: string }) {

@@ -1,4 +1,4 @@
-import type { StampHit } from '../types';
+import type { StampHit } from '@/lib/stamp';
 import { StampCard } from './stamp-card';
 
 type StampGridProps = {

@@ -1,7 +1,7 @@
 import { api } from '@/lib/api';
 import type { AssetSearchArgs } from './asset-params';
 import type { AssetDetailData, AssetHit } from './asset-types';
-import type { Paged } from './types';
+import type { Paged } from '@/lib/stamp';
 
 /** The XCP finder's page size (the API's). */
 export const ASSET_PAGE_SIZE = 24;

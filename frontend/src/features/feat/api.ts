@@ -1,5 +1,5 @@
 import { api } from '@/lib/api';
-import type { StampHit } from './types';
+import type { StampHit } from '@/lib/stamp';
 
 /** Page size of the themed featured list (/feat). */
 export const FEAT_PAGE_SIZE = 24;

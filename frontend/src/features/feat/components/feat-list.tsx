@@ -4,8 +4,8 @@ import { ErrorNotice, Loading } from '@/components/ui/status';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { PAGE_PARAM, pageCount, parsePage } from '@/utils/pagination';
-import { FEAT_PAGE_SIZE, useGetFeatQuery } from '../feat-api';
-import { StampGrid } from './stamp-grid';
+import { FEAT_PAGE_SIZE, useGetFeatQuery } from '../api';
+import { StampGrid } from '@/components/stamp/stamp-grid';
 import { ResultLine } from '@/components/ui/result-line';
 
 /** The heading while the list's own title is unknown. */

@@ -9,11 +9,10 @@ import { displaySupply } from '@/utils/supply';
 import { useGetAssetQuery } from '../asset-api';
 import { assetDescription, assetName, enhancedInfoHref } from '../asset-rules';
 import type { AssetDetailData } from '../asset-types';
-import type { StampDetailData } from '../detail-types';
+import type { StampDetailData } from '@/lib/stamp-detail';
 import { AssetNameTile } from './asset-card';
-import { StampActions } from './stamp-detail-actions';
-import { CollectionBlock, DispensersBlock, DividendsBlock, FairminterBlock, HoldersBlock, SalesBlock } from './stamp-detail-blocks';
-import { StampDetailView } from './stamp-detail';
+import { StampActions } from '@/components/stamp-detail/detail-actions';
+import { CollectionBlock, DispensersBlock, DividendsBlock, FairminterBlock, HoldersBlock, SalesBlock } from '@/components/stamp-detail/detail-blocks';
 
 /** The API's text for an asset that does not exist. */
 export const ASSET_NOT_FOUND = 'Asset not found';
@@ -145,11 +144,18 @@ export function AssetDetailView({ asset, renderCollections }: AssetDetailViewPro
   );
 }
 
+type AssetDetailProps = {
+  cpid: string;
+  renderCollections?: (ids: string[]) => ReactNode;
+  /** Draws a stamp's asset as the stamp page does (the app passes the stamp page's view); else the asset's own. */
+  renderStamp?: (stamp: StampDetailData) => ReactNode;
+};
+
 /**
  * An asset's page body from `GET /api/asset/{cpid}` (the XCP site's /asset/{cpid}): loading, 'Asset not found', the
  * stamp page's view when the asset is a stamp, else the asset's own.
  */
-export function AssetDetail({ cpid, renderCollections }: { cpid: string; renderCollections?: (ids: string[]) => ReactNode }) {
+export function AssetDetail({ cpid, renderCollections, renderStamp }: AssetDetailProps) {
   const { currentData: asset, error, isFetching } = useGetAssetQuery(cpid);
   if (!asset && isFetching) return <Loading />;
   if (!asset) {
@@ -158,8 +164,8 @@ export function AssetDetail({ cpid, renderCollections }: { cpid: string; renderC
     return <ErrorNotice message={(status === 400 && errorMessage(error)) || GENERIC_ERROR} />;
   }
   const stamp = stampOfAsset(asset);
-  return stamp ? (
-    <StampDetailView stamp={stamp} renderCollections={renderCollections} />
+  return stamp && renderStamp ? (
+    renderStamp(stamp)
   ) : (
     <AssetDetailView asset={asset} renderCollections={renderCollections} />
   );

@@ -1,4 +1,4 @@
-import type { StampHit } from './types';
+import type { StampHit } from '@/lib/stamp';
 
 /** A layer stamp of an SRC-721 deploy or mint: its cpid and its image's URL. */
 export type Src721LayerStamp = { cpid: string; url: string };

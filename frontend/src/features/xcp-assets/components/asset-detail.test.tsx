@@ -4,25 +4,6 @@ import { renderWithProviders, requestedUrl, stubFetchJson, stubFetchRoutes } fro
 import { makeAssetDetail } from '../fixtures';
 import { AssetDetail } from './asset-detail';
 
-const stamp = {
-  cpid: 'FROGKING',
-  stamp: -1,
-  block_index: 962134,
-  block_time: 1786852167,
-  tx_hash: 'f'.repeat(64),
-  creator: 'bc1qcreatorcreatorcreatorcreatorcreator01',
-  supply: '1',
-  divisible: false,
-  locked: true,
-  keyburn: true,
-  ident: 'STAMP',
-  is_cursed: true,
-  stamp_mimetype: 'image/png',
-  stamp_url: '/s/FROGKING',
-  file_size: 291,
-  stamp_hash: 'h',
-};
-
 describe('AssetDetail', () => {
   it('shows an asset that is no stamp from /api/asset/{cpid}: its name instead of an image, its figures and blocks', async () => {
     const fetchMock = stubFetchJson(
@@ -56,17 +37,6 @@ describe('AssetDetail', () => {
     expect(document.head.querySelector('meta[property="og:image"]')).toBeNull();
   });
 
-  it("shows a stamp's asset as the stamp page does, with the asset's current figures", async () => {
-    stubFetchRoutes(() => ({ body: makeAssetDetail({ cpid: 'FROGKING', supply: '1', locked: true, stamp }) }));
-    renderWithProviders(<AssetDetail cpid="FROGKING" />, { site: 'xcp', route: '/asset/FROGKING' });
-    expect(await screen.findByRole('heading', { level: 1, name: /#-1/ })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Asset #-1 FROGKING' })).toHaveAttribute('src', '/s/FROGKING');
-    expect(document.head.querySelector('meta[property="og:image"]')).toHaveAttribute(
-      'content',
-      `${window.location.origin}/api/assets/FROGKING.png`,
-    );
-  });
-
   it('names its creator (profile name, else the address shortened) and the date of its first issuance', async () => {
     stubFetchRoutes(() => ({
       body: makeAssetDetail({ creator: 'bc1qcreatorcreatorcreatorcreatorcreator01', creator_name: 'alice', block_time: 1786852167 }),
@@ -78,15 +48,6 @@ describe('AssetDetail', () => {
       '/profile/bc1qcreatorcreatorcreatorcreatorcreator01',
     );
     expect(info).toHaveTextContent('First issuedBlock 962,456 (2026-08-16 03:49 UTC)');
-  });
-
-  it("gives a stamp's asset its creator's profile name", async () => {
-    stubFetchRoutes(() => ({
-      body: makeAssetDetail({ cpid: 'FROGKING', creator: stamp.creator, creator_name: 'frogmaker', stamp }),
-    }));
-    renderWithProviders(<AssetDetail cpid="FROGKING" />, { site: 'xcp', route: '/asset/FROGKING' });
-    const info = await screen.findByRole('region', { name: 'Information' });
-    expect(within(info).getByRole('link', { name: 'frogmaker' })).toHaveAttribute('href', `/profile/${stamp.creator}`);
   });
 
   it("says the API's 'Asset not found' for an unknown asset", async () => {

@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, requestedUrl, stubFetchRoutes } from '@/testing/render';
-import type { StampDetailData } from '../detail-types';
-import type { Src721Data } from '../src721-types';
-import type { StampHit } from '../types';
-import { StampDetail } from './stamp-detail';
+import type { StampDetailData } from '@/lib/stamp-detail';
+import type { Src721Data } from '@/features/src721/types';
+import type { StampHit } from '@/lib/stamp';
+import { Src721BlockOf } from '@/features/src721/components/src721-block';
+import { StampDetail } from '@/features/stamps/components/stamp-detail';
 
 const MINT = 'A1111111111111111111';
 const DEPLOY = 'A2222222222222222222';
@@ -79,7 +80,7 @@ describe('StampDetail SRC-721 block', () => {
 
   it("shows a mint's layers, linked to the layer stamps, and its parent collection and deploy", async () => {
     const fetchMock = stub(base, { body: mint });
-    renderWithProviders(<StampDetail cpid={MINT} />);
+    renderWithProviders(<StampDetail cpid={MINT} renderExtraBlocks={(stamp) => <Src721BlockOf stamp={stamp} />} />);
 
     const block = await screen.findByRole('region', { name: 'SRC-721' });
     const layers = await within(block).findByRole('list', { name: 'Layers' });
@@ -96,7 +97,7 @@ describe('StampDetail SRC-721 block', () => {
 
   it("shows a deploy's layers as thumbnails and its first mints with the total and the collection link", async () => {
     stub({ ...base, cpid: DEPLOY, stamp: 4000 }, { body: deploy });
-    renderWithProviders(<StampDetail cpid={DEPLOY} />);
+    renderWithProviders(<StampDetail cpid={DEPLOY} renderExtraBlocks={(stamp) => <Src721BlockOf stamp={stamp} />} />);
 
     const block = await screen.findByRole('region', { name: 'SRC-721' });
     const layers = await within(block).findByRole('list', { name: 'Layers' });
@@ -115,7 +116,7 @@ describe('StampDetail SRC-721 block', () => {
 
   it('links to the asset pages on the XCP site', async () => {
     stub(base, { body: mint });
-    renderWithProviders(<StampDetail cpid={MINT} />, { site: 'xcp' });
+    renderWithProviders(<StampDetail cpid={MINT} renderExtraBlocks={(stamp) => <Src721BlockOf stamp={stamp} />} />, { site: 'xcp' });
     const block = await screen.findByRole('region', { name: 'SRC-721' });
     expect(await within(block).findByRole('link', { name: 'Layer 1: A301' })).toHaveAttribute('href', '/asset/A301');
     expect(within(block).getByRole('link', { name: `Asset #4000 ${DEPLOY}` })).toHaveAttribute('href', `/asset/${DEPLOY}`);
@@ -123,7 +124,7 @@ describe('StampDetail SRC-721 block', () => {
 
   it('renders nothing when the API answers 404', async () => {
     const fetchMock = stub(base, { status: 404, body: { error: 'not an SRC-721 deploy or mint' } });
-    renderWithProviders(<StampDetail cpid={MINT} />);
+    renderWithProviders(<StampDetail cpid={MINT} renderExtraBlocks={(stamp) => <Src721BlockOf stamp={stamp} />} />);
     await screen.findByRole('heading', { level: 1 });
     await vi.waitFor(() => {
       expect(fetchMock.mock.calls.some(([input]) => requestedUrl(input).includes('/api/stamp/src721/'))).toBe(true);
@@ -135,7 +136,7 @@ describe('StampDetail SRC-721 block', () => {
 
   it('does not ask for the SRC-721 block of other stamps', async () => {
     const fetchMock = stub({ ...base, ident: 'STAMP', stamp_mimetype: 'image/png' }, { body: mint });
-    renderWithProviders(<StampDetail cpid={MINT} />);
+    renderWithProviders(<StampDetail cpid={MINT} renderExtraBlocks={(stamp) => <Src721BlockOf stamp={stamp} />} />);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('region', { name: 'SRC-721' })).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => requestedUrl(input).includes('/api/stamp/src721/'))).toBe(false);
