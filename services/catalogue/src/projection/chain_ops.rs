@@ -1,6 +1,6 @@
 //! The Counterparty and SRC-20 ops of a `BlockIndexed` part as catalogue rows: events (issuances, sends, sales,
 //! destructions, ...) as rows of their block, state (balances, assets, dispensers, fairminters, SRC-20 balances)
-//! as versions with their latest kept current. Written in one statement per table.
+//! as versions with their latest kept current. Written in one statement per table ([`super::bulk`]).
 
 use std::collections::HashMap;
 
@@ -8,106 +8,98 @@ use sqlx::PgConnection;
 use stamps_platform::consumer::ProjectionError;
 use stamps_proto::events::v1 as pb;
 
-use crate::projection::bulk::{Changes, Column, Rows, Versioned, col, v};
+use super::bulk::{Changes, Numeric, Rows, State, Versioned, rows, versioned};
 
-const T: &str = "TEXT";
-const BIG: &str = "BIGINT";
-const INT: &str = "INTEGER";
-const NUM: &str = "NUMERIC";
-const BOOL: &str = "BOOLEAN";
+versioned! {
+    /// A Counterparty balance by holder and asset.
+    pub struct BalanceRow in "balances", "balance_versions", key(holder, asset) {
+        holder: String,
+        asset: String,
+        quantity: Numeric,
+    }
+}
 
-/// Counterparty balances by holder and asset.
-pub const BALANCES: Versioned = Versioned {
-    current: "balances",
-    versions: "balance_versions",
-    key: &["holder", "asset"],
-    state: &[col("quantity", NUM)],
-};
+versioned! {
+    /// An SRC-20 balance by tick and address.
+    pub struct Src20BalanceRow in "src20_balances", "src20_balance_versions", key(tick, address) {
+        tick: String,
+        address: String,
+        balance: Numeric,
+    }
+}
 
-/// SRC-20 balances by tick and address.
-pub const SRC20_BALANCES: Versioned = Versioned {
-    current: "src20_balances",
-    versions: "src20_balance_versions",
-    key: &["tick", "address"],
-    state: &[col("balance", NUM)],
-};
+versioned! {
+    /// A Counterparty asset.
+    pub struct AssetRow in "assets", "asset_versions", key(asset) {
+        asset: String,
+        asset_longname: String,
+        creator: String,
+        issuer: String,
+        supply: Numeric,
+        divisible: bool,
+        locked: bool,
+        description: String,
+        first_block: i64,
+    }
+}
 
-/// Counterparty assets.
-pub const ASSETS: Versioned = Versioned {
-    current: "assets",
-    versions: "asset_versions",
-    key: &["asset"],
-    state: &[
-        col("asset_longname", T),
-        col("creator", T),
-        col("issuer", T),
-        col("supply", NUM),
-        col("divisible", BOOL),
-        col("locked", BOOL),
-        col("description", T),
-        col("first_block", BIG),
-    ],
-};
+versioned! {
+    /// A dispenser by opening transaction.
+    pub struct DispenserRow in "dispensers", "dispenser_versions", key(tx_hash) {
+        tx_hash: String,
+        block_index: i64,
+        source: String,
+        origin: String,
+        asset: String,
+        give_quantity: Numeric,
+        escrow_quantity: Numeric,
+        satoshirate: i64,
+        status: i32,
+        give_remaining: Numeric,
+        oracle_address: String,
+        dispense_count: i64,
+        close_block_index: i64,
+    }
+}
 
-const DISPENSER_STATE: &[Column] = &[
-    col("block_index", BIG),
-    col("source", T),
-    col("origin", T),
-    col("asset", T),
-    col("give_quantity", NUM),
-    col("escrow_quantity", NUM),
-    col("satoshirate", BIG),
-    col("status", INT),
-    col("give_remaining", NUM),
-    col("oracle_address", T),
-    col("dispense_count", BIG),
-    col("close_block_index", BIG),
-];
-
-/// Dispensers by opening transaction.
-pub const DISPENSERS: Versioned = Versioned {
-    current: "dispensers",
-    versions: "dispenser_versions",
-    key: &["tx_hash"],
-    state: DISPENSER_STATE,
-};
-
-const FAIRMINTER_STATE: &[Column] = &[
-    col("block_index", BIG),
-    col("source", T),
-    col("asset", T),
-    col("asset_parent", T),
-    col("asset_longname", T),
-    col("description", T),
-    col("price", NUM),
-    col("quantity_by_price", NUM),
-    col("hard_cap", NUM),
-    col("burn_payment", BOOL),
-    col("max_mint_per_tx", NUM),
-    col("max_mint_per_address", NUM),
-    col("premint_quantity", NUM),
-    col("start_block", BIG),
-    col("end_block", BIG),
-    col("minted_asset_commission_int", BIG),
-    col("soft_cap", NUM),
-    col("soft_cap_deadline_block", BIG),
-    col("lock_description", BOOL),
-    col("lock_quantity", BOOL),
-    col("divisible", BOOL),
-    col("pre_minted", BOOL),
-    col("status", T),
-];
-
-/// Fairminters by opening transaction.
-pub const FAIRMINTERS: Versioned = Versioned {
-    current: "fairminters",
-    versions: "fairminter_versions",
-    key: &["tx_hash"],
-    state: FAIRMINTER_STATE,
-};
+versioned! {
+    /// A fairminter by opening transaction.
+    pub struct FairminterRow in "fairminters", "fairminter_versions", key(tx_hash) {
+        tx_hash: String,
+        block_index: i64,
+        source: String,
+        asset: String,
+        asset_parent: String,
+        asset_longname: String,
+        description: String,
+        price: Numeric,
+        quantity_by_price: Numeric,
+        hard_cap: Numeric,
+        burn_payment: bool,
+        max_mint_per_tx: Numeric,
+        max_mint_per_address: Numeric,
+        premint_quantity: Numeric,
+        start_block: i64,
+        end_block: i64,
+        minted_asset_commission_int: i64,
+        soft_cap: Numeric,
+        soft_cap_deadline_block: i64,
+        lock_description: bool,
+        lock_quantity: bool,
+        divisible: bool,
+        pre_minted: bool,
+        status: String,
+    }
+}
 
 /// Every versioned table, for reverts.
-pub const VERSIONED: [Versioned; 5] = [BALANCES, SRC20_BALANCES, ASSETS, DISPENSERS, FAIRMINTERS];
+pub const VERSIONED: [Versioned; 5] = [
+    BalanceRow::VERSIONED,
+    Src20BalanceRow::VERSIONED,
+    AssetRow::VERSIONED,
+    DispenserRow::VERSIONED,
+    FairminterRow::VERSIONED,
+];
 
 /// Every table of block events, for reverts (each has `block_index`).
 pub const EVENT_TABLES: [&str; 13] = [
@@ -126,121 +118,156 @@ pub const EVENT_TABLES: [&str; 13] = [
     "src721_mints",
 ];
 
-const ISSUANCES: &[Column] = &[
-    col("block_index", BIG),
-    col("seq", BIG),
-    col("tx_hash", T),
-    col("msg_index", INT),
-    col("asset", T),
-    col("asset_longname", T),
-    col("quantity", NUM),
-    col("divisible", BOOL),
-    col("source", T),
-    col("issuer", T),
-    col("transfer", BOOL),
-    col("description", T),
-    col("locked", BOOL),
-    col("reset", BOOL),
-    col("fee_paid", NUM),
-    col("status", T),
-];
-const DESTRUCTIONS: &[Column] = &[
-    col("block_index", BIG),
-    col("seq", BIG),
-    col("tx_hash", T),
-    col("source", T),
-    col("asset", T),
-    col("quantity", NUM),
-    col("tag", T),
-    col("status", T),
-];
-const MOVES: &[Column] = &[
-    col("block_index", BIG),
-    col("seq", BIG),
-    col("kind", T),
-    col("tx_hash", T),
-    col("msg_index", INT),
-    col("source", T),
-    col("destination", T),
-    col("asset", T),
-    col("quantity", NUM),
-    col("memo", T),
-    col("fee_paid", NUM),
-    col("status", T),
-];
-const SWEEPS: &[Column] = &[
-    col("block_index", BIG),
-    col("seq", BIG),
-    col("tx_hash", T),
-    col("source", T),
-    col("destination", T),
-    col("flags", INT),
-    col("memo", T),
-    col("fee_paid", NUM),
-    col("status", T),
-];
-const DIVIDENDS: &[Column] = &[
-    col("block_index", BIG),
-    col("seq", BIG),
-    col("tx_hash", T),
-    col("source", T),
-    col("asset", T),
-    col("dividend_asset", T),
-    col("quantity_per_unit", NUM),
-    col("fee_paid", NUM),
-    col("status", T),
-];
-const DISPENSES: &[Column] = &[
-    col("block_index", BIG),
-    col("seq", BIG),
-    col("block_time", BIG),
-    col("tx_hash", T),
-    col("dispense_index", INT),
-    col("source", T),
-    col("destination", T),
-    col("asset", T),
-    col("quantity", NUM),
-    col("dispenser_tx_hash", T),
-    col("btc_amount", BIG),
-];
-const FAIRMINTS: &[Column] = &[
-    col("block_index", BIG),
-    col("seq", BIG),
-    col("block_time", BIG),
-    col("tx_hash", T),
-    col("source", T),
-    col("fairminter_tx_hash", T),
-    col("asset", T),
-    col("earn_quantity", NUM),
-    col("paid_quantity", NUM),
-    col("commission", NUM),
-    col("status", T),
-];
-const CP_TRANSACTIONS: &[Column] = &[
-    col("block_index", BIG),
-    col("seq", BIG),
-    col("tx_hash", T),
-    col("tx_index", INT),
-    col("message_type", T),
-    col("status", T),
-];
-const SRC20_OPS: &[Column] = &[
-    col("block_index", BIG),
-    col("seq", BIG),
-    col("block_time", BIG),
-    col("tx_hash", T),
-    col("tx_index", INT),
-    col("op", T),
-    col("tick", T),
-    col("amt", T),
-    col("max", T),
-    col("lim", T),
-    col("dec", INT),
-    col("creator", T),
-    col("destination", T),
-    col("valid", BOOL),
-    col("status", T),
-];
+rows! {
+    /// An issuance, valid or not.
+    pub struct IssuanceRow in "issuances" {
+        block_index: i64,
+        seq: i64,
+        tx_hash: String,
+        msg_index: i32,
+        asset: String,
+        asset_longname: String,
+        quantity: Numeric,
+        divisible: bool,
+        source: String,
+        issuer: String,
+        transfer: bool,
+        description: String,
+        locked: bool,
+        reset: bool,
+        fee_paid: Numeric,
+        status: String,
+    }
+}
+
+rows! {
+    /// A destruction.
+    pub struct DestructionRow in "destructions" {
+        block_index: i64,
+        seq: i64,
+        tx_hash: String,
+        source: String,
+        asset: String,
+        quantity: Numeric,
+        tag: String,
+        status: String,
+    }
+}
+
+rows! {
+    /// A send of any kind (`kind`), or a UTXO move.
+    pub struct MoveRow in "moves" {
+        block_index: i64,
+        seq: i64,
+        kind: String,
+        tx_hash: String,
+        msg_index: i32,
+        source: String,
+        destination: String,
+        asset: String,
+        quantity: Numeric,
+        memo: String,
+        fee_paid: Numeric,
+        status: String,
+    }
+}
+
+rows! {
+    /// A sweep.
+    pub struct SweepRow in "sweeps" {
+        block_index: i64,
+        seq: i64,
+        tx_hash: String,
+        source: String,
+        destination: String,
+        flags: i32,
+        memo: String,
+        fee_paid: Numeric,
+        status: String,
+    }
+}
+
+rows! {
+    /// A dividend.
+    pub struct DividendRow in "dividends" {
+        block_index: i64,
+        seq: i64,
+        tx_hash: String,
+        source: String,
+        asset: String,
+        dividend_asset: String,
+        quantity_per_unit: Numeric,
+        fee_paid: Numeric,
+        status: String,
+    }
+}
+
+rows! {
+    /// A dispense: a sale from a dispenser.
+    pub struct DispenseRow in "dispenses" {
+        block_index: i64,
+        seq: i64,
+        block_time: i64,
+        tx_hash: String,
+        dispense_index: i32,
+        source: String,
+        destination: String,
+        asset: String,
+        quantity: Numeric,
+        dispenser_tx_hash: String,
+        btc_amount: i64,
+    }
+}
+
+rows! {
+    /// A fairmint.
+    pub struct FairmintRow in "fairmints" {
+        block_index: i64,
+        seq: i64,
+        block_time: i64,
+        tx_hash: String,
+        source: String,
+        fairminter_tx_hash: String,
+        asset: String,
+        earn_quantity: Numeric,
+        paid_quantity: Numeric,
+        commission: Numeric,
+        status: String,
+    }
+}
+
+rows! {
+    /// A Counterparty transaction's verdict.
+    pub struct CpTransactionRow in "cp_transactions" {
+        block_index: i64,
+        seq: i64,
+        tx_hash: String,
+        tx_index: i32,
+        message_type: String,
+        status: String,
+    }
+}
+
+rows! {
+    /// An SRC-20 operation, valid or not.
+    pub struct Src20OpRow in "src20_ops" {
+        block_index: i64,
+        seq: i64,
+        block_time: i64,
+        tx_hash: String,
+        tx_index: i32,
+        op: String,
+        tick: String,
+        amt: String,
+        max: String,
+        lim: String,
+        dec: Option<i32>,
+        creator: String,
+        destination: String,
+        valid: bool,
+        status: String,
+    }
+}
 
 /// An asset's state as the catalogue keeps it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -257,7 +284,7 @@ struct AssetState {
 
 /// An asset's row as stored.
 #[derive(sqlx::FromRow)]
-struct AssetRow {
+struct StoredAsset {
     asset: String,
     asset_longname: String,
     creator: String,
@@ -273,19 +300,19 @@ struct AssetRow {
 pub struct ChainOps {
     height: i64,
     time: i64,
-    issuances: Rows,
-    destructions: Rows,
-    moves: Rows,
-    sweeps: Rows,
-    dividends: Rows,
-    dispenses: Rows,
-    fairmints: Rows,
-    cp_transactions: Rows,
-    src20_ops: Rows,
-    balances: Changes,
-    src20_balances: Changes,
-    dispensers: Changes,
-    fairminters: Changes,
+    issuances: Rows<IssuanceRow>,
+    destructions: Rows<DestructionRow>,
+    moves: Rows<MoveRow>,
+    sweeps: Rows<SweepRow>,
+    dividends: Rows<DividendRow>,
+    dispenses: Rows<DispenseRow>,
+    fairmints: Rows<FairmintRow>,
+    cp_transactions: Rows<CpTransactionRow>,
+    src20_ops: Rows<Src20OpRow>,
+    balances: Changes<BalanceRow>,
+    src20_balances: Changes<Src20BalanceRow>,
+    dispensers: Changes<DispenserRow>,
+    fairminters: Changes<FairminterRow>,
     /// Asset issuances and destructions in order, folded into asset versions once their earlier state is read.
     asset_ops: Vec<(i64, AssetOp)>,
 }
@@ -295,33 +322,19 @@ enum AssetOp {
     Destroyed(pb::AssetDestroyed),
 }
 
-/// An exact integer quantity; empty (a field left at its default) is 0.
-fn quantity(what: &str, s: &str) -> Result<u128, ProjectionError> {
-    let digits = if s.is_empty() { "0" } else { s };
-    digits
-        .parse::<u128>()
-        .map_err(|_| ProjectionError::Malformed(format!("{what} {s:?} is not a quantity")))
+/// An exact integer quantity for a NUMERIC column; empty is 0.
+fn q(what: &str, s: &str) -> Result<Numeric, ProjectionError> {
+    Numeric::quantity(what, s)
 }
 
-/// A quantity checked to be an exact integer, as text for a NUMERIC column.
-fn q(what: &str, s: &str) -> Result<Option<String>, ProjectionError> {
-    quantity(what, s).map(v)
+/// A chain integer for a BIGINT column.
+fn big(what: &str, n: u64) -> Result<i64, ProjectionError> {
+    i64::try_from(n).map_err(|_| ProjectionError::Malformed(format!("{what} {n} is out of range")))
 }
 
-fn decimal(what: &str, s: &str) -> Result<Option<String>, ProjectionError> {
-    let digits = s.strip_prefix('-').unwrap_or(s);
-    let ok = !digits.is_empty()
-        && digits.split('.').count() <= 2
-        && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
-        && !digits.starts_with('.')
-        && !digits.ends_with('.');
-    if ok {
-        Ok(v(s))
-    } else {
-        Err(ProjectionError::Malformed(format!(
-            "{what} {s:?} is not a decimal"
-        )))
-    }
+/// A chain integer for an INTEGER column.
+fn int(what: &str, n: u32) -> Result<i32, ProjectionError> {
+    i32::try_from(n).map_err(|_| ProjectionError::Malformed(format!("{what} {n} is out of range")))
 }
 
 impl ChainOps {
@@ -330,19 +343,19 @@ impl ChainOps {
         Self {
             height,
             time,
-            issuances: Rows::new("issuances", ISSUANCES),
-            destructions: Rows::new("destructions", DESTRUCTIONS),
-            moves: Rows::new("moves", MOVES),
-            sweeps: Rows::new("sweeps", SWEEPS),
-            dividends: Rows::new("dividends", DIVIDENDS),
-            dispenses: Rows::new("dispenses", DISPENSES),
-            fairmints: Rows::new("fairmints", FAIRMINTS),
-            cp_transactions: Rows::new("cp_transactions", CP_TRANSACTIONS),
-            src20_ops: Rows::new("src20_ops", SRC20_OPS),
-            balances: Changes::new(BALANCES),
-            src20_balances: Changes::new(SRC20_BALANCES),
-            dispensers: Changes::new(DISPENSERS),
-            fairminters: Changes::new(FAIRMINTERS),
+            issuances: Rows::default(),
+            destructions: Rows::default(),
+            moves: Rows::default(),
+            sweeps: Rows::default(),
+            dividends: Rows::default(),
+            dispenses: Rows::default(),
+            fairmints: Rows::default(),
+            cp_transactions: Rows::default(),
+            src20_ops: Rows::default(),
+            balances: Changes::default(),
+            src20_balances: Changes::default(),
+            dispensers: Changes::default(),
+            fairminters: Changes::default(),
             asset_ops: Vec::new(),
         }
     }
@@ -350,224 +363,222 @@ impl ChainOps {
     /// Adds the op at position `seq` of the block. Stamps are not handled here.
     pub fn push(&mut self, seq: i64, op: &pb::op::Op) -> Result<(), ProjectionError> {
         use pb::op::Op;
-        let (h, time) = (self.height, self.time);
+        let (block_index, time) = (self.height, self.time);
         match op {
             Op::StampCreated(_) => {}
-            Op::Src20Operation(o) => self.src20_ops.push(vec![
-                v(h),
-                v(seq),
-                v(time),
-                v(&o.tx_hash),
-                v(o.tx_index),
-                v(&o.op),
-                v(&o.tick),
-                v(&o.amt),
-                v(&o.max),
-                v(&o.lim),
-                o.dec.map(|d| d.to_string()),
-                v(&o.creator),
-                v(&o.destination),
-                v(o.valid),
-                v(&o.status),
-            ]),
-            Op::Src20BalanceChanged(b) => self.src20_balances.push(
-                h,
+            Op::Src20Operation(o) => self.src20_ops.push(Src20OpRow {
+                block_index,
                 seq,
-                vec![b.tick.clone(), b.address.clone()],
-                vec![decimal("SRC-20 balance", &b.balance)?],
+                block_time: time,
+                tx_hash: o.tx_hash.clone(),
+                tx_index: int("tx index", o.tx_index)?,
+                op: o.op.clone(),
+                tick: o.tick.clone(),
+                amt: o.amt.clone(),
+                max: o.max.clone(),
+                lim: o.lim.clone(),
+                dec: o.dec.map(|d| int("dec", d)).transpose()?,
+                creator: o.creator.clone(),
+                destination: o.destination.clone(),
+                valid: o.valid,
+                status: o.status.clone(),
+            }),
+            Op::Src20BalanceChanged(b) => self.src20_balances.push(
+                block_index,
+                seq,
+                Src20BalanceRow {
+                    tick: b.tick.clone(),
+                    address: b.address.clone(),
+                    balance: Numeric::decimal("SRC-20 balance", &b.balance)?,
+                },
             ),
-            Op::TxJudged(j) => self.cp_transactions.push(vec![
-                v(h),
-                v(seq),
-                v(&j.tx_hash),
-                v(j.tx_index),
-                v(&j.message_type),
-                v(&j.status),
-            ]),
+            Op::TxJudged(j) => self.cp_transactions.push(CpTransactionRow {
+                block_index,
+                seq,
+                tx_hash: j.tx_hash.clone(),
+                tx_index: int("tx index", j.tx_index)?,
+                message_type: j.message_type.clone(),
+                status: j.status.clone(),
+            }),
             // A change without its resulting balance leaves the balance to the next change that has one.
             Op::BalanceChanged(b) if b.balance.is_empty() => {}
             Op::BalanceChanged(b) => self.balances.push(
-                h,
+                block_index,
                 seq,
-                vec![b.holder.clone(), b.asset.clone()],
-                vec![q("balance", &b.balance)?],
+                BalanceRow {
+                    holder: b.holder.clone(),
+                    asset: b.asset.clone(),
+                    quantity: q("balance", &b.balance)?,
+                },
             ),
             Op::AssetIssued(i) => {
-                self.issuances.push(vec![
-                    v(h),
-                    v(seq),
-                    v(&i.tx_hash),
-                    v(i.msg_index),
-                    v(&i.asset),
-                    v(&i.asset_longname),
-                    q("issued quantity", &i.quantity)?,
-                    v(i.divisible),
-                    v(&i.source),
-                    v(&i.issuer),
-                    v(i.transfer),
-                    v(&i.description),
-                    v(i.locked),
-                    v(i.reset),
-                    q("issuance fee", &i.fee_paid)?,
-                    v(&i.status),
-                ]);
+                self.issuances.push(IssuanceRow {
+                    block_index,
+                    seq,
+                    tx_hash: i.tx_hash.clone(),
+                    msg_index: int("message index", i.msg_index)?,
+                    asset: i.asset.clone(),
+                    asset_longname: i.asset_longname.clone(),
+                    quantity: q("issued quantity", &i.quantity)?,
+                    divisible: i.divisible,
+                    source: i.source.clone(),
+                    issuer: i.issuer.clone(),
+                    transfer: i.transfer,
+                    description: i.description.clone(),
+                    locked: i.locked,
+                    reset: i.reset,
+                    fee_paid: q("issuance fee", &i.fee_paid)?,
+                    status: i.status.clone(),
+                });
                 if i.status == "valid" {
                     self.asset_ops.push((seq, AssetOp::Issued(i.clone())));
                 }
             }
             Op::AssetDestroyed(d) => {
-                self.destructions.push(vec![
-                    v(h),
-                    v(seq),
-                    v(&d.tx_hash),
-                    v(&d.source),
-                    v(&d.asset),
-                    q("destroyed quantity", &d.quantity)?,
-                    v(&d.tag),
-                    v(&d.status),
-                ]);
+                self.destructions.push(DestructionRow {
+                    block_index,
+                    seq,
+                    tx_hash: d.tx_hash.clone(),
+                    source: d.source.clone(),
+                    asset: d.asset.clone(),
+                    quantity: q("destroyed quantity", &d.quantity)?,
+                    tag: d.tag.clone(),
+                    status: d.status.clone(),
+                });
                 if d.status == "valid" {
                     self.asset_ops.push((seq, AssetOp::Destroyed(d.clone())));
                 }
             }
-            Op::AssetMoved(m) => self.moves.push(vec![
-                v(h),
-                v(seq),
-                v(&m.kind),
-                v(&m.tx_hash),
-                v(m.msg_index),
-                v(&m.source),
-                v(&m.destination),
-                v(&m.asset),
-                q("moved quantity", &m.quantity)?,
-                v(&m.memo),
-                q("send fee", &m.fee_paid)?,
-                v(&m.status),
-            ]),
-            Op::Swept(s) => self.sweeps.push(vec![
-                v(h),
-                v(seq),
-                v(&s.tx_hash),
-                v(&s.source),
-                v(&s.destination),
-                v(s.flags),
-                v(&s.memo),
-                q("sweep fee", &s.fee_paid)?,
-                v(&s.status),
-            ]),
-            Op::DividendPaid(d) => self.dividends.push(vec![
-                v(h),
-                v(seq),
-                v(&d.tx_hash),
-                v(&d.source),
-                v(&d.asset),
-                v(&d.dividend_asset),
-                q("quantity per unit", &d.quantity_per_unit)?,
-                q("dividend fee", &d.fee_paid)?,
-                v(&d.status),
-            ]),
+            Op::AssetMoved(m) => self.moves.push(MoveRow {
+                block_index,
+                seq,
+                kind: m.kind.clone(),
+                tx_hash: m.tx_hash.clone(),
+                msg_index: int("message index", m.msg_index)?,
+                source: m.source.clone(),
+                destination: m.destination.clone(),
+                asset: m.asset.clone(),
+                quantity: q("moved quantity", &m.quantity)?,
+                memo: m.memo.clone(),
+                fee_paid: q("send fee", &m.fee_paid)?,
+                status: m.status.clone(),
+            }),
+            Op::Swept(s) => self.sweeps.push(SweepRow {
+                block_index,
+                seq,
+                tx_hash: s.tx_hash.clone(),
+                source: s.source.clone(),
+                destination: s.destination.clone(),
+                flags: int("sweep flags", s.flags)?,
+                memo: s.memo.clone(),
+                fee_paid: q("sweep fee", &s.fee_paid)?,
+                status: s.status.clone(),
+            }),
+            Op::DividendPaid(d) => self.dividends.push(DividendRow {
+                block_index,
+                seq,
+                tx_hash: d.tx_hash.clone(),
+                source: d.source.clone(),
+                asset: d.asset.clone(),
+                dividend_asset: d.dividend_asset.clone(),
+                quantity_per_unit: q("quantity per unit", &d.quantity_per_unit)?,
+                fee_paid: q("dividend fee", &d.fee_paid)?,
+                status: d.status.clone(),
+            }),
             Op::DispenserChanged(d) => self.dispensers.push(
-                h,
+                block_index,
                 seq,
-                vec![d.tx_hash.clone()],
-                vec![
-                    v(d.block_index),
-                    v(&d.source),
-                    v(&d.origin),
-                    v(&d.asset),
-                    q("give quantity", &d.give_quantity)?,
-                    q("escrow quantity", &d.escrow_quantity)?,
-                    v(d.satoshirate),
-                    v(d.status),
-                    q("give remaining", &d.give_remaining)?,
-                    v(&d.oracle_address),
-                    v(d.dispense_count),
-                    v(d.close_block_index),
-                ],
+                DispenserRow {
+                    tx_hash: d.tx_hash.clone(),
+                    block_index: big("dispenser block", d.block_index)?,
+                    source: d.source.clone(),
+                    origin: d.origin.clone(),
+                    asset: d.asset.clone(),
+                    give_quantity: q("give quantity", &d.give_quantity)?,
+                    escrow_quantity: q("escrow quantity", &d.escrow_quantity)?,
+                    satoshirate: big("satoshirate", d.satoshirate)?,
+                    status: int("dispenser status", d.status)?,
+                    give_remaining: q("give remaining", &d.give_remaining)?,
+                    oracle_address: d.oracle_address.clone(),
+                    dispense_count: big("dispense count", d.dispense_count)?,
+                    close_block_index: big("close block", d.close_block_index)?,
+                },
             ),
-            Op::Dispensed(d) => self.dispenses.push(vec![
-                v(h),
-                v(seq),
-                v(time),
-                v(&d.tx_hash),
-                v(d.dispense_index),
-                v(&d.source),
-                v(&d.destination),
-                v(&d.asset),
-                q("dispensed quantity", &d.quantity)?,
-                v(&d.dispenser_tx_hash),
-                v(d.btc_amount),
-            ]),
+            Op::Dispensed(d) => self.dispenses.push(DispenseRow {
+                block_index,
+                seq,
+                block_time: time,
+                tx_hash: d.tx_hash.clone(),
+                dispense_index: int("dispense index", d.dispense_index)?,
+                source: d.source.clone(),
+                destination: d.destination.clone(),
+                asset: d.asset.clone(),
+                quantity: q("dispensed quantity", &d.quantity)?,
+                dispenser_tx_hash: d.dispenser_tx_hash.clone(),
+                btc_amount: big("btc amount", d.btc_amount)?,
+            }),
             Op::FairminterChanged(f) => self.fairminters.push(
-                h,
+                block_index,
                 seq,
-                vec![f.tx_hash.clone()],
-                vec![
-                    v(f.block_index),
-                    v(&f.source),
-                    v(&f.asset),
-                    v(&f.asset_parent),
-                    v(&f.asset_longname),
-                    v(&f.description),
-                    q("price", &f.price)?,
-                    q("quantity by price", &f.quantity_by_price)?,
-                    q("hard cap", &f.hard_cap)?,
-                    v(f.burn_payment),
-                    q("max mint per tx", &f.max_mint_per_tx)?,
-                    q("max mint per address", &f.max_mint_per_address)?,
-                    q("premint quantity", &f.premint_quantity)?,
-                    v(f.start_block),
-                    v(f.end_block),
-                    v(f.minted_asset_commission_int),
-                    q("soft cap", &f.soft_cap)?,
-                    v(f.soft_cap_deadline_block),
-                    v(f.lock_description),
-                    v(f.lock_quantity),
-                    v(f.divisible),
-                    v(f.pre_minted),
-                    v(&f.status),
-                ],
+                FairminterRow {
+                    tx_hash: f.tx_hash.clone(),
+                    block_index: big("fairminter block", f.block_index)?,
+                    source: f.source.clone(),
+                    asset: f.asset.clone(),
+                    asset_parent: f.asset_parent.clone(),
+                    asset_longname: f.asset_longname.clone(),
+                    description: f.description.clone(),
+                    price: q("price", &f.price)?,
+                    quantity_by_price: q("quantity by price", &f.quantity_by_price)?,
+                    hard_cap: q("hard cap", &f.hard_cap)?,
+                    burn_payment: f.burn_payment,
+                    max_mint_per_tx: q("max mint per tx", &f.max_mint_per_tx)?,
+                    max_mint_per_address: q("max mint per address", &f.max_mint_per_address)?,
+                    premint_quantity: q("premint quantity", &f.premint_quantity)?,
+                    start_block: big("start block", f.start_block)?,
+                    end_block: big("end block", f.end_block)?,
+                    minted_asset_commission_int: big("commission", f.minted_asset_commission_int)?,
+                    soft_cap: q("soft cap", &f.soft_cap)?,
+                    soft_cap_deadline_block: big("soft cap deadline", f.soft_cap_deadline_block)?,
+                    lock_description: f.lock_description,
+                    lock_quantity: f.lock_quantity,
+                    divisible: f.divisible,
+                    pre_minted: f.pre_minted,
+                    status: f.status.clone(),
+                },
             ),
-            Op::Fairminted(f) => self.fairmints.push(vec![
-                v(h),
-                v(seq),
-                v(time),
-                v(&f.tx_hash),
-                v(&f.source),
-                v(&f.fairminter_tx_hash),
-                v(&f.asset),
-                q("earned quantity", &f.earn_quantity)?,
-                q("paid quantity", &f.paid_quantity)?,
-                q("commission", &f.commission)?,
-                v(&f.status),
-            ]),
+            Op::Fairminted(f) => self.fairmints.push(FairmintRow {
+                block_index,
+                seq,
+                block_time: time,
+                tx_hash: f.tx_hash.clone(),
+                source: f.source.clone(),
+                fairminter_tx_hash: f.fairminter_tx_hash.clone(),
+                asset: f.asset.clone(),
+                earn_quantity: q("earned quantity", &f.earn_quantity)?,
+                paid_quantity: q("paid quantity", &f.paid_quantity)?,
+                commission: q("commission", &f.commission)?,
+                status: f.status.clone(),
+            }),
         }
         Ok(())
     }
 
     /// Writes every row; assets are folded from their state before this block part.
     pub async fn write(self, tx: &mut PgConnection) -> Result<(), ProjectionError> {
-        for rows in [
-            &self.issuances,
-            &self.destructions,
-            &self.moves,
-            &self.sweeps,
-            &self.dividends,
-            &self.dispenses,
-            &self.fairmints,
-            &self.cp_transactions,
-            &self.src20_ops,
-        ] {
-            rows.insert(&mut *tx).await?;
-        }
-        for changes in [
-            &self.balances,
-            &self.src20_balances,
-            &self.dispensers,
-            &self.fairminters,
-        ] {
-            changes.write(&mut *tx).await?;
-        }
+        self.issuances.insert(&mut *tx).await?;
+        self.destructions.insert(&mut *tx).await?;
+        self.moves.insert(&mut *tx).await?;
+        self.sweeps.insert(&mut *tx).await?;
+        self.dividends.insert(&mut *tx).await?;
+        self.dispenses.insert(&mut *tx).await?;
+        self.fairmints.insert(&mut *tx).await?;
+        self.cp_transactions.insert(&mut *tx).await?;
+        self.src20_ops.insert(&mut *tx).await?;
+        self.balances.write(&mut *tx).await?;
+        self.src20_balances.write(&mut *tx).await?;
+        self.dispensers.write(&mut *tx).await?;
+        self.fairminters.write(&mut *tx).await?;
         self.write_assets(tx).await
     }
 
@@ -583,7 +594,7 @@ impl ChainOps {
                 AssetOp::Destroyed(d) => d.asset.clone(),
             })
             .collect();
-        let known: Vec<AssetRow> = sqlx::query_as(
+        let known: Vec<StoredAsset> = sqlx::query_as(
             "SELECT asset, asset_longname, creator, issuer, supply::TEXT AS supply, divisible, locked, description,
                     first_block
              FROM assets WHERE asset = ANY($1)",
@@ -599,7 +610,7 @@ impl ChainOps {
                     asset_longname: row.asset_longname,
                     creator: row.creator,
                     issuer: row.issuer,
-                    supply: quantity("supply", &row.supply)?,
+                    supply: Numeric::parse_quantity("supply", &row.supply)?,
                     divisible: row.divisible,
                     locked: row.locked,
                     description: row.description,
@@ -607,11 +618,11 @@ impl ChainOps {
                 },
             );
         }
-        let mut changes = Changes::new(ASSETS);
+        let mut changes = Changes::<AssetRow>::default();
         for (seq, op) in &self.asset_ops {
             let (asset, next) = match op {
                 AssetOp::Issued(i) => {
-                    let issued = quantity("issued quantity", &i.quantity)?;
+                    let issued = Numeric::parse_quantity("issued quantity", &i.quantity)?;
                     let next = match state.get(&i.asset) {
                         Some(prev) => AssetState {
                             asset_longname: if i.asset_longname.is_empty() {
@@ -658,7 +669,7 @@ impl ChainOps {
                         // XCP and assets issued before the catalogue's first block have no row to lower.
                         continue;
                     };
-                    let destroyed = quantity("destroyed quantity", &d.quantity)?;
+                    let destroyed = Numeric::parse_quantity("destroyed quantity", &d.quantity)?;
                     let next = AssetState {
                         supply: prev.supply.saturating_sub(destroyed),
                         ..prev.clone()
@@ -669,17 +680,17 @@ impl ChainOps {
             changes.push(
                 self.height,
                 *seq,
-                vec![asset.clone()],
-                vec![
-                    v(&next.asset_longname),
-                    v(&next.creator),
-                    v(&next.issuer),
-                    v(next.supply),
-                    v(next.divisible),
-                    v(next.locked),
-                    v(&next.description),
-                    v(next.first_block),
-                ],
+                AssetRow {
+                    asset: asset.clone(),
+                    asset_longname: next.asset_longname.clone(),
+                    creator: next.creator.clone(),
+                    issuer: next.issuer.clone(),
+                    supply: Numeric::from(next.supply),
+                    divisible: next.divisible,
+                    locked: next.locked,
+                    description: next.description.clone(),
+                    first_block: next.first_block,
+                },
             );
             state.insert(asset, next);
         }
