@@ -324,49 +324,16 @@ impl Indexer {
         // Near the tip every block is its own transaction; during catch-up a transaction holds up to
         // `commit_blocks` blocks or `commit_interval_ms` of work, whichever ends first, and the producer goes
         // on preparing while the writer commits.
-        let (read, to_apply) = tokio::sync::mpsc::channel::<ReadBlock>(2);
-        let (applied, mut to_encode) = tokio::sync::mpsc::channel::<AppliedBlock>(2);
-        let (sender, mut receiver) = tokio::sync::mpsc::channel::<PreparedBlock>(2);
-        let encode = async move {
-            while let Some(block) = to_encode.recv().await {
-                let height = block.rows.height;
-                let prepared = blocking(move || prepare::encode(block))
-                    .await?
-                    .map_err(|e| prepare_error(height, e))?;
-                if sender.send(prepared).await.is_err() {
-                    // The writer failed: its error is the step's.
-                    break;
-                }
-            }
-            Ok::<_, IndexerError>(())
-        };
-        let read = self.read(&mut prefetch, next, node_tip, read);
-        let produce = self.produce(state, Produce { parent, shutdown }, to_apply, applied);
-        let write = async {
-            let mut open: Option<Batch> = None;
-            while let Some(block) = receiver.recv().await {
-                let batch = match &mut open {
-                    Some(batch) => batch,
-                    None => open.insert(Batch::begin(&self.pool).await?),
-                };
-                self.write_block(&mut batch.tx, &block, &mut batch.puts)
-                    .await?;
-                batch.height = block.rows.height;
-                batch.blocks += 1;
-                batch.txs += block.rows.txs as u64;
-                batch.stamps += block.rows.stamps.len() as u64;
-                let near_tip = node_tip - block.rows.height < self.config.near_tip_blocks;
-                let due = near_tip
-                    || batch.blocks >= self.config.commit_blocks.max(1)
-                    || batch.started.elapsed()
-                        >= Duration::from_millis(self.config.commit_interval_ms);
-                if due && let Some(batch) = open.take() {
-                    self.commit(batch, node_tip, rate).await?;
-                }
-            }
-            Ok::<_, IndexerError>(open)
-        };
-        let (was_read, produced, encoded, written) = tokio::join!(read, produce, encode, write);
+        // Each stage takes the channel from the one before and hands its blocks to the one after.
+        let (reader, to_produce) = tokio::sync::mpsc::channel::<ReadBlock>(2);
+        let (producer, to_encode) = tokio::sync::mpsc::channel::<AppliedBlock>(2);
+        let (encoder, to_write) = tokio::sync::mpsc::channel::<PreparedBlock>(2);
+        let (was_read, produced, encoded, written) = tokio::join!(
+            self.read(&mut prefetch, next, node_tip, reader),
+            self.produce(state, Produce { parent, shutdown }, to_produce, producer),
+            encode(to_encode, encoder),
+            self.write(to_write, node_tip, rate),
+        );
         drop(prefetch);
         // On failure `slot` stays empty: the next step reloads the state from what is committed.
         let (state, indexed) = match (was_read, produced, encoded, written) {
@@ -404,6 +371,37 @@ impl Indexer {
                 Ok(Progress::Unwound)
             }
         }
+    }
+
+    /// Writes the blocks encoded, in order, into open transactions ([`Self::write_block`]), committing a batch
+    /// when it is due; stops when the encoder does. Returns the batch still open.
+    async fn write(
+        &self,
+        mut blocks: tokio::sync::mpsc::Receiver<PreparedBlock>,
+        node_tip: u64,
+        rate: &mut Rate,
+    ) -> Result<Option<Batch>, IndexerError> {
+        let mut open: Option<Batch> = None;
+        while let Some(block) = blocks.recv().await {
+            let batch = match &mut open {
+                Some(batch) => batch,
+                None => open.insert(Batch::begin(&self.pool).await?),
+            };
+            self.write_block(&mut batch.tx, &block, &mut batch.puts)
+                .await?;
+            batch.height = block.rows.height;
+            batch.blocks += 1;
+            batch.txs += block.rows.txs as u64;
+            batch.stamps += block.rows.stamps.len() as u64;
+            let near_tip = node_tip - block.rows.height < self.config.near_tip_blocks;
+            let due = near_tip
+                || batch.blocks >= self.config.commit_blocks.max(1)
+                || batch.started.elapsed() >= Duration::from_millis(self.config.commit_interval_ms);
+            if due && let Some(batch) = open.take() {
+                self.commit(batch, node_tip, rate).await?;
+            }
+        }
+        Ok(open)
     }
 
     /// Commits a batch of written blocks: its files are stored before the transaction
@@ -649,6 +647,25 @@ impl Indexer {
 }
 
 /// Reads a bootstrap snapshot from a file or an `http(s)://` URL.
+/// Encodes the blocks produced, in order, on a blocking thread ([`prepare::encode`]: the event's parts and the
+/// effects), handing each to the writer; stops when the producer or the writer does.
+async fn encode(
+    mut blocks: tokio::sync::mpsc::Receiver<AppliedBlock>,
+    sender: tokio::sync::mpsc::Sender<PreparedBlock>,
+) -> Result<(), IndexerError> {
+    while let Some(block) = blocks.recv().await {
+        let height = block.rows.height;
+        let prepared = blocking(move || prepare::encode(block))
+            .await?
+            .map_err(|e| prepare_error(height, e))?;
+        if sender.send(prepared).await.is_err() {
+            // The writer failed: its error is the step's.
+            break;
+        }
+    }
+    Ok(())
+}
+
 async fn read_bootstrap(
     location: &str,
 ) -> Result<stamps_protocol::counterparty::rules::Bootstrap, IndexerError> {

@@ -1,5 +1,5 @@
-//! Typed rows written in one statement per table. A row is a struct declared with [`rows!`] (event rows) or
-//! [`versioned!`] (state kept as every version and the latest one); each field binds as a typed array
+//! Typed rows written in one statement per table. A row is a struct declared with `rows!` (event rows) or
+//! `versioned!` (state kept as every version and the latest one); each field binds as a typed array
 //! (`BIGINT[]`, `INTEGER[]`, `TEXT[]`, `BOOLEAN[]`) and the statement unnests them, so a block's rows of one table
 //! cost one round trip. Exact decimals are [`Numeric`]: checked in Rust, carried as text (NUMERIC has no binary
 //! form here that keeps every digit without a decimal crate) and cast once by the statement.
@@ -205,7 +205,7 @@ macro_rules! rows {
 }
 pub(crate) use rows;
 
-/// Declares a versioned state row: [`rows!`] for the table of latest states `$current`, whose versions are
+/// Declares a versioned state row: `rows!` for the table of latest states `$current`, whose versions are
 /// kept in `$versions`, keyed by the text fields `key(...)`.
 macro_rules! versioned {
     ($(#[$meta:meta])* pub struct $name:ident in $current:literal, $versions:literal, key($($key:ident),+) {

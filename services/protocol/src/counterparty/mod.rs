@@ -1,5 +1,5 @@
-//! The Counterparty protocol: how messages sit in Bitcoin transactions ([`transport`]) and what they say
-//! ([`message`]).
+//! The Counterparty protocol: how messages sit in Bitcoin transactions ([`transport`]), what they say
+//! ([`message`]) and what they do to the ledger ([`rules`]).
 
 pub mod message;
 pub mod rules;

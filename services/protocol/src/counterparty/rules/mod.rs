@@ -37,6 +37,11 @@
 //! division. Here the quotient is computed exactly (`holding * per_unit / 100_000_000`, integer division); it
 //! equals the float result except when the product exceeds 2^53 and the float rounds across an integer.
 
+// The rules by message (`send`, `issuance`, `dividend`, `dispenser`, `fairminter`, `fairmint`, `utxo`) and
+// around them: `tx` (a transaction as the rules see it), `cx` (one transaction's context: its state so far and
+// its effects), `effect` (what a rule returns), `state` (what a rule reads), `writes` (effects to table writes,
+// and the overlay of a transaction's own writes), `memory` (a ledger in maps), `content` (the MIME allow-list
+// and the description check).
 mod content;
 mod cx;
 mod dispenser;
