@@ -26,6 +26,16 @@ export function DetailPanel({ title, children }: { title: string; children: Reac
   );
 }
 
+/** A row of an information list (`<dl className="info-list">`): a label and its value. */
+export function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="info-list__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 function Empty({ text }: { text: string }) {
   return <p className="detail-panel__empty">{text}</p>;
 }
@@ -136,10 +146,9 @@ export function FairminterBlock({ fairminter, divisible }: { fairminter: StampFa
     <DetailPanel title="Fairminter">
       <dl className="info-list">
         {rows.map(([label, value]) => (
-          <div key={label} className="info-list__row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
+          <InfoRow key={label} label={label}>
+            {value}
+          </InfoRow>
         ))}
       </dl>
     </DetailPanel>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '@/lib/site-variant';
 import { abbreviateDecimal, stampLabel } from '@/utils/format';
@@ -15,37 +16,88 @@ export function cardSupply(supply: string, divisible: boolean): string {
   return whole === null ? supply : abbreviateDecimal(whole);
 }
 
-/** The figures a list gives beyond the issuance; shown on hover, or always with the finder's 'Expand details'. */
-function CardDetails({ hit }: { hit: StampHit }) {
-  const divisible = hit.divisible ?? false;
+/** A figure of a card's details; `title` gives its exact value where the card abbreviates it. */
+export type CardFact = { term: string; value: ReactNode; title?: string };
+/** A flag of a card's details; `sale` marks the on-sale flag. */
+export type CardFlag = { label: string; sale?: boolean };
+
+/** A card's details: its figures and flags; shown on hover and focus, or always with the finder's 'Expand details'. */
+export function CardDetails({ facts, flags }: { facts: CardFact[]; flags: CardFlag[] }) {
   return (
     <div className="stamp-card__details">
       <dl className="stamp-card__facts">
-        <div>
-          <dt>Supply</dt>
-          <dd>{cardSupply(hit.supply, divisible)}</dd>
-        </div>
-        <div>
-          <dt>Floor</dt>
-          <dd title={formatBtc(hit.floor_price)}>{abbreviateBtc(hit.floor_price)}</dd>
-        </div>
-        <div>
-          <dt>Last sale</dt>
-          <dd title={formatBtc(hit.last_sale_price)}>{abbreviateBtc(hit.last_sale_price)}</dd>
-        </div>
-        <div>
-          <dt>Volume</dt>
-          <dd title={formatBtc(hit.total_volume)}>{hit.total_volume ? abbreviateBtc(hit.total_volume) : '-'}</dd>
-        </div>
+        {facts.map((fact) => (
+          <div key={fact.term}>
+            <dt>{fact.term}</dt>
+            <dd title={fact.title}>{fact.value}</dd>
+          </div>
+        ))}
       </dl>
-      {(hit.on_sale || hit.locked || hit.keyburn) && (
+      {flags.length > 0 && (
         <ul className="stamp-card__flags" aria-label="Flags">
-          {hit.on_sale && <li className="stamp-card__flag stamp-card__flag--sale">On sale</li>}
-          {hit.locked && <li className="stamp-card__flag">Locked</li>}
-          {hit.keyburn && <li className="stamp-card__flag">Keyburn</li>}
+          {flags.map((flag) => (
+            <li key={flag.label} className={flag.sale ? 'stamp-card__flag stamp-card__flag--sale' : 'stamp-card__flag'}>
+              {flag.label}
+            </li>
+          ))}
         </ul>
       )}
     </div>
+  );
+}
+
+/** The figures a list gives beyond the issuance. */
+function StampDetails({ hit }: { hit: StampHit }) {
+  const divisible = hit.divisible ?? false;
+  const flags: CardFlag[] = [];
+  if (hit.on_sale) flags.push({ label: 'On sale', sale: true });
+  if (hit.locked) flags.push({ label: 'Locked' });
+  if (hit.keyburn) flags.push({ label: 'Keyburn' });
+  return (
+    <CardDetails
+      facts={[
+        { term: 'Supply', value: cardSupply(hit.supply, divisible) },
+        { term: 'Floor', value: abbreviateBtc(hit.floor_price), title: formatBtc(hit.floor_price) },
+        { term: 'Last sale', value: abbreviateBtc(hit.last_sale_price), title: formatBtc(hit.last_sale_price) },
+        {
+          term: 'Volume',
+          value: hit.total_volume ? abbreviateBtc(hit.total_volume) : '-',
+          title: formatBtc(hit.total_volume),
+        },
+      ]}
+      flags={flags}
+    />
+  );
+}
+
+type CardFrameProps = {
+  /** The page the card opens. */
+  href: string;
+  /** Shows the details at all times (the finder's 'Expand details'); otherwise they show on hover and focus. */
+  expanded: boolean;
+  /** The picture, the number line and the name line (its full text in its title). */
+  media: ReactNode;
+  number: string;
+  name: string;
+  /** What follows the name: a description, the details. */
+  children?: ReactNode;
+};
+
+/** A card of the stamp grid: picture, number and name, linking to its page; shared by the stamp and asset cards. */
+export function CardFrame({ href, expanded, media, number, name, children }: CardFrameProps) {
+  return (
+    <li className={expanded ? 'stamp-card stamp-card--expanded' : 'stamp-card'}>
+      <Link className="stamp-card__link" to={href}>
+        <div className="stamp-card__media">{media}</div>
+        <div className="stamp-card__body">
+          <span className="stamp-card__number">{number}</span>
+          <span className="stamp-card__cpid" title={name}>
+            {name}
+          </span>
+          {children}
+        </div>
+      </Link>
+    </li>
   );
 }
 
@@ -66,25 +118,16 @@ export function StampCard({ hit, expanded = false, loading = 'lazy' }: StampCard
   // Lists that carry the market figures (the finder, profile lists) get the details block.
   const hasDetails = hit.total_volume !== undefined;
   return (
-    <li className={expanded ? 'stamp-card stamp-card--expanded' : 'stamp-card'}>
-      <Link className="stamp-card__link" to={site.stampHref(hit.cpid)}>
-        <div className="stamp-card__media">
-          <StampImage
-            cpid={hit.cpid}
-            stamp={hit.stamp}
-            url={hit.stamp_url}
-            mimetype={hit.stamp_mimetype}
-            loading={loading}
-          />
-        </div>
-        <div className="stamp-card__body">
-          <span className="stamp-card__number">{stampLabel(hit.stamp)}</span>
-          <span className="stamp-card__cpid" title={hit.asset_longname ?? hit.cpid}>
-            {hit.asset_longname ?? hit.cpid}
-          </span>
-          {hasDetails && <CardDetails hit={hit} />}
-        </div>
-      </Link>
-    </li>
+    <CardFrame
+      href={site.stampHref(hit.cpid)}
+      expanded={expanded}
+      media={
+        <StampImage cpid={hit.cpid} stamp={hit.stamp} url={hit.stamp_url} mimetype={hit.stamp_mimetype} loading={loading} />
+      }
+      number={stampLabel(hit.stamp)}
+      name={hit.asset_longname ?? hit.cpid}
+    >
+      {hasDetails && <StampDetails hit={hit} />}
+    </CardFrame>
   );
 }

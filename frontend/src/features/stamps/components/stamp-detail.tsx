@@ -8,6 +8,7 @@ import { useGetStampDetailQuery } from '../detail-api';
 import type { StampDetailData } from '@/lib/stamp-detail';
 import { canDownload } from '../download-rules';
 import { shareImagePath } from '@/components/stamp-detail/detail-rules';
+import { DetailLayout } from '@/components/stamp-detail/detail-layout';
 import { StampActions } from '@/components/stamp-detail/detail-actions';
 import {
   CollectionBlock,
@@ -44,32 +45,33 @@ export function StampDetailView({ stamp, renderCollections, renderExtraBlocks }:
   // A raster stamp's link preview: the stamp on a 1200×630 card.
   useShareImage(canDownload(stamp.stamp_mimetype) ? shareImagePath(stamp.cpid) : null);
   return (
-    <article className="stamp-detail">
-      <div className="stamp-detail__side">
-        <div className="stamp-detail__media">
-          <StampMedia stamp={stamp} alt={alt} />
-        </div>
-        <StampActions title={`${site.stampWord}: ${stamp.cpid}`} />
-        {site.variant !== 'xcp' && canDownload(stamp.stamp_mimetype) && <StampDownload key={stamp.cpid} cpid={stamp.cpid} />}
-      </div>
-      <div className="stamp-detail__main">
-        <h1 className="stamp-detail__number">
+    <DetailLayout
+      media={<StampMedia stamp={stamp} alt={alt} />}
+      side={
+        <>
+          <StampActions title={`${site.stampWord}: ${stamp.cpid}`} />
+          {site.variant !== 'xcp' && canDownload(stamp.stamp_mimetype) && (
+            <StampDownload key={stamp.cpid} cpid={stamp.cpid} />
+          )}
+        </>
+      }
+      title={
+        <>
           {stampLabel(stamp.stamp)}
           {stamp.is_cursed && <span className="badge">Cursed</span>}
-        </h1>
-        <p className="stamp-detail__cpid mono break">{stamp.cpid}</p>
-        <div className="stamp-detail__blocks">
-          <StampInfo stamp={stamp} />
-          {renderExtraBlocks?.(stamp)}
-          <CollectionBlock value={stamp.collection_id} render={renderCollections} />
-          <SalesBlock sales={stamp.dispenses ?? []} divisible={stamp.divisible} />
-          {stamp.fairminter && <FairminterBlock fairminter={stamp.fairminter} divisible={stamp.divisible} />}
-          <HoldersBlock holders={stamp.holders ?? []} divisible={stamp.divisible} />
-          <DispensersBlock dispensers={stamp.dispensers ?? []} divisible={stamp.divisible} />
-          <DividendsBlock dividends={stamp.dividends ?? []} />
-        </div>
-      </div>
-    </article>
+        </>
+      }
+      subtitle={stamp.cpid}
+    >
+      <StampInfo stamp={stamp} />
+      {renderExtraBlocks?.(stamp)}
+      <CollectionBlock value={stamp.collection_id} render={renderCollections} />
+      <SalesBlock sales={stamp.dispenses ?? []} divisible={stamp.divisible} />
+      {stamp.fairminter && <FairminterBlock fairminter={stamp.fairminter} divisible={stamp.divisible} />}
+      <HoldersBlock holders={stamp.holders ?? []} divisible={stamp.divisible} />
+      <DispensersBlock dispensers={stamp.dispensers ?? []} divisible={stamp.divisible} />
+      <DividendsBlock dividends={stamp.dividends ?? []} />
+    </DetailLayout>
   );
 }
 

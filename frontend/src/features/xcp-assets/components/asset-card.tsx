@@ -1,9 +1,8 @@
-import { Link } from 'react-router';
 import { useSite } from '@/lib/site-variant';
 import { formatBlockTime, formatInteger, stampLabel } from '@/utils/format';
 import { assetDescription, assetName, isStampAsset } from '../asset-rules';
 import type { AssetHit } from '../asset-types';
-import { cardSupply } from '@/components/stamp/stamp-card';
+import { CardDetails, CardFrame, cardSupply, type CardFlag } from '@/components/stamp/stamp-card';
 import { StampImage } from '@/components/stamp/stamp-image';
 
 /** An asset that is no stamp has no image: its card shows its name instead (never a stand-in picture). */
@@ -18,33 +17,23 @@ export function AssetNameTile({ name }: { name: string }) {
 
 /** The figures of an asset card; shown on hover and focus, or always with the finder's 'Expand details'. */
 function AssetDetails({ asset }: { asset: AssetHit }) {
+  const flags: CardFlag[] = [];
+  if (asset.locked) flags.push({ label: 'Locked' });
+  if (asset.divisible) flags.push({ label: 'Divisible' });
   return (
-    <div className="stamp-card__details">
-      <dl className="stamp-card__facts">
-        <div>
-          <dt>Supply</dt>
-          <dd>{cardSupply(asset.supply, asset.divisible)}</dd>
-        </div>
-        <div>
-          <dt>Holders</dt>
-          <dd>{formatInteger(asset.holders)}</dd>
-        </div>
-        <div>
-          <dt>Block</dt>
-          <dd>{formatInteger(asset.block_index)}</dd>
-        </div>
-        <div>
-          <dt>Issued</dt>
-          <dd title={formatBlockTime(asset.block_time)}>{formatBlockTime(asset.block_time).slice(0, 10)}</dd>
-        </div>
-      </dl>
-      {(asset.locked || asset.divisible) && (
-        <ul className="stamp-card__flags" aria-label="Flags">
-          {asset.locked && <li className="stamp-card__flag">Locked</li>}
-          {asset.divisible && <li className="stamp-card__flag">Divisible</li>}
-        </ul>
-      )}
-    </div>
+    <CardDetails
+      facts={[
+        { term: 'Supply', value: cardSupply(asset.supply, asset.divisible) },
+        { term: 'Holders', value: formatInteger(asset.holders) },
+        { term: 'Block', value: formatInteger(asset.block_index) },
+        {
+          term: 'Issued',
+          value: formatBlockTime(asset.block_time).slice(0, 10),
+          title: formatBlockTime(asset.block_time),
+        },
+      ]}
+      flags={flags}
+    />
   );
 }
 
@@ -64,35 +53,32 @@ export function AssetCard({ asset, expanded = false, loading = 'lazy' }: AssetCa
   const name = assetName(asset);
   const description = assetDescription(asset);
   return (
-    <li className={expanded ? 'stamp-card stamp-card--expanded' : 'stamp-card'}>
-      <Link className="stamp-card__link" to={site.stampHref(asset.cpid)}>
-        <div className="stamp-card__media">
-          {isStampAsset(asset) ? (
-            <StampImage
-              cpid={asset.cpid}
-              stamp={asset.stamp}
-              url={asset.stamp_url}
-              mimetype={asset.stamp_mimetype ?? null}
-              loading={loading}
-            />
-          ) : (
-            <AssetNameTile name={name} />
-          )}
-        </div>
-        <div className="stamp-card__body">
-          <span className="stamp-card__number">{isStampAsset(asset) ? stampLabel(asset.stamp) : 'Asset'}</span>
-          <span className="stamp-card__cpid" title={name}>
-            {name}
-          </span>
-          {description && (
-            <span className="asset-card__description" title={description}>
-              {description}
-            </span>
-          )}
-          <AssetDetails asset={asset} />
-        </div>
-      </Link>
-    </li>
+    <CardFrame
+      href={site.stampHref(asset.cpid)}
+      expanded={expanded}
+      media={
+        isStampAsset(asset) ? (
+          <StampImage
+            cpid={asset.cpid}
+            stamp={asset.stamp}
+            url={asset.stamp_url}
+            mimetype={asset.stamp_mimetype ?? null}
+            loading={loading}
+          />
+        ) : (
+          <AssetNameTile name={name} />
+        )
+      }
+      number={isStampAsset(asset) ? stampLabel(asset.stamp) : 'Asset'}
+      name={name}
+    >
+      {description && (
+        <span className="asset-card__description" title={description}>
+          {description}
+        </span>
+      )}
+      <AssetDetails asset={asset} />
+    </CardFrame>
   );
 }
 

@@ -11,8 +11,17 @@ import { assetDescription, assetName, enhancedInfoHref } from '../asset-rules';
 import type { AssetDetailData } from '../asset-types';
 import type { StampDetailData } from '@/lib/stamp-detail';
 import { AssetNameTile } from './asset-card';
+import { DetailLayout } from '@/components/stamp-detail/detail-layout';
 import { StampActions } from '@/components/stamp-detail/detail-actions';
-import { CollectionBlock, DispensersBlock, DividendsBlock, FairminterBlock, HoldersBlock, SalesBlock } from '@/components/stamp-detail/detail-blocks';
+import {
+  CollectionBlock,
+  DispensersBlock,
+  DividendsBlock,
+  FairminterBlock,
+  HoldersBlock,
+  InfoRow,
+  SalesBlock,
+} from '@/components/stamp-detail/detail-blocks';
 
 /** The API's text for an asset that does not exist. */
 export const ASSET_NOT_FOUND = 'Asset not found';
@@ -38,15 +47,6 @@ export function stampOfAsset(asset: AssetDetailData): StampDetailData | null {
   };
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="info-list__row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
 /** The Information block of an asset that is no stamp. */
 function AssetInfo({ asset }: { asset: AssetDetailData }) {
   const description = assetDescription({ ...asset, stamp: null });
@@ -57,34 +57,34 @@ function AssetInfo({ asset }: { asset: AssetDetailData }) {
         Information
       </h2>
       <dl className="info-list">
-        <Row label="CPID">
+        <InfoRow label="CPID">
           <span className="mono break">{asset.cpid}</span>
-        </Row>
+        </InfoRow>
         {asset.asset_longname && (
-          <Row label="Name">
+          <InfoRow label="Name">
             <span className="break">{asset.asset_longname}</span>
-          </Row>
+          </InfoRow>
         )}
         {description && (
-          <Row label="Description">
+          <InfoRow label="Description">
             <span className="break">{description}</span>
-          </Row>
+          </InfoRow>
         )}
         {infoHref && (
-          <Row label="Asset info">
+          <InfoRow label="Asset info">
             <a className="text-link break" href={infoHref} target="_blank" rel="noopener noreferrer">
               Enhanced asset information
             </a>
-          </Row>
+          </InfoRow>
         )}
         {asset.creator && (
-          <Row label="Creator">
+          <InfoRow label="Creator">
             <Link className="text-link mono" to={paths.profile.getHref(asset.creator)} title={asset.creator}>
               {asset.creator_name ?? shortenAddress(asset.creator)}
             </Link>
-          </Row>
+          </InfoRow>
         )}
-        <Row label="Owner">
+        <InfoRow label="Owner">
           {asset.owner ? (
             <Link className="text-link mono" to={paths.profile.getHref(asset.owner)} title={asset.owner}>
               {shortenAddress(asset.owner)}
@@ -92,15 +92,15 @@ function AssetInfo({ asset }: { asset: AssetDetailData }) {
           ) : (
             '-'
           )}
-        </Row>
-        <Row label="First issued">
+        </InfoRow>
+        <InfoRow label="First issued">
           Block {formatInteger(asset.block_index)}
           {asset.block_time !== undefined && ` (${formatBlockTime(asset.block_time)})`}
-        </Row>
-        <Row label="Supply">{displaySupply(asset.supply, asset.divisible)}</Row>
-        <Row label="Divisible">{yesNo(asset.divisible)}</Row>
-        <Row label="Locked">{yesNo(asset.locked)}</Row>
-        <Row label="Destructions">{asset.destructions ? formatSupply(asset.destructions, asset.divisible) : '0'}</Row>
+        </InfoRow>
+        <InfoRow label="Supply">{displaySupply(asset.supply, asset.divisible)}</InfoRow>
+        <InfoRow label="Divisible">{yesNo(asset.divisible)}</InfoRow>
+        <InfoRow label="Locked">{yesNo(asset.locked)}</InfoRow>
+        <InfoRow label="Destructions">{asset.destructions ? formatSupply(asset.destructions, asset.divisible) : '0'}</InfoRow>
       </dl>
     </section>
   );
@@ -120,27 +120,21 @@ export function AssetDetailView({ asset, renderCollections }: AssetDetailViewPro
   const site = useSite();
   const name = assetName(asset);
   return (
-    <article className="stamp-detail">
-      <div className="stamp-detail__side">
-        <div className="stamp-detail__media">
-          <AssetNameTile name={name} />
-        </div>
-        <StampActions title={`${site.stampWord}: ${asset.cpid}`} />
-      </div>
-      <div className="stamp-detail__main">
-        <h1 className="stamp-detail__number asset-detail__name break">{name}</h1>
-        <p className="stamp-detail__cpid mono break">{asset.asset_longname ? asset.cpid : 'Counterparty asset'}</p>
-        <div className="stamp-detail__blocks">
-          <AssetInfo asset={asset} />
-          <CollectionBlock value={asset.collection_id} render={renderCollections} />
-          <SalesBlock sales={asset.dispenses ?? []} divisible={asset.divisible} />
-          {asset.fairminter && <FairminterBlock fairminter={asset.fairminter} divisible={asset.divisible} />}
-          <HoldersBlock holders={asset.holders ?? []} divisible={asset.divisible} />
-          <DispensersBlock dispensers={asset.dispensers ?? []} divisible={asset.divisible} />
-          <DividendsBlock dividends={asset.dividends ?? []} />
-        </div>
-      </div>
-    </article>
+    <DetailLayout
+      media={<AssetNameTile name={name} />}
+      side={<StampActions title={`${site.stampWord}: ${asset.cpid}`} />}
+      title={name}
+      titleClassName="asset-detail__name break"
+      subtitle={asset.asset_longname ? asset.cpid : 'Counterparty asset'}
+    >
+      <AssetInfo asset={asset} />
+      <CollectionBlock value={asset.collection_id} render={renderCollections} />
+      <SalesBlock sales={asset.dispenses ?? []} divisible={asset.divisible} />
+      {asset.fairminter && <FairminterBlock fairminter={asset.fairminter} divisible={asset.divisible} />}
+      <HoldersBlock holders={asset.holders ?? []} divisible={asset.divisible} />
+      <DispensersBlock dispensers={asset.dispensers ?? []} divisible={asset.divisible} />
+      <DividendsBlock dividends={asset.dividends ?? []} />
+    </DetailLayout>
   );
 }
 
