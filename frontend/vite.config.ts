@@ -64,5 +64,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // The stylesheets' text, for the test of their ownership (other CSS stays out of the tests).
+    css: { include: [/\/src\/styles\/[^/]+\.css/] },
   },
 });

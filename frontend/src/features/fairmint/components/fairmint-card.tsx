@@ -8,7 +8,7 @@ import type { FairminterCard } from '../types';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="src20-card__fact">
+    <div className="fairmint-card__fact">
       <dt>{term}</dt>
       <dd>{children}</dd>
     </div>
@@ -80,8 +80,8 @@ export function FairmintCard({ card, nowSeconds }: { card: FairminterCard; nowSe
         )}
       </div>
       <div className="fairmint-card__body">
-        <div className="src20-card__head">
-          <Link className="src20-card__tick break" to={site.stampHref(card.cpid)}>
+        <div className="fairmint-card__head">
+          <Link className="fairmint-card__tick break" to={site.stampHref(card.cpid)}>
             {name}
           </Link>
           <span className={card.status === 'open' ? 'badge badge--op fairmint-card__status--open' : 'badge badge--op'}>
@@ -97,7 +97,7 @@ export function FairmintCard({ card, nowSeconds }: { card: FairminterCard; nowSe
         {figures.max !== null && (
           <FairmintProgress progress={card.progress} premintPercent={figures.premintPercent} label={`${name} minted`} />
         )}
-        <dl className="src20-card__facts">
+        <dl className="fairmint-card__facts">
           <Fact term="Max">
             <Amount value={figures.max} none="∞" />
           </Fact>

@@ -109,7 +109,7 @@ export function Src20Activity({ addresses, address, page, onAddressChange }: Src
   return (
     <div className="profile__activity">
       {addresses.length > 1 && (
-        <p className="profile__select">
+        <p className="address-src20__select">
           <label htmlFor={selectId}>Address</label>
           <select
             id={selectId}
