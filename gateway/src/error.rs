@@ -1,5 +1,5 @@
-//! `ApiError`: every failure a handler can return, mapped to a status and a JSON body `{"error": "..."}`.
-//! Internal details are logged, never sent.
+//! `ApiError`: every failure a handler can return, the one mapping of a service's gRPC status to it, and its
+//! answer: a status and a JSON body `{"error": "..."}` (internal details are logged, never sent).
 
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -40,9 +40,12 @@ pub enum ApiError {
     Internal(String),
 }
 
+/// The text of a NOT_FOUND status for a resource whose answer names no text of its own.
+pub const NOT_FOUND: &str = "not found";
+
 impl ApiError {
     /// Maps a gRPC status from a backing service; `not_found` is the text for NOT_FOUND.
-    pub fn from_status(status: tonic::Status, not_found: &str) -> Self {
+    fn from_status(status: tonic::Status, not_found: &str) -> Self {
         match status.code() {
             tonic::Code::NotFound => ApiError::NotFound(not_found.to_owned()),
             tonic::Code::InvalidArgument => ApiError::BadRequest(status.message().to_owned()),
@@ -51,6 +54,25 @@ impl ApiError {
             }
             _ => ApiError::Internal(status.to_string()),
         }
+    }
+}
+
+/// A status from a backing service, NOT_FOUND being [`NOT_FOUND`]: what `?` gives on a gRPC call.
+impl From<tonic::Status> for ApiError {
+    fn from(status: tonic::Status) -> Self {
+        ApiError::from_status(status, NOT_FOUND)
+    }
+}
+
+/// A gRPC call's failure as an [`ApiError`] whose 404 names the resource.
+pub trait OrNotFound<T> {
+    /// The answer, or the failure mapped as by `From<tonic::Status>` but with `text` for NOT_FOUND.
+    fn or_not_found(self, text: &str) -> Result<T, ApiError>;
+}
+
+impl<T> OrNotFound<T> for Result<T, tonic::Status> {
+    fn or_not_found(self, text: &str) -> Result<T, ApiError> {
+        self.map_err(|status| ApiError::from_status(status, text))
     }
 }
 

@@ -1,22 +1,21 @@
-//! Raster stamps (PNG, GIF's first frame, JPEG, WEBP) as PNGs: `/api/assets/resize/{cpid}/{size}` with the longer
-//! side `size` pixels (8 to 1280), in base64, for downloads; `/api/assets/{cpid}.png`, the stamp centred on a
-//! 1200×630 card, for link previews and sharing. Pixel art stays sharp: enlarging copies pixels, only shrinking
-//! blends them.
+//! Raster stamps (PNG, GIF's first frame, JPEG, WEBP) as PNGs, pixel art kept sharp (enlarging copies pixels,
+//! only shrinking blends them): `/api/assets/resize/{cpid}/{size}`, the longer side `size` pixels (8 to 1280) in
+//! base64 for downloads, and `/api/assets/{cpid}.png`, the stamp centred on a 1200×630 card for link previews.
 
 use std::io::Cursor;
 
-use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use image::imageops::FilterType;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use crate::app_state::AppState;
 use crate::error::{ApiError, ErrorBody};
 use crate::routes::stamps::fetch_stamp;
-use crate::state::AppState;
 
 /// Smallest and largest sizes.
 pub const SIZES: std::ops::RangeInclusive<u32> = 8..=1280;
@@ -28,11 +27,11 @@ pub const SIZE_MESSAGE: &str = "Size must be between 8 and 1280";
 const MAX_SOURCE_SIDE: u32 = 8192;
 const MAX_DECODE_BYTES: u64 = 256 * 1024 * 1024;
 
-/// The resize route.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/assets/resize/{cpid}/{size}", get(resize))
-        .route("/assets/{file}", get(share))
+/// The image routes.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(resize))
+        .routes(routes!(share))
 }
 
 /// Why an image could not be resized.
@@ -122,7 +121,21 @@ pub fn share_png(bytes: &[u8], mimetype: &str) -> Result<Vec<u8>, ResizeError> {
     encode_png(&card)
 }
 
-#[utoipa::path(get, path = "/api/assets/resize/{cpid}/{size}", tag = "stamps", params(("cpid" = String, Path, description = "the stamp"), ("size" = u32, Path, description = "the longer side in pixels, 8 to 1280")), responses((status = 200, description = "the image as a PNG, base64 (text/plain)", content_type = "text/plain"), (status = 400, description = "Size must be between 8 and 1280, or a malformed cpid", body = ErrorBody), (status = 404, description = "404 - Stamp not found.", body = ErrorBody), (status = 415, description = "not a raster image, or one that does not decode", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/assets/resize/{cpid}/{size}",
+    tag = "stamps",
+    params(
+        ("cpid" = String, Path, description = "the stamp"),
+        ("size" = u32, Path, description = "the longer side in pixels, 8 to 1280"),
+    ),
+    responses(
+        (status = 200, description = "the image as a PNG, base64 (text/plain)", content_type = "text/plain"),
+        (status = 400, description = "Size must be between 8 and 1280, or a malformed cpid", body = ErrorBody),
+        (status = 404, description = "404 - Stamp not found.", body = ErrorBody),
+        (status = 415, description = "not a raster image, or one that does not decode", body = ErrorBody),
+    )
+)]
 pub(crate) async fn resize(
     State(state): State<AppState>,
     Path((cpid, size)): Path<(String, String)>,
@@ -167,7 +180,26 @@ async fn raster_file(state: &AppState, cpid: String) -> Result<(Vec<u8>, String)
     Ok((bytes, stamp.mimetype))
 }
 
-#[utoipa::path(get, path = "/api/assets/{file}", tag = "stamps", params(("file" = String, Path, description = "the stamp's cpid (or a collection's icon id) followed by .png")), responses((status = 200, description = "the stamp centred on a 1200×630 PNG, for link previews and sharing", content_type = "image/png"), (status = 400, description = "not a .png name, or a malformed cpid", body = ErrorBody), (status = 404, description = "404 - Stamp not found.", body = ErrorBody), (status = 415, description = "not a raster image, or one that does not decode", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/assets/{file}",
+    tag = "stamps",
+    params((
+        "file" = String,
+        Path,
+        description = "the stamp's cpid (or a collection's icon id) followed by .png",
+    )),
+    responses(
+        (
+            status = 200,
+            description = "the stamp centred on a 1200×630 PNG, for link previews and sharing",
+            content_type = "image/png",
+        ),
+        (status = 400, description = "not a .png name, or a malformed cpid", body = ErrorBody),
+        (status = 404, description = "404 - Stamp not found.", body = ErrorBody),
+        (status = 415, description = "not a raster image, or one that does not decode", body = ErrorBody),
+    )
+)]
 pub(crate) async fn share(
     State(state): State<AppState>,
     Path(file): Path<String>,

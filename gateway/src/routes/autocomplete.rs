@@ -1,18 +1,19 @@
 //! `/api/autocomplete/{text}`: what the header's search overlay shows while typing, grouped.
 
+use axum::Json;
 use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
 use stamps_proto::catalogue::v1::AutocompleteRequest;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::{ApiError, ErrorBody};
-use crate::state::AppState;
+use crate::app_state::AppState;
+use crate::error::ApiError;
 
 /// The autocomplete route.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/autocomplete/{text}", get(autocomplete))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(autocomplete))
 }
 
 /// The groups, in the spec's names; each holds a few hits, exact matches first.
@@ -57,7 +58,13 @@ struct UserHitJson {
     display_name: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/autocomplete/{text}", tag = "search", params(("text" = String, Path, description = "what was typed (at most 100 characters)")), responses((status = 200, description = "a few hits per group, exact matches first", body = AutocompleteJson), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/autocomplete/{text}",
+    tag = "search",
+    params(("text" = String, Path, description = "what was typed (at most 100 characters)")),
+    responses((status = 200, description = "a few hits per group, exact matches first", body = AutocompleteJson))
+)]
 pub(crate) async fn autocomplete(
     State(state): State<AppState>,
     Path(text): Path<String>,
@@ -65,8 +72,7 @@ pub(crate) async fn autocomplete(
     let mut catalogue = state.catalogue.clone();
     let a = catalogue
         .autocomplete(AutocompleteRequest { text })
-        .await
-        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .await?
         .into_inner();
     Ok(Json(AutocompleteJson {
         stamp_hits: a

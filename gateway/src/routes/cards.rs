@@ -1,6 +1,6 @@
-//! Images of stamps whose content is JSON rather than a file: an SRC-20 operation is shown as a card of its JSON,
-//! an SRC-721 mint as its layers stacked (each layer the image of the stamp the mint chose), an SRC-721 deploy as
-//! a card of its collection's name. Every text is escaped: it comes from the chain.
+//! Images of stamps whose content is JSON rather than a file, every text escaped (it comes from the chain): an
+//! SRC-20 operation as a card of its JSON, an SRC-721 mint as its layers stacked (each the image of the stamp the
+//! mint chose), an SRC-721 deploy as a card of its collection's name.
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;

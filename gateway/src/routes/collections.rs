@@ -1,20 +1,24 @@
-//! Collections: `/api/collections[/{q}]` (sorted, filtered, paged), `/api/collection/{id}`, its
-//! `/collectors` and `/burned`, and `/api/stamp/src721/{cpid}` (an SRC-721 stamp's layers, mints and parent).
+//! Collections: the lists of collections and of staff directories (`/api/collections[/{q}]`,
+//! `/api/directories[/{q}]`: sorted, filtered, paged) and their query parameters, a collection
+//! (`/api/collection/{id}`), its `/collectors`, `/burned` and layers, and an SRC-721 stamp's layers, mints and
+//! parent (`/api/stamp/src721/{cpid}`).
 
+use axum::Json;
 use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use stamps_proto::catalogue::v1::{
     CollectionCard, CollectionListRequest, CollectionPeopleResponse, GetCollectionRequest,
     GetStampRequest, SearchCollectionsRequest, Volume,
 };
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
+use utoipa_axum::routes;
 
-use crate::error::{ApiError, ErrorBody};
-use crate::routes::paging::{self, Page, Params};
+use crate::app_state::AppState;
+use crate::error::{ApiError, ErrorBody, OrNotFound};
+use crate::routes::paging::{Page, PageQuery};
+use crate::routes::query::ApiQuery;
 use crate::routes::stamps::StampJson;
-use crate::state::AppState;
 
 /// Page size of collection lists.
 pub const DEFAULT_LIMIT: u32 = 50;
@@ -25,20 +29,99 @@ pub const PEOPLE_LIMIT: u32 = 20;
 /// The 404 text of an unknown collection.
 pub const COLLECTION_NOT_FOUND: &str = "Collection not found";
 
+/// The 404 text of a stamp that is no SRC-721 deploy or mint.
+pub const SRC721_NOT_FOUND: &str = "SRC-721 stamp not found";
+
 /// The collection routes.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/collections", get(search_all))
-        .route("/collections/", get(search_all))
-        .route("/collections/{q}", get(search_q))
-        .route("/directories", get(directories_all))
-        .route("/directories/", get(directories_all))
-        .route("/directories/{q}", get(directories_q))
-        .route("/collection/{id}", get(collection))
-        .route("/collection/{id}/collectors", get(collectors))
-        .route("/collection/{id}/burned", get(burned))
-        .route("/collection/layers/{id}", get(layers))
-        .route("/stamp/src721/{cpid}", get(src721))
+pub fn router() -> OpenApiRouter<AppState> {
+    let router = OpenApiRouter::new();
+    let router = with_trailing_slash(router, routes!(search_all));
+    let router = with_trailing_slash(router, routes!(directories_all));
+    router
+        .routes(routes!(search_q))
+        .routes(routes!(directories_q))
+        .routes(routes!(collection))
+        .routes(routes!(collectors))
+        .routes(routes!(burned))
+        .routes(routes!(layers))
+        .routes(routes!(src721))
+}
+
+/// `routes` served at their path, and at that path with a trailing slash (which the document leaves out).
+fn with_trailing_slash(
+    router: OpenApiRouter<AppState>,
+    routes: UtoipaMethodRouter<AppState>,
+) -> OpenApiRouter<AppState> {
+    let (_, paths, method_router) = &routes;
+    let aliases: Vec<_> = paths
+        .paths
+        .keys()
+        .map(|path| (format!("{path}/"), method_router.clone()))
+        .collect();
+    aliases
+        .into_iter()
+        .fold(router.routes(routes), |router, (path, method_router)| {
+            router.route(&path, method_router)
+        })
+}
+
+/// The collection list's text and order.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CollectionSearchQuery {
+    /// a name prefix (any case) or a collection id
+    pub q: Option<String>,
+    #[doc = "trending (default, desc: the week's sales, then all-time), lowest_stamp_number, \
+             highest_stamp_number, floor_price, total_volume, market_cap, stamp_count or collector_count, with \
+             :asc or :desc"]
+    pub sort: Option<String>,
+}
+
+/// The order of the other lists of collections.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CollectionSortQuery {
+    /// as for /api/collections
+    pub sort: Option<String>,
+}
+
+/// What the collection lists narrow to.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CollectionFilters {
+    /// comma-separated collection ids (at most 100)
+    pub ids: Option<String>,
+    /// only this creator's
+    pub user_id: Option<String>,
+    /// comma-separated: launchpad, src721
+    pub only: Option<String>,
+}
+
+/// The directory list's text.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DirectorySearchQuery {
+    /// a name prefix (any case) or a directory id
+    pub q: Option<String>,
+}
+
+/// What the directory lists narrow to.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DirectoryFilters {
+    /// comma-separated ids (at most 100)
+    pub ids: Option<String>,
+    /// comma-separated: launchpad, src721
+    pub only: Option<String>,
+}
+
+/// What a collection's answer holds.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CollectionQuery {
+    /// true: every stamp id in stamp_ids (the edit form's), not only the first 12
+    #[param(value_type = Option<bool>)]
+    pub with_stamp_ids: Option<String>,
 }
 
 /// Satoshis sold in a window, and the change against the window before it in percent (two decimals; `null`
@@ -133,63 +216,141 @@ impl From<CollectionCard> for CollectionJson {
     }
 }
 
-#[utoipa::path(get, path = "/api/collections", tag = "collections", params(("q" = Option<String>, Query, description = "a name prefix (any case) or a collection id"), ("sort" = Option<String>, Query, description = "trending (default, desc: the week's sales, then all-time), lowest_stamp_number, highest_stamp_number, floor_price, total_volume, market_cap, stamp_count or collector_count, with :asc or :desc"), ("ids" = Option<String>, Query, description = "comma-separated collection ids (at most 100)"), ("user_id" = Option<String>, Query, description = "only this creator's"), ("only" = Option<String>, Query, description = "comma-separated: launchpad, src721"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "collections, 50 per page", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/collections",
+    tag = "collections",
+    params(CollectionSearchQuery, CollectionFilters, PageQuery),
+    responses((status = 200, description = "collections, 50 per page", body = Page<CollectionJson>))
+)]
 pub(crate) async fn search_all(
-    state: State<AppState>,
-    params: Params,
+    State(state): State<AppState>,
+    ApiQuery(text): ApiQuery<CollectionSearchQuery>,
+    ApiQuery(filters): ApiQuery<CollectionFilters>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<CollectionJson>>, ApiError> {
-    search(state, None, params).await
+    let find = Find {
+        q: text.q,
+        sort: text.sort,
+        ids: filters.ids,
+        user_id: filters.user_id,
+        only: filters.only,
+    };
+    search(&state, find, page).await
 }
 
-#[utoipa::path(get, path = "/api/collections/{q}", tag = "collections", params(("q" = String, Path, description = "a name prefix (any case) or a collection id"), ("sort" = Option<String>, Query, description = "as for /api/collections"), ("ids" = Option<String>, Query, description = "comma-separated collection ids (at most 100)"), ("user_id" = Option<String>, Query, description = "only this creator's"), ("only" = Option<String>, Query, description = "comma-separated: launchpad, src721"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "collections, 50 per page", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/collections/{q}",
+    tag = "collections",
+    params(
+        ("q" = String, Path, description = "a name prefix (any case) or a collection id"),
+        CollectionSortQuery,
+        CollectionFilters,
+        PageQuery,
+    ),
+    responses((status = 200, description = "collections, 50 per page", body = Page<CollectionJson>))
+)]
 pub(crate) async fn search_q(
-    state: State<AppState>,
+    State(state): State<AppState>,
     Path(q): Path<String>,
-    params: Params,
+    ApiQuery(order): ApiQuery<CollectionSortQuery>,
+    ApiQuery(filters): ApiQuery<CollectionFilters>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<CollectionJson>>, ApiError> {
-    search(state, Some(q), params).await
+    let find = Find {
+        q: Some(q),
+        sort: order.sort,
+        ids: filters.ids,
+        user_id: filters.user_id,
+        only: filters.only,
+    };
+    search(&state, find, page).await
 }
 
 /// The owner of staff directories: the network default.
 pub const NETWORK_OWNER: &str = "XCP";
 
-#[utoipa::path(get, path = "/api/directories", tag = "collections", params(("q" = Option<String>, Query, description = "a name prefix (any case) or a directory id"), ("sort" = Option<String>, Query, description = "as for /api/collections"), ("ids" = Option<String>, Query, description = "comma-separated ids (at most 100)"), ("only" = Option<String>, Query, description = "comma-separated: launchpad, src721"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the staff directories (collections owned by the network default, user_id XCP), 50 per page", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/directories",
+    tag = "collections",
+    params(DirectorySearchQuery, CollectionSortQuery, DirectoryFilters, PageQuery),
+    responses((
+        status = 200,
+        description = "the staff directories (collections owned by the network default, user_id XCP), 50 per page",
+        body = Page<CollectionJson>,
+    ))
+)]
 pub(crate) async fn directories_all(
-    state: State<AppState>,
-    params: Params,
+    State(state): State<AppState>,
+    ApiQuery(text): ApiQuery<DirectorySearchQuery>,
+    ApiQuery(order): ApiQuery<CollectionSortQuery>,
+    ApiQuery(filters): ApiQuery<DirectoryFilters>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<CollectionJson>>, ApiError> {
-    directories(state, None, params).await
+    directories(&state, text.q, order, filters, page).await
 }
 
-#[utoipa::path(get, path = "/api/directories/{q}", tag = "collections", params(("q" = String, Path, description = "a name prefix (any case) or a directory id"), ("sort" = Option<String>, Query, description = "as for /api/collections"), ("ids" = Option<String>, Query, description = "comma-separated ids (at most 100)"), ("only" = Option<String>, Query, description = "comma-separated: launchpad, src721"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the staff directories, 50 per page", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/directories/{q}",
+    tag = "collections",
+    params(
+        ("q" = String, Path, description = "a name prefix (any case) or a directory id"),
+        CollectionSortQuery,
+        DirectoryFilters,
+        PageQuery,
+    ),
+    responses((status = 200, description = "the staff directories, 50 per page", body = Page<CollectionJson>))
+)]
 pub(crate) async fn directories_q(
-    state: State<AppState>,
+    State(state): State<AppState>,
     Path(q): Path<String>,
-    params: Params,
+    ApiQuery(order): ApiQuery<CollectionSortQuery>,
+    ApiQuery(filters): ApiQuery<DirectoryFilters>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<CollectionJson>>, ApiError> {
-    directories(state, Some(q), params).await
+    directories(&state, Some(q), order, filters, page).await
 }
 
 /// Collections owned by the network default; `user_id` is not a parameter here.
 async fn directories(
-    state: State<AppState>,
-    path_q: Option<String>,
-    params: Params,
+    state: &AppState,
+    q: Option<String>,
+    order: CollectionSortQuery,
+    filters: DirectoryFilters,
+    page: PageQuery,
 ) -> Result<Json<Page<CollectionJson>>, ApiError> {
-    let mut p = paging::params(params)?;
-    p.insert("user_id".into(), NETWORK_OWNER.into());
-    search(state, path_q, Ok(axum::extract::Query(p))).await
+    let find = Find {
+        q,
+        sort: order.sort,
+        ids: filters.ids,
+        user_id: Some(NETWORK_OWNER.into()),
+        only: filters.only,
+    };
+    search(state, find, page).await
+}
+
+/// What a list of collections asks for, as given.
+struct Find {
+    q: Option<String>,
+    sort: Option<String>,
+    /// Comma-separated.
+    ids: Option<String>,
+    user_id: Option<String>,
+    only: Option<String>,
 }
 
 async fn search(
-    State(state): State<AppState>,
-    path_q: Option<String>,
-    params: Params,
+    state: &AppState,
+    find: Find,
+    page: PageQuery,
 ) -> Result<Json<Page<CollectionJson>>, ApiError> {
-    let params = paging::params(params)?;
-    let page = paging::paging(&params, DEFAULT_LIMIT)?;
-    let get = |k: &str| params.get(k).cloned().unwrap_or_default();
-    let ids = get("ids")
+    let page = page.paging(DEFAULT_LIMIT)?;
+    let ids = find
+        .ids
+        .unwrap_or_default()
         .split(',')
         .map(str::trim)
         .filter(|id| !id.is_empty())
@@ -198,16 +359,16 @@ async fn search(
     let mut catalogue = state.catalogue.clone();
     let answer = catalogue
         .search_collections(SearchCollectionsRequest {
-            q: path_q.unwrap_or_else(|| get("q")),
-            sort: get("sort"),
+            q: find.q.unwrap_or_default(),
+            sort: find.sort.unwrap_or_default(),
             ids,
-            user_id: get("user_id"),
-            only: get("only"),
+            user_id: find.user_id.unwrap_or_default(),
+            only: find.only.unwrap_or_default(),
             offset: page.offset,
             limit: page.limit,
         })
         .await
-        .map_err(|s| ApiError::from_status(s, COLLECTION_NOT_FOUND))?
+        .or_not_found(COLLECTION_NOT_FOUND)?
         .into_inner();
     Ok(Json(Page {
         hits: answer.hits.into_iter().map(CollectionJson::from).collect(),
@@ -217,14 +378,22 @@ async fn search(
     }))
 }
 
-#[utoipa::path(get, path = "/api/collection/{id}", tag = "collections", params(("id" = String, Path, description = "the collection's id"), ("with_stamp_ids" = Option<bool>, Query, description = "true: every stamp id in stamp_ids (the edit form's), not only the first 12")), responses((status = 200, description = "the collection with its figures", body = CollectionJson), (status = 404, description = "Collection not found", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/collection/{id}",
+    tag = "collections",
+    params(("id" = String, Path, description = "the collection's id"), CollectionQuery),
+    responses(
+        (status = 200, description = "the collection with its figures", body = CollectionJson),
+        (status = 404, description = "Collection not found", body = ErrorBody),
+    )
+)]
 pub(crate) async fn collection(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    params: Params,
+    ApiQuery(query): ApiQuery<CollectionQuery>,
 ) -> Result<Json<CollectionJson>, ApiError> {
-    let params = paging::params(params)?;
-    let with_stamp_ids = match params.get("with_stamp_ids").map(String::as_str) {
+    let with_stamp_ids = match query.with_stamp_ids.as_deref() {
         None | Some("false") => false,
         Some("true") => true,
         Some(other) => {
@@ -240,7 +409,7 @@ pub(crate) async fn collection(
             with_stamp_ids,
         })
         .await
-        .map_err(|s| ApiError::from_status(s, COLLECTION_NOT_FOUND))?
+        .or_not_found(COLLECTION_NOT_FOUND)?
         .into_inner();
     Ok(Json(card.into()))
 }
@@ -278,7 +447,16 @@ pub struct LayerItemJson {
     image_url: String,
 }
 
-#[utoipa::path(get, path = "/api/collection/layers/{id}", tag = "collections", params(("id" = String, Path, description = "the collection's id")), responses((status = 200, description = "the collection's layers with their counts", body = LayersJson), (status = 404, description = "Collection not found (or without layers)", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/collection/layers/{id}",
+    tag = "collections",
+    params(("id" = String, Path, description = "the collection's id")),
+    responses(
+        (status = 200, description = "the collection's layers with their counts", body = LayersJson),
+        (status = 404, description = "Collection not found (or without layers)", body = ErrorBody),
+    )
+)]
 pub(crate) async fn layers(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -290,7 +468,7 @@ pub(crate) async fn layers(
             with_stamp_ids: false,
         })
         .await
-        .map_err(|s| ApiError::from_status(s, COLLECTION_NOT_FOUND))?
+        .or_not_found(COLLECTION_NOT_FOUND)?
         .into_inner();
     Ok(Json(LayersJson {
         collection_id: answer.collection_id,
@@ -369,9 +547,8 @@ fn people(answer: CollectionPeopleResponse, burned: bool) -> Page<PersonJson> {
     }
 }
 
-fn list_request(id: String, params: Params) -> Result<CollectionListRequest, ApiError> {
-    let params = paging::params(params)?;
-    let page = paging::paging(&params, PEOPLE_LIMIT)?;
+fn list_request(id: String, page: PageQuery) -> Result<CollectionListRequest, ApiError> {
+    let page = page.paging(PEOPLE_LIMIT)?;
     Ok(CollectionListRequest {
         collection_id: id,
         offset: page.offset,
@@ -379,34 +556,52 @@ fn list_request(id: String, params: Params) -> Result<CollectionListRequest, Api
     })
 }
 
-#[utoipa::path(get, path = "/api/collection/{id}/collectors", tag = "collections", params(("id" = String, Path, description = "the collection's id"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "holders of its stamps, most first, 20 per page", body = Page<PersonJson>), (status = 404, description = "Collection not found", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/collection/{id}/collectors",
+    tag = "collections",
+    params(("id" = String, Path, description = "the collection's id"), PageQuery),
+    responses(
+        (status = 200, description = "holders of its stamps, most first, 20 per page", body = Page<PersonJson>),
+        (status = 404, description = "Collection not found", body = ErrorBody),
+    )
+)]
 pub(crate) async fn collectors(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    params: Params,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<PersonJson>>, ApiError> {
-    let request = list_request(id, params)?;
+    let request = list_request(id, page)?;
     let mut catalogue = state.catalogue.clone();
     let answer = catalogue
         .collection_collectors(request)
         .await
-        .map_err(|s| ApiError::from_status(s, COLLECTION_NOT_FOUND))?
+        .or_not_found(COLLECTION_NOT_FOUND)?
         .into_inner();
     Ok(Json(people(answer, false)))
 }
 
-#[utoipa::path(get, path = "/api/collection/{id}/burned", tag = "collections", params(("id" = String, Path, description = "the collection's id"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "who destroyed its stamps, most first, 20 per page", body = Page<PersonJson>), (status = 404, description = "Collection not found", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/collection/{id}/burned",
+    tag = "collections",
+    params(("id" = String, Path, description = "the collection's id"), PageQuery),
+    responses(
+        (status = 200, description = "who destroyed its stamps, most first, 20 per page", body = Page<PersonJson>),
+        (status = 404, description = "Collection not found", body = ErrorBody),
+    )
+)]
 pub(crate) async fn burned(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    params: Params,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<PersonJson>>, ApiError> {
-    let request = list_request(id, params)?;
+    let request = list_request(id, page)?;
     let mut catalogue = state.catalogue.clone();
     let answer = catalogue
         .collection_burned(request)
         .await
-        .map_err(|s| ApiError::from_status(s, COLLECTION_NOT_FOUND))?
+        .or_not_found(COLLECTION_NOT_FOUND)?
         .into_inner();
     Ok(Json(people(answer, true)))
 }
@@ -429,7 +624,16 @@ pub struct Src721Json {
     parent: Option<StampJson>,
 }
 
-#[utoipa::path(get, path = "/api/stamp/src721/{cpid}", tag = "collections", params(("cpid" = String, Path, description = "an SRC-721 deploy or mint")), responses((status = 200, description = "its layers, mints and parent", body = Src721Json), (status = 404, description = "not an SRC-721 deploy or mint", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/stamp/src721/{cpid}",
+    tag = "collections",
+    params(("cpid" = String, Path, description = "an SRC-721 deploy or mint")),
+    responses(
+        (status = 200, description = "its layers, mints and parent", body = Src721Json),
+        (status = 404, description = "not an SRC-721 deploy or mint", body = ErrorBody),
+    )
+)]
 pub(crate) async fn src721(
     State(state): State<AppState>,
     Path(cpid): Path<String>,
@@ -438,7 +642,7 @@ pub(crate) async fn src721(
     let d = catalogue
         .get_src721(GetStampRequest { cpid })
         .await
-        .map_err(|s| ApiError::from_status(s, "SRC-721 stamp not found"))?
+        .or_not_found(SRC721_NOT_FOUND)?
         .into_inner();
     let limit = u32::try_from(d.mints.len()).unwrap_or(u32::MAX);
     Ok(Json(Src721Json {

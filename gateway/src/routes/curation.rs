@@ -1,35 +1,37 @@
-//! Staff content: `/api/announcement`, `/api/collections/featured` and `/api/directories/featured`, `/api/feat`
-//! (the themed featured stamps),
-//! `/api/advent`, and the home page's banners and featured collections ([`banners`], [`featured_cards`]).
+//! Staff content: the announcement (`/api/announcement`), the featured collections and directories
+//! (`/api/collections/featured`, `/api/directories/featured`), the themed featured stamps (`/api/feat`), the advent
+//! calendar (`/api/advent`), and the home page's banners and featured collections ([`banners`],
+//! [`featured_cards`]).
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
 use serde_json::Value;
 use stamps_proto::catalogue::v1::{
     GetCurationRequest, SearchCollectionsRequest, SearchStampsRequest,
 };
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use crate::app_state::AppState;
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::collections::CollectionJson;
-use crate::routes::collections::NETWORK_OWNER;
-use crate::routes::paging::{self, Page, Params};
+use crate::routes::collections::{CollectionJson, NETWORK_OWNER};
+use crate::routes::paging::{Page, PageQuery};
+use crate::routes::query::ApiQuery;
 use crate::routes::stamps::StampJson;
-use crate::state::AppState;
 
 /// Page size of the featured stamp list.
 pub const FEAT_LIMIT: u32 = 24;
 
 /// The curation routes.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/announcement", get(announcement))
-        .route("/collections/featured", get(featured))
-        .route("/directories/featured", get(featured_directories))
-        .route("/feat", get(feat))
-        .route("/advent", get(advent))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(announcement))
+        .routes(routes!(featured))
+        .routes(routes!(featured_directories))
+        .routes(routes!(feat))
+        .routes(routes!(advent))
 }
 
 /// The curated document of `kind`, or `None` when none was imported.
@@ -43,7 +45,7 @@ pub async fn curated(state: &AppState, kind: &str) -> Result<Option<Value>, ApiE
             .map(Some)
             .map_err(|e| ApiError::Internal(format!("curated {kind}: {e}"))),
         Err(s) if s.code() == tonic::Code::NotFound => Ok(None),
-        Err(s) => Err(ApiError::from_status(s, "not found")),
+        Err(s) => Err(s.into()),
     }
 }
 
@@ -69,8 +71,7 @@ async fn cards(state: &AppState, ids: Vec<String>) -> Result<Vec<CollectionJson>
             limit: 100,
             ..SearchCollectionsRequest::default()
         })
-        .await
-        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .await?
         .into_inner()
         .hits;
     let mut found: Vec<_> = found
@@ -165,7 +166,16 @@ pub struct AnnouncementJson {
     announcement: Option<Value>,
 }
 
-#[utoipa::path(get, path = "/api/announcement", tag = "curation", responses((status = 200, description = "the announcement banner: {content, moreLink, logo}, or null", body = AnnouncementJson)))]
+#[utoipa::path(
+    get,
+    path = "/announcement",
+    tag = "curation",
+    responses((
+        status = 200,
+        description = "the announcement banner: {content, moreLink, logo}, or null",
+        body = AnnouncementJson,
+    ))
+)]
 pub(crate) async fn announcement(
     State(state): State<AppState>,
 ) -> Result<Json<AnnouncementJson>, ApiError> {
@@ -175,29 +185,48 @@ pub(crate) async fn announcement(
     Ok(Json(AnnouncementJson { announcement }))
 }
 
-#[utoipa::path(get, path = "/api/collections/featured", tag = "curation", params(("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the featured collections (directories aside), in their curated order", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/collections/featured",
+    tag = "curation",
+    params(PageQuery),
+    responses((
+        status = 200,
+        description = "the featured collections (directories aside), in their curated order",
+        body = Page<CollectionJson>,
+    ))
+)]
 pub(crate) async fn featured(
     State(state): State<AppState>,
-    params: Params,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<CollectionJson>>, ApiError> {
-    featured_page(&state, params, false).await
+    featured_page(&state, page, false).await
 }
 
-#[utoipa::path(get, path = "/api/directories/featured", tag = "curation", params(("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the featured staff directories, in their curated order", body = Page<CollectionJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/directories/featured",
+    tag = "curation",
+    params(PageQuery),
+    responses((
+        status = 200,
+        description = "the featured staff directories, in their curated order",
+        body = Page<CollectionJson>,
+    ))
+)]
 pub(crate) async fn featured_directories(
     State(state): State<AppState>,
-    params: Params,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<CollectionJson>>, ApiError> {
-    featured_page(&state, params, true).await
+    featured_page(&state, page, true).await
 }
 
 async fn featured_page(
     state: &AppState,
-    params: Params,
+    page: PageQuery,
     directories: bool,
 ) -> Result<Json<Page<CollectionJson>>, ApiError> {
-    let params = paging::params(params)?;
-    let page = paging::paging(&params, crate::routes::collections::DEFAULT_LIMIT)?;
+    let page = page.paging(crate::routes::collections::DEFAULT_LIMIT)?;
     let all = featured_cards(state, directories).await?;
     let total = all.len() as u64;
     let hits = all
@@ -223,13 +252,26 @@ pub struct FeatJson {
     page: Page<StampJson>,
 }
 
-#[utoipa::path(get, path = "/api/feat", tag = "curation", params(("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the themed featured stamps, 24 per page, in their curated order (a stamp not indexed yet is left out of its page)", body = FeatJson), (status = 404, description = "no featured list is curated", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/feat",
+    tag = "curation",
+    params(PageQuery),
+    responses(
+        (
+            status = 200,
+            description = "the themed featured stamps, 24 per page, in their curated order (a stamp not indexed yet \
+                           is left out of its page)",
+            body = FeatJson,
+        ),
+        (status = 404, description = "no featured list is curated", body = ErrorBody),
+    )
+)]
 pub(crate) async fn feat(
     State(state): State<AppState>,
-    params: Params,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<FeatJson>, ApiError> {
-    let params = paging::params(params)?;
-    let page = paging::paging(&params, FEAT_LIMIT)?;
+    let page = page.paging(FEAT_LIMIT)?;
     let doc = curated(&state, "feat")
         .await?
         .filter(|v| !v.is_null())
@@ -250,8 +292,7 @@ pub(crate) async fn feat(
                 limit: page.limit,
                 ..SearchStampsRequest::default()
             })
-            .await
-            .map_err(|s| ApiError::from_status(s, "not found"))?
+            .await?
             .into_inner()
             .hits;
         for cpid in &slice {
@@ -272,7 +313,20 @@ pub(crate) async fn feat(
     }))
 }
 
-#[utoipa::path(get, path = "/api/advent", tag = "curation", responses((status = 200, description = "the advent calendar: {year, days: [{day, presale_cpid, presale_dispenser, cpid, dispenser, author, src}]}", body = Object), (status = 404, description = "no calendar is curated", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/advent",
+    tag = "curation",
+    responses(
+        (
+            status = 200,
+            description = "the advent calendar: {year, days: [{day, presale_cpid, presale_dispenser, cpid, \
+                           dispenser, author, src}]}",
+            body = Object,
+        ),
+        (status = 404, description = "no calendar is curated", body = ErrorBody),
+    )
+)]
 pub(crate) async fn advent(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
     curated(&state, "advent")
         .await?

@@ -1,26 +1,27 @@
-//! `/api/stamp/{cpid}`: a stamp with its detail blocks (the asset now, holders, dispensers, sales, dividends,
-//! fairminter), in the spec's field names; `/api/asset/{cpid}`: any Counterparty asset with the same blocks (the
-//! XCP site's asset page).
+//! The detail pages: a stamp with its detail blocks (the asset now, holders, dispensers, sales, dividends,
+//! fairminter) in the spec's field names (`/api/stamp/{cpid}`), and any Counterparty asset with the same blocks,
+//! the XCP site's asset page (`/api/asset/{cpid}`).
 
+use axum::Json;
 use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
 use stamps_proto::catalogue::v1::{Fairminter, GetStampRequest, StampDetail};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::{ApiError, ErrorBody};
+use crate::app_state::AppState;
+use crate::error::{ApiError, ErrorBody, OrNotFound};
 use crate::routes::stamps::{STAMP_NOT_FOUND, StampJson};
-use crate::state::AppState;
 
 /// Dispenser statuses that mean closed: not buyable, not on sale, not counted among holders.
 pub const CLOSED_STATUSES: [u32; 2] = [10, 11];
 
-/// The detail route.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/stamp/{cpid}", get(detail))
-        .route("/asset/{cpid}", get(asset))
+/// The detail routes.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(detail))
+        .routes(routes!(asset))
 }
 
 /// A stamp and its blocks.
@@ -167,7 +168,16 @@ impl From<Fairminter> for FairminterJson {
     }
 }
 
-#[utoipa::path(get, path = "/api/stamp/{cpid}", tag = "stamps", params(("cpid" = String, Path, description = "the stamp's asset")), responses((status = 200, description = "a stamp with its detail blocks", body = DetailJson), (status = 404, description = "404 - Stamp not found.", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/stamp/{cpid}",
+    tag = "stamps",
+    params(("cpid" = String, Path, description = "the stamp's asset")),
+    responses(
+        (status = 200, description = "a stamp with its detail blocks", body = DetailJson),
+        (status = 404, description = "404 - Stamp not found.", body = ErrorBody),
+    )
+)]
 pub(crate) async fn detail(
     State(state): State<AppState>,
     Path(cpid): Path<String>,
@@ -176,7 +186,7 @@ pub(crate) async fn detail(
     let mut d = catalogue
         .get_stamp_detail(GetStampRequest { cpid })
         .await
-        .map_err(|s| ApiError::from_status(s, STAMP_NOT_FOUND))?
+        .or_not_found(STAMP_NOT_FOUND)?
         .into_inner();
     let stamp = d
         .stamp
@@ -196,7 +206,20 @@ pub(crate) async fn detail(
     }))
 }
 
-#[utoipa::path(get, path = "/api/asset/{cpid}", tag = "stamps", params(("cpid" = String, Path, description = "the asset's name")), responses((status = 200, description = "any Counterparty asset with its detail blocks (and its stamp, when it is one)", body = AssetDetailJson), (status = 404, description = "Asset not found", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/asset/{cpid}",
+    tag = "stamps",
+    params(("cpid" = String, Path, description = "the asset's name")),
+    responses(
+        (
+            status = 200,
+            description = "any Counterparty asset with its detail blocks (and its stamp, when it is one)",
+            body = AssetDetailJson,
+        ),
+        (status = 404, description = "Asset not found", body = ErrorBody),
+    )
+)]
 pub(crate) async fn asset(
     State(state): State<AppState>,
     Path(cpid): Path<String>,
@@ -205,7 +228,7 @@ pub(crate) async fn asset(
     let mut d = catalogue
         .get_asset_detail(GetStampRequest { cpid: cpid.clone() })
         .await
-        .map_err(|s| ApiError::from_status(s, ASSET_NOT_FOUND))?
+        .or_not_found(ASSET_NOT_FOUND)?
         .into_inner();
     let stamp = d.stamp.take().map(|s| {
         let mut s = StampJson::from(s);

@@ -1,24 +1,44 @@
-//! `/api/fairminter/search[/{q}]`: the fairminter list (24 per page by default).
+//! The fairminter list (`/api/fairminter/search[/{q}]`, 24 per page by default) and its query parameters.
 
+use axum::Json;
 use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use stamps_proto::catalogue::v1::{FairminterHit, SearchFairmintersRequest};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::{ApiError, ErrorBody};
-use crate::routes::paging::{self, Page, Params};
-use crate::state::AppState;
+use crate::app_state::AppState;
+use crate::error::ApiError;
+use crate::routes::paging::{Page, PageQuery};
+use crate::routes::query::ApiQuery;
 
 /// The list's page size.
 pub const DEFAULT_LIMIT: u32 = 24;
 
 /// Fairminter routes.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/fairminter/search", get(search_all))
-        .route("/fairminter/search/{q}", get(search_q))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(search_all))
+        .routes(routes!(search_q))
+}
+
+/// The fairminter finder's text, as a query parameter.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct FairminterSearchQuery {
+    /// an asset or long-name prefix, or the creator's address
+    pub q: Option<String>,
+}
+
+/// The fairminter finder's filter and order.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct FairminterQuery {
+    /// comma-separated: completed, in_progress, limited, valid
+    pub only: Option<String>,
+    /// timestamp, progress, holders_count, minted_count, minters_count, last_mint or end_block, with :asc or :desc
+    pub sort: Option<String>,
 }
 
 /// A fairminter card's data; quantities in base units.
@@ -76,43 +96,59 @@ fn json(h: FairminterHit) -> Option<FairminterJson> {
     })
 }
 
-#[utoipa::path(get, path = "/api/fairminter/search", tag = "fairminters", params(("q" = Option<String>, Query, description = "an asset or long-name prefix, or the creator's address"), ("only" = Option<String>, Query, description = "comma-separated: completed, in_progress, limited, valid"), ("sort" = Option<String>, Query, description = "timestamp, progress, holders_count, minted_count, minters_count, last_mint or end_block, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "fairminters, 24 per page", body = Page<FairminterJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/fairminter/search",
+    tag = "fairminters",
+    params(FairminterSearchQuery, FairminterQuery, PageQuery),
+    responses((status = 200, description = "fairminters, 24 per page", body = Page<FairminterJson>))
+)]
 pub(crate) async fn search_all(
-    state: State<AppState>,
-    params: Params,
+    State(state): State<AppState>,
+    ApiQuery(text): ApiQuery<FairminterSearchQuery>,
+    ApiQuery(query): ApiQuery<FairminterQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<FairminterJson>>, ApiError> {
-    search(state, String::new(), params).await
+    search(&state, text.q.unwrap_or_default(), query, page).await
 }
 
-#[utoipa::path(get, path = "/api/fairminter/search/{q}", tag = "fairminters", params(("q" = String, Path, description = "an asset or long-name prefix, or the creator's address"), ("only" = Option<String>, Query, description = "comma-separated: completed, in_progress, limited, valid"), ("sort" = Option<String>, Query, description = "timestamp, progress, holders_count, minted_count, minters_count, last_mint or end_block, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "fairminters, 24 per page", body = Page<FairminterJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/fairminter/search/{q}",
+    tag = "fairminters",
+    params(
+        ("q" = String, Path, description = "an asset or long-name prefix, or the creator's address"),
+        FairminterQuery,
+        PageQuery,
+    ),
+    responses((status = 200, description = "fairminters, 24 per page", body = Page<FairminterJson>))
+)]
 pub(crate) async fn search_q(
-    state: State<AppState>,
+    State(state): State<AppState>,
     Path(q): Path<String>,
-    params: Params,
+    ApiQuery(query): ApiQuery<FairminterQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<FairminterJson>>, ApiError> {
-    search(state, q, params).await
+    search(&state, q, query, page).await
 }
 
 async fn search(
-    State(state): State<AppState>,
+    state: &AppState,
     q: String,
-    params: Params,
+    query: FairminterQuery,
+    page: PageQuery,
 ) -> Result<Json<Page<FairminterJson>>, ApiError> {
-    let params = paging::params(params)?;
-    let page = paging::paging(&params, DEFAULT_LIMIT)?;
-    let get = |k: &str| params.get(k).cloned().unwrap_or_default();
-    let q = if q.is_empty() { get("q") } else { q };
+    let page = page.paging(DEFAULT_LIMIT)?;
     let mut catalogue = state.catalogue.clone();
     let answer = catalogue
         .search_fairminters(SearchFairmintersRequest {
             q,
-            only: get("only"),
-            sort: get("sort"),
+            only: query.only.unwrap_or_default(),
+            sort: query.sort.unwrap_or_default(),
             offset: page.offset,
             limit: page.limit,
         })
-        .await
-        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .await?
         .into_inner();
     Ok(Json(Page {
         hits: answer.hits.into_iter().filter_map(json).collect(),

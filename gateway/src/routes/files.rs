@@ -1,19 +1,18 @@
 //! `/s/{cpid}`: a stamp's file with its MIME type, cached forever (a stamp's file never changes); for a JSON
 //! stamp (SRC-20, SRC-721) without a file, the image drawn from what it says (see [`cards`]).
 
-use axum::Router;
 use axum::body::Body;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-
 use stamps_proto::catalogue::v1::{GetStampRequest, SearchSrc20Request, Stamp};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::{ApiError, ErrorBody};
+use crate::app_state::AppState;
+use crate::error::{ApiError, ErrorBody, OrNotFound};
 use crate::routes::cards;
 use crate::routes::stamps::{STAMP_NOT_FOUND, fetch_stamp};
-use crate::state::AppState;
 
 /// The policy every stamp file is served under. A stamp is anyone's file on the site's own origin: whatever its
 /// declared type (HTML, SVG, XML, XHTML, script, or one a browser may come to render actively), it runs only in a
@@ -22,12 +21,21 @@ use crate::state::AppState;
 pub const STAMP_CSP: &str = "sandbox allow-scripts; default-src 'self' data: blob:; script-src 'self' 'unsafe-inline' \
                         data: blob:; style-src 'self' 'unsafe-inline' data:; connect-src 'self'; form-action 'none'";
 
-/// File routes.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/s/{cpid}", get(file))
+/// File routes (outside `/api`).
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(file))
 }
 
-#[utoipa::path(get, path = "/s/{cpid}", tag = "stamps", params(("cpid" = String, Path)), responses((status = 200, description = "the stamp's file with its MIME type, cached immutably"), (status = 404, description = "404 - Stamp not found.", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/s/{cpid}",
+    tag = "stamps",
+    params(("cpid" = String, Path)),
+    responses(
+        (status = 200, description = "the stamp's file with its MIME type, cached immutably"),
+        (status = 404, description = "404 - Stamp not found.", body = ErrorBody),
+    )
+)]
 pub(crate) async fn file(
     State(state): State<AppState>,
     Path(cpid): Path<String>,
@@ -89,7 +97,7 @@ async fn src20_card(state: &AppState, stamp: &Stamp) -> Result<Option<String>, A
             ..SearchSrc20Request::default()
         })
         .await
-        .map_err(|s| ApiError::from_status(s, STAMP_NOT_FOUND))?
+        .or_not_found(STAMP_NOT_FOUND)?
         .into_inner();
     let Some(op) = answer.hits.into_iter().next() else {
         return Ok(None);
@@ -118,7 +126,7 @@ async fn src721_image(state: &AppState, stamp: &Stamp) -> Result<Option<String>,
     {
         Ok(d) => d.into_inner(),
         Err(s) if s.code() == tonic::Code::NotFound => return Ok(None),
-        Err(s) => return Err(ApiError::from_status(s, STAMP_NOT_FOUND)),
+        Err(s) => return Err(s.into()),
     };
     if detail.op == "deploy" {
         return Ok(Some(cards::text_card(

@@ -6,8 +6,8 @@ use axum::{Json, Router};
 use serde_json::json;
 use stamps_proto::catalogue::v1::SearchStampsRequest;
 
+use crate::app_state::AppState;
 use crate::error::ApiError;
-use crate::state::AppState;
 
 /// Health routes.
 pub fn router() -> Router<AppState> {

@@ -1,16 +1,17 @@
-//! `/api/home`: the home page's lists: the curated banners, featured collections and launchpads, and the lists
+//! The home page's lists (`/api/home`): the curated banners, featured collections and launchpads, and the lists
 //! drawn from the chain.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
 use stamps_proto::catalogue::v1::{GetHomeRequest, SearchCollectionsRequest};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use crate::app_state::AppState;
 use crate::error::{ApiError, ErrorBody};
 use crate::routes::stamps::StampJson;
-use crate::state::AppState;
 
 /// Launchpads the home page lists.
 const HOME_LAUNCHPADS: u32 = 20;
@@ -18,8 +19,8 @@ const HOME_LAUNCHPADS: u32 = 20;
 const HOME_SRC721_COLLECTIONS: u32 = 11;
 
 /// The home route.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/home", get(home))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(home))
 }
 
 /// The home response, in the spec's names.
@@ -68,33 +69,37 @@ struct DispenserJson {
     satoshi_price: u64,
 }
 
-#[utoipa::path(get, path = "/api/home", tag = "home", responses((status = 200, description = "the home page's curated and chain lists", body = HomeJson), (status = 503, description = "a dependency is down", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/home",
+    tag = "home",
+    responses(
+        (status = 200, description = "the home page's curated and chain lists", body = HomeJson),
+        (status = 503, description = "a dependency is down", body = ErrorBody),
+    )
+)]
 pub(crate) async fn home(State(state): State<AppState>) -> Result<Json<HomeJson>, ApiError> {
     let mut catalogue = state.catalogue.clone();
-    let h = catalogue
-        .get_home(GetHomeRequest {})
-        .await
-        .map_err(|s| ApiError::from_status(s, "not found"))?
-        .into_inner();
+    let h = catalogue.get_home(GetHomeRequest {}).await?.into_inner();
     let collections = |only: &'static str, sort: &'static str, limit: u32| {
         let mut catalogue = state.catalogue.clone();
         async move {
-            catalogue
+            let answer = catalogue
                 .search_collections(SearchCollectionsRequest {
                     only: only.into(),
                     sort: sort.into(),
                     limit,
                     ..SearchCollectionsRequest::default()
                 })
-                .await
-                .map(|a| {
-                    a.into_inner()
-                        .hits
-                        .into_iter()
-                        .map(crate::routes::collections::CollectionJson::from)
-                        .collect::<Vec<_>>()
-                })
-                .map_err(|s| ApiError::from_status(s, "not found"))
+                .await?;
+            Ok::<_, ApiError>(
+                answer
+                    .into_inner()
+                    .hits
+                    .into_iter()
+                    .map(crate::routes::collections::CollectionJson::from)
+                    .collect::<Vec<_>>(),
+            )
         }
     };
     let (main_banner, featured, launchpads, src721_collections) = tokio::try_join!(

@@ -2,24 +2,25 @@
 //! its newest stamps; `/api/launchpad/goose` is the goose launchpad's), `/api/launchpad/odds-config/{id}` (its
 //! layers' odds), and the launchpad fields of a collection's card.
 
+use axum::Json;
 use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use stamps_proto::catalogue::v1::{GetCollectionRequest, LaunchpadInfo};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::{ApiError, ErrorBody};
-use crate::state::AppState;
+use crate::app_state::AppState;
+use crate::error::{ApiError, ErrorBody, OrNotFound};
 
 /// The answer for a collection that is no launchpad.
 pub const LAUNCHPAD_NOT_FOUND: &str = "Launchpad not found";
 
 /// Launchpad routes.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/launchpad/{id}", get(launchpad))
-        .route("/launchpad/odds-config/{id}", get(odds_config))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(launchpad))
+        .routes(routes!(odds_config))
 }
 
 /// A launchpad's terms, on its collection's card. Times are unix milliseconds, fees satoshis (0: a free mint).
@@ -114,10 +115,19 @@ async fn fetch(state: &AppState, id: String) -> Result<LaunchpadInfo, ApiError> 
         })
         .await
         .map(tonic::Response::into_inner)
-        .map_err(|s| ApiError::from_status(s, LAUNCHPAD_NOT_FOUND))
+        .or_not_found(LAUNCHPAD_NOT_FOUND)
 }
 
-#[utoipa::path(get, path = "/api/launchpad/{id}", tag = "collections", params(("id" = String, Path, description = "the launchpad's collection id (goose: the goose launchpad)")), responses((status = 200, description = "what the launchpad has minted, with its terms", body = LaunchpadJson), (status = 404, description = "Launchpad not found", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/launchpad/{id}",
+    tag = "collections",
+    params(("id" = String, Path, description = "the launchpad's collection id (goose: the goose launchpad)")),
+    responses(
+        (status = 200, description = "what the launchpad has minted, with its terms", body = LaunchpadJson),
+        (status = 404, description = "Launchpad not found", body = ErrorBody),
+    )
+)]
 pub(crate) async fn launchpad(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -165,7 +175,16 @@ pub struct OddsJson {
     result: serde_json::Value,
 }
 
-#[utoipa::path(get, path = "/api/launchpad/odds-config/{id}", tag = "collections", params(("id" = String, Path, description = "the launchpad's collection id")), responses((status = 200, description = "the odds of its layers", body = OddsJson), (status = 404, description = "Launchpad not found, or one without curated layers", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/launchpad/odds-config/{id}",
+    tag = "collections",
+    params(("id" = String, Path, description = "the launchpad's collection id")),
+    responses(
+        (status = 200, description = "the odds of its layers", body = OddsJson),
+        (status = 404, description = "Launchpad not found, or one without curated layers", body = ErrorBody),
+    )
+)]
 pub(crate) async fn odds_config(
     State(state): State<AppState>,
     Path(id): Path<String>,

@@ -1,22 +1,35 @@
-//! `/api/leaderboard?sort=&project=&page=`: the collectors ranking, 20 per page by default.
+//! The collectors ranking (`/api/leaderboard`, 20 per page by default) and its query parameters.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use stamps_proto::catalogue::v1::LeaderboardRequest;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::{ApiError, ErrorBody};
-use crate::routes::paging::{self, Page, Params};
-use crate::state::AppState;
+use crate::app_state::AppState;
+use crate::error::ApiError;
+use crate::routes::paging::{Page, PageQuery};
+use crate::routes::query::ApiQuery;
 
 /// The leaderboard's page size.
 pub const DEFAULT_LIMIT: u32 = 20;
 
 /// The leaderboard route.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/leaderboard", get(leaderboard))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(leaderboard))
+}
+
+/// The leaderboard's order, and the project it is of.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LeaderboardQuery {
+    #[doc = "stamp_count, stamp_created_count, floor_valuation, last_sale_valuation or destruction_valuation \
+             (with a project, entries rank by stamp_count)"]
+    pub sort: Option<String>,
+    /// a collection id: only its stamps count
+    pub project: Option<String>,
 }
 
 /// A collector entry; valuations are satoshis.
@@ -43,24 +56,28 @@ struct PreviewJson {
     url: String,
 }
 
-#[utoipa::path(get, path = "/api/leaderboard", tag = "profiles", params(("sort" = Option<String>, Query, description = "stamp_count, stamp_created_count, floor_valuation, last_sale_valuation or destruction_valuation (with a project, entries rank by stamp_count)"), ("project" = Option<String>, Query, description = "a collection id: only its stamps count"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "collectors, 20 per page", body = Page<CollectorJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/leaderboard",
+    tag = "profiles",
+    params(LeaderboardQuery, PageQuery),
+    responses((status = 200, description = "collectors, 20 per page", body = Page<CollectorJson>))
+)]
 pub(crate) async fn leaderboard(
     State(state): State<AppState>,
-    params: Params,
+    ApiQuery(query): ApiQuery<LeaderboardQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<CollectorJson>>, ApiError> {
-    let params = paging::params(params)?;
-    let page = paging::paging(&params, DEFAULT_LIMIT)?;
-    let get = |k: &str| params.get(k).cloned().unwrap_or_default();
+    let page = page.paging(DEFAULT_LIMIT)?;
     let mut catalogue = state.catalogue.clone();
     let answer = catalogue
         .leaderboard(LeaderboardRequest {
-            sort: get("sort"),
-            project: get("project"),
+            sort: query.sort.unwrap_or_default(),
+            project: query.project.unwrap_or_default(),
             offset: page.offset,
             limit: page.limit,
         })
-        .await
-        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .await?
         .into_inner();
     Ok(Json(Page {
         hits: answer

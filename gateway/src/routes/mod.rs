@@ -1,4 +1,5 @@
-//! The HTTP routes: one module per resource, each with its own `router()`.
+//! The HTTP routes: one module per resource, each with its `router()` of documented handlers, assembled here
+//! into the API ([`api`], served under [`API`]), the stamps' files, health and the single-page app.
 
 pub mod assets;
 pub mod autocomplete;
@@ -16,6 +17,7 @@ pub mod openapi;
 pub mod paging;
 pub mod preview;
 pub mod profile;
+pub mod query;
 pub mod realtime;
 pub mod src20;
 pub mod stamps;
@@ -27,15 +29,20 @@ use axum::Router;
 use axum::http::{HeaderValue, StatusCode, header};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
+use utoipa_axum::router::OpenApiRouter;
 
+use crate::app_state::AppState;
 use crate::cache::AnswerCache;
 use crate::edge;
 use crate::error::ApiError;
-use crate::state::AppState;
 
-/// The whole application: `/api/*`, `/s/*`, health, and the SPA for everything else.
-pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) -> Router {
-    let api = Router::new()
+/// Where the API is served.
+pub const API: &str = "/api";
+
+/// The API's routes, each with its OpenAPI operation (a route's path is its handler's annotation's), as served
+/// under [`API`]: the router serves them, the document lists them.
+pub fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(stamps::router())
         .merge(detail::router())
         .merge(autocomplete::router())
@@ -52,10 +59,15 @@ pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) ->
         .merge(preview::router())
         .merge(curation::router())
         .merge(assets::router())
-        .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
+}
+
+/// The whole application: `/api/*`, `/s/*`, health, and the SPA for everything else.
+pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) -> Router {
+    let (api, _) = api().split_for_parts();
+    let api = api.fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
     // Answers (and stamps' files and drawn images) are kept until the catalogue changes (see `cache`), and
     // compressed for clients that accept gzip. Input is checked before the cache sees a request.
-    let files = files::router();
+    let (files, _) = files::router().split_for_parts();
     let (api, files) = match cache {
         Some(cache) => (
             api.layer(axum::middleware::from_fn_with_state(
@@ -115,7 +127,7 @@ pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) ->
         );
     let request_timeout = state.limits.request_timeout;
     Router::new()
-        .nest("/api", api)
+        .nest(API, api)
         .merge(files)
         .merge(health::router())
         .with_state(state)

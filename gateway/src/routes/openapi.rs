@@ -1,12 +1,16 @@
-//! `/api/openapi.json`: the OpenAPI document of the public API, generated from the handlers' annotations.
+//! The OpenAPI document of the public API (served at `/api/openapi.json`): generated from the routers' handlers
+//! and their parameter structs, amended with what every operation shares, and read by the edge and the answer
+//! cache for the query parameters each route declares.
 
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::state::AppState;
+use crate::app_state::AppState;
 
-/// The public API's OpenAPI document.
+/// The document's description, and the error body [`amend`] refers every operation to; its paths, and the
+/// schemas they refer to, come from the routers ([`generated`]).
 #[derive(OpenApi)]
 #[openapi(
     info(
@@ -15,97 +19,29 @@ use crate::state::AppState;
                        holds them. Quantities are base units and amounts exact decimal strings; money is \
                        satoshis. Lists are paged with exact totals."
     ),
-    paths(
-        super::stamps::search_all,
-        super::stamps::search_q,
-        super::detail::detail,
-        super::detail::asset,
-        super::xcp::search_all,
-        super::xcp::search_q,
-        super::xcp::projects,
-        super::xcp::leaderboard,
-        super::stamps::held,
-        super::stamps::created,
-        super::stamps::owned,
-        super::stamps::wishlist,
-        super::profile::activity,
-        super::src20::search_all,
-        super::src20::search_q,
-        super::src20::tick,
-        super::src20::history,
-        super::src20::activity,
-        super::src20::trending,
-        super::autocomplete::autocomplete,
-        super::fairminters::search_all,
-        super::fairminters::search_q,
-        super::leaderboard::leaderboard,
-        super::home::home,
-        super::profile::profile,
-        super::collections::search_all,
-        super::collections::search_q,
-        super::collections::directories_all,
-        super::collections::directories_q,
-        super::collections::collection,
-        super::collections::collectors,
-        super::collections::burned,
-        super::collections::layers,
-        super::launchpads::launchpad,
-        super::launchpads::odds_config,
-        super::preview::preview,
-        super::collections::src721,
-        super::curation::announcement,
-        super::curation::featured,
-        super::curation::featured_directories,
-        super::curation::feat,
-        super::curation::advent,
-        super::assets::resize,
-        super::assets::share,
-        super::realtime::realtime,
-        super::realtime::src20_holders,
-        super::files::file,
-        openapi,
-    ),
-    components(schemas(
-        crate::error::ErrorBody,
-        super::stamps::StampJson,
-        super::detail::DetailJson,
-        super::detail::AssetDetailJson,
-        super::xcp::XcpAssetJson,
-        super::xcp::ProjectsJson,
-        super::xcp::XcpCollectorJson,
-        super::src20::Src20Json,
-        super::src20::TickJson,
-        super::src20::TrendingJson,
-        super::autocomplete::AutocompleteJson,
-        super::fairminters::FairminterJson,
-        super::leaderboard::CollectorJson,
-        super::home::HomeJson,
-        super::profile::ProfileJson,
-        super::profile::ActivityJson,
-        super::collections::CollectionJson,
-        super::collections::PersonJson,
-        super::collections::Src721Json,
-        super::collections::LayersJson,
-        super::launchpads::LaunchpadJson,
-        super::launchpads::OddsJson,
-        super::preview::PreviewJson,
-        super::curation::BannerJson,
-        super::curation::AnnouncementJson,
-        super::curation::FeatJson,
-    ))
+    components(schemas(crate::error::ErrorBody))
 )]
 pub struct ApiDoc;
 
-/// The document as served: the handlers' annotations, with what every operation shares written once here: each
-/// parameter's shape where the server refuses others ([`parameter_rule`]; free text may hold anything but a NUL),
-/// and the failures any operation may answer, each with the JSON error body: 400 (a
-/// parameter it refuses, one it does not declare, a NUL in text), 414 (a target over 8 KiB), 500, 503 (a service
-/// down, or the gateway at a limit, with `Retry-After`) and 504 (no answer in time); a live stream also 429 (too
-/// many from one address).
+/// The document as the routers make it: the operations of [`super::api`] under [`super::API`], and the files' route.
+pub fn generated() -> utoipa::openapi::OpenApi {
+    let (_, doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .nest(super::API, super::api())
+        .merge(super::files::router())
+        .split_for_parts();
+    doc
+}
+
+/// The document as served, computed once: the routers' ([`generated`]), with what every operation shares written
+/// once here: each parameter's shape where the server refuses others ([`parameter_rule`]; free text may hold
+/// anything but a NUL), and the failures any operation may answer, each with the JSON error body: 400 (a parameter
+/// it refuses, one it does not declare, a NUL in text), 414 (a target over 8 KiB), 500, 503 (a service down, or
+/// the gateway at a limit, with `Retry-After`) and 504 (no answer in time); a live stream also 429 (too many from
+/// one address).
 pub fn document() -> &'static serde_json::Value {
     static DOCUMENT: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
     DOCUMENT.get_or_init(|| {
-        let mut doc = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+        let mut doc = serde_json::to_value(generated()).unwrap_or_default();
         if let Some(paths) = doc["paths"].as_object_mut() {
             for (path, item) in paths.iter_mut() {
                 let Some(item) = item.as_object_mut() else {
@@ -356,13 +292,13 @@ pub fn declared_query(route: &str) -> Option<&'static [String]> {
 }
 
 /// The OpenAPI route.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/openapi.json", get(openapi))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(openapi))
 }
 
 #[utoipa::path(
     get,
-    path = "/api/openapi.json",
+    path = "/openapi.json",
     tag = "meta",
     responses((status = 200, description = "this document", content_type = "application/json"))
 )]
@@ -392,7 +328,7 @@ mod tests {
 
     #[test]
     fn the_document_lists_every_route_and_every_reference_resolves() {
-        let doc = serde_json::to_value(ApiDoc::openapi()).expect("serialises");
+        let doc = serde_json::to_value(generated()).expect("serialises");
         let paths: Vec<&str> = doc["paths"]
             .as_object()
             .expect("paths")
@@ -442,5 +378,94 @@ mod tests {
                 "{r} does not resolve"
             );
         }
+    }
+
+    #[test]
+    fn each_route_declares_the_query_parameters_of_its_structs() {
+        let page = ["limit", "offset", "page"];
+        let stamps = ["collection", "only", "sort", "types"];
+        let finder = ["cpids", "rarity", "src721cpids"];
+        let src20 = ["only", "sort", "tick", "types"];
+        let collections = ["ids", "only", "sort"];
+        let expected: &[(&str, &[&[&str]])] = &[
+            ("/api/activity", &[&page, &["addresses"]]),
+            ("/api/collection/{id}", &[&["with_stamp_ids"]]),
+            ("/api/collection/{id}/burned", &[&page]),
+            ("/api/collection/{id}/collectors", &[&page]),
+            (
+                "/api/collections",
+                &[&page, &collections, &["q", "user_id"]],
+            ),
+            (
+                "/api/collections/",
+                &[&page, &collections, &["q", "user_id"]],
+            ),
+            ("/api/collections/featured", &[&page]),
+            ("/api/collections/{q}", &[&page, &collections, &["user_id"]]),
+            ("/api/directories", &[&page, &collections, &["q"]]),
+            ("/api/directories/", &[&page, &collections, &["q"]]),
+            ("/api/directories/featured", &[&page]),
+            ("/api/directories/{q}", &[&page, &collections]),
+            ("/api/fairminter/search", &[&page, &["only", "q", "sort"]]),
+            ("/api/fairminter/search/{q}", &[&page, &["only", "sort"]]),
+            ("/api/feat", &[&page]),
+            ("/api/leaderboard", &[&page, &["project", "sort"]]),
+            ("/api/search", &[&page, &stamps, &finder, &["q"]]),
+            ("/api/search/{q}", &[&page, &stamps, &finder]),
+            ("/api/src20/activity/{address}", &[&page, &src20]),
+            ("/api/src20/search", &[&page, &src20, &["q"]]),
+            ("/api/src20/search/{q}", &[&page, &src20]),
+            ("/api/src20/tick/{tick}/history", &[&page, &src20]),
+            ("/api/stamps/creator", &[&page, &stamps, &["addresses"]]),
+            (
+                "/api/stamps/holders_addresses",
+                &[&page, &stamps, &["addresses"]],
+            ),
+            ("/api/stamps/owner", &[&page, &stamps, &["addresses"]]),
+            ("/api/user/wishlist/{user}", &[&page, &stamps]),
+            ("/api/xcp/leaderboard", &[&page, &["sort"]]),
+            ("/api/xcp/search", &[&page, &["only", "q", "sort"]]),
+            ("/api/xcp/search/{q}", &[&page, &["only", "sort"]]),
+        ];
+        for (route, sets) in expected {
+            let mut want: Vec<&str> = sets.iter().flat_map(|set| set.iter().copied()).collect();
+            want.sort_unstable();
+            let mut got: Vec<&str> = declared_query(route)
+                .unwrap_or_else(|| panic!("{route} is not in the document"))
+                .iter()
+                .map(String::as_str)
+                .collect();
+            got.sort_unstable();
+            assert_eq!(got, want, "{route}");
+        }
+        let paths = document()["paths"].as_object().expect("paths");
+        for (path, item) in paths {
+            if !expected.iter().any(|(route, _)| route == path) {
+                assert_eq!(
+                    declared_query(path).map(<[String]>::len),
+                    Some(0),
+                    "{path} declares no query parameter"
+                );
+            }
+            assert!(
+                item["get"]["parameters"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .all(|p| {
+                        let (Some(name), Some(place)) = (p["name"].as_str(), p["in"].as_str())
+                        else {
+                            return false;
+                        };
+                        place == "query" || path.contains(&format!("{{{name}}}"))
+                    })
+            );
+        }
+        assert!(paths.contains_key("/s/{cpid}") && !paths.contains_key("/api/s/{cpid}"));
+        assert!(
+            !paths.keys().any(|p| p.ends_with('/')),
+            "a trailing-slash alias is no path of its own"
+        );
+        assert_eq!(declared_query("/api/nope"), None);
     }
 }

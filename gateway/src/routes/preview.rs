@@ -3,20 +3,21 @@
 
 use std::collections::HashMap;
 
+use axum::Json;
 use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use serde::{Deserialize, Serialize};
 use stamps_proto::catalogue::v1::GetCollectionRequest;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::{ApiError, ErrorBody};
+use crate::app_state::AppState;
+use crate::error::{ApiError, ErrorBody, OrNotFound};
 use crate::routes::assets::{ResizeError, decode};
 use crate::routes::launchpads::LAUNCHPAD_NOT_FOUND;
 use crate::routes::stamps::fetch_stamp;
-use crate::state::AppState;
 
 /// Combinations a preview draws.
 pub const SAMPLES: usize = 100;
@@ -24,8 +25,8 @@ pub const SAMPLES: usize = 100;
 const MAX_SIDE: u32 = 512;
 
 /// The preview route.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/wallet/mint/preview/{id}", get(preview))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(preview))
 }
 
 /// One drawn combination: its image (a PNG, base64) and the stamp chosen in each layer.
@@ -128,7 +129,21 @@ fn stack(images: &[&image::RgbaImage]) -> Result<Vec<u8>, ResizeError> {
     Ok(out.into_inner())
 }
 
-#[utoipa::path(get, path = "/api/wallet/mint/preview/{id}", tag = "collections", params(("id" = String, Path, description = "the launchpad's collection id")), responses((status = 200, description = "100 combinations its layers may mint, drawn by weight", body = PreviewJson), (status = 404, description = "Launchpad not found, or one without curated layers (an SRC-721 one)", body = ErrorBody), (status = 415, description = "a layer stamp is no raster image", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/wallet/mint/preview/{id}",
+    tag = "collections",
+    params(("id" = String, Path, description = "the launchpad's collection id")),
+    responses(
+        (status = 200, description = "100 combinations its layers may mint, drawn by weight", body = PreviewJson),
+        (
+            status = 404,
+            description = "Launchpad not found, or one without curated layers (an SRC-721 one)",
+            body = ErrorBody,
+        ),
+        (status = 415, description = "a layer stamp is no raster image", body = ErrorBody),
+    )
+)]
 pub(crate) async fn preview(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -140,7 +155,7 @@ pub(crate) async fn preview(
             with_stamp_ids: false,
         })
         .await
-        .map_err(|s| ApiError::from_status(s, LAUNCHPAD_NOT_FOUND))?
+        .or_not_found(LAUNCHPAD_NOT_FOUND)?
         .into_inner();
     let Layers { layers } = serde_json::from_str(&launchpad.config)
         .map_err(|e| ApiError::Internal(format!("launchpad config: {e}")))?;

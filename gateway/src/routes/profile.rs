@@ -1,25 +1,58 @@
-//! `/api/profile/{id}`: a profile by display name, user id or address, or the profile to go to instead; and
-//! `/api/activity`: the Counterparty activity of a profile's addresses.
+//! Profiles: a profile by display name, user id or address, or the profile to go to instead
+//! (`/api/profile/{id}`), the Counterparty activity of a profile's addresses (`/api/activity`), and the
+//! `addresses` parameter of the lists of addresses.
 
+use axum::Json;
 use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use stamps_proto::catalogue::v1::{ActivityItem, ActivityRequest, GetProfileRequest};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::{ApiError, ErrorBody};
-use crate::routes::paging::{self, Page, Params};
-use crate::state::AppState;
+use crate::app_state::AppState;
+use crate::error::{ApiError, ErrorBody, OrNotFound};
+use crate::routes::paging::{Page, PageQuery};
+use crate::routes::query::ApiQuery;
 
 /// The answer for an id nobody answers to.
 pub const PROFILE_NOT_FOUND: &str = "profile not found";
 
-/// The profile route.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/profile/{id}", get(profile))
-        .route("/activity", get(activity))
+/// The profile routes.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(profile))
+        .routes(routes!(activity))
+}
+
+/// The addresses a list is of.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AddressesQuery {
+    /// comma-separated addresses (at most 20)
+    #[param(required = true, value_type = String)]
+    pub addresses: Option<String>,
+}
+
+impl AddressesQuery {
+    /// The addresses, at least one.
+    pub fn required(&self) -> Result<Vec<String>, ApiError> {
+        let addresses: Vec<String> = self
+            .addresses
+            .as_deref()
+            .map(|a| {
+                a.split(',')
+                    .map(str::trim)
+                    .filter(|a| !a.is_empty())
+                    .map(str::to_owned)
+                    .collect()
+            })
+            .unwrap_or_default();
+        if addresses.is_empty() {
+            return Err(ApiError::BadRequest("addresses is required".into()));
+        }
+        Ok(addresses)
+    }
 }
 
 /// A profile; with `redirect` set, only that: the profile id to show instead. Valuations are satoshis.
@@ -56,7 +89,16 @@ struct Src20BalanceJson {
     balance: String,
 }
 
-#[utoipa::path(get, path = "/api/profile/{id}", tag = "profiles", params(("id" = String, Path, description = "a display name, user id or address")), responses((status = 200, description = "a profile, or the profile to show instead", body = ProfileJson), (status = 404, description = "profile not found", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/profile/{id}",
+    tag = "profiles",
+    params(("id" = String, Path, description = "a display name, user id or address")),
+    responses(
+        (status = 200, description = "a profile, or the profile to show instead", body = ProfileJson),
+        (status = 404, description = "profile not found", body = ErrorBody),
+    )
+)]
 pub(crate) async fn profile(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -65,7 +107,7 @@ pub(crate) async fn profile(
     let p = catalogue
         .get_profile(GetProfileRequest { id })
         .await
-        .map_err(|s| ApiError::from_status(s, PROFILE_NOT_FOUND))?
+        .or_not_found(PROFILE_NOT_FOUND)?
         .into_inner();
     if !p.redirect.is_empty() {
         return Ok(Json(ProfileJson {
@@ -139,26 +181,24 @@ impl From<ActivityItem> for ActivityJson {
 /// Default page size of the activity list.
 const ACTIVITY_PAGE: u32 = 20;
 
-#[utoipa::path(get, path = "/api/activity", tag = "profiles", params(("addresses" = String, Query, description = "comma-separated addresses (at most 20)"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the addresses' Counterparty activity, newest first, 20 per page", body = Page<ActivityJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/activity",
+    tag = "profiles",
+    params(AddressesQuery, PageQuery),
+    responses((
+        status = 200,
+        description = "the addresses' Counterparty activity, newest first, 20 per page",
+        body = Page<ActivityJson>,
+    ))
+)]
 pub(crate) async fn activity(
     State(state): State<AppState>,
-    params: Params,
+    ApiQuery(addresses): ApiQuery<AddressesQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<ActivityJson>>, ApiError> {
-    let params = paging::params(params)?;
-    let page = paging::paging(&params, ACTIVITY_PAGE)?;
-    let addresses: Vec<String> = params
-        .get("addresses")
-        .map(|a| {
-            a.split(',')
-                .map(str::trim)
-                .filter(|a| !a.is_empty())
-                .map(str::to_owned)
-                .collect()
-        })
-        .unwrap_or_default();
-    if addresses.is_empty() {
-        return Err(ApiError::BadRequest("addresses is required".into()));
-    }
+    let page = page.paging(ACTIVITY_PAGE)?;
+    let addresses = addresses.required()?;
     let mut catalogue = state.catalogue.clone();
     let answer = catalogue
         .activity(ActivityRequest {
@@ -166,8 +206,7 @@ pub(crate) async fn activity(
             offset: page.offset,
             limit: page.limit,
         })
-        .await
-        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .await?
         .into_inner();
     Ok(Json(Page {
         hits: answer.hits.into_iter().map(ActivityJson::from).collect(),

@@ -1,32 +1,42 @@
-//! `/api/realtime`: the live values (the `realtime` key-value bucket: `cpVersion`, and what other services
-//! publish there) as Server-Sent Events. A client first gets every key's current value, then each change,
-//! one event per value named after its key with the JSON value as data. `/api/realtime/src20/holders/{address}`:
-//! one address's SRC-20 balances, now and whenever the catalogue's version moves and they changed.
+//! Server-Sent Events: the live values of the `realtime` key-value bucket (`/api/realtime`: `cpVersion` and what
+//! other services publish there, every key's current value first, then each change, one event per value named
+//! after its key with the JSON value as data), and one address's SRC-20 balances, now and whenever the
+//! catalogue's version moves and they changed (`/api/realtime/src20/holders/{address}`).
 
 use std::convert::Infallible;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use async_nats::jetstream::kv::Operation;
 use axum::Extension;
-use axum::Router;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::routing::get;
 use futures::{Stream, StreamExt};
-
 use stamps_proto::catalogue::v1::AddressesRequest;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::ApiError;
-use crate::state::AppState;
+use crate::app_state::AppState;
+use crate::error::{ApiError, ErrorBody};
 
-/// The realtime route.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/realtime", get(realtime))
-        .route("/realtime/src20/holders/{address}", get(src20_holders))
+/// The realtime routes.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(realtime))
+        .routes(routes!(src20_holders))
 }
 
-#[utoipa::path(get, path = "/api/realtime", tag = "realtime", responses((status = 200, description = "Server-Sent Events: one per live value, named after its key, with its JSON value as data; current values first", content_type = "text/event-stream", body = String)))]
+#[utoipa::path(
+    get,
+    path = "/realtime",
+    tag = "realtime",
+    responses((
+        status = 200,
+        description = "Server-Sent Events: one per live value, named after its key, with its JSON value as data; \
+                       current values first",
+        content_type = "text/event-stream",
+        body = String,
+    ))
+)]
 pub(crate) async fn realtime(
     State(state): State<AppState>,
     client: Option<Extension<ConnectInfo<SocketAddr>>>,
@@ -67,11 +77,26 @@ struct HoldingJson {
     balance: String,
 }
 
-#[utoipa::path(get, path = "/api/realtime/src20/holders/{address}", tag = "realtime", params(("address" = String, Path, description = "an address")), responses((status = 200, description = "Server-Sent Events named src20/holders/{address}, each the address's positive SRC-20 balances [{tick, balance}]: the current ones first, then each change", content_type = "text/event-stream", body = String), (status = 400, description = "not an address", body = crate::error::ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/realtime/src20/holders/{address}",
+    tag = "realtime",
+    params(("address" = String, Path, description = "an address")),
+    responses(
+        (
+            status = 200,
+            description = "Server-Sent Events named src20/holders/{address}, each the address's positive SRC-20 \
+                           balances [{tick, balance}]: the current ones first, then each change",
+            content_type = "text/event-stream",
+            body = String,
+        ),
+        (status = 400, description = "not an address", body = ErrorBody),
+    )
+)]
 pub(crate) async fn src20_holders(
     State(state): State<AppState>,
     client: Option<Extension<ConnectInfo<SocketAddr>>>,
-    axum::extract::Path(address): axum::extract::Path<String>,
+    Path(address): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     if address.is_empty()
         || address.len() > 100

@@ -1,20 +1,22 @@
-//! SRC-20: `/api/src20/search[/{q}]`, `/api/src20/tick/{tick}`, `/api/src20/tick/{tick}/history`,
-//! `/api/src20/activity/{address}` and `/api/src20/trending`.
+//! SRC-20 tokens: the operations' finder (`/api/src20/search[/{q}]`, a tick's `/history`, an address's
+//! `/activity/{address}`) and its query parameters, a tick's page (`/api/src20/tick/{tick}`) and the trending
+//! ticks (`/api/src20/trending`).
 
+use axum::Json;
 use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use stamps_platform::figures::plain_decimal;
 use stamps_proto::catalogue::v1::{
     GetSrc20TickRequest, SearchSrc20Request, Src20Item, Src20TickCount, Src20TrendingRequest,
 };
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use stamps_platform::figures::plain_decimal;
-
-use crate::error::{ApiError, ErrorBody};
-use crate::routes::paging::{self, Page, Params};
-use crate::state::AppState;
+use crate::app_state::AppState;
+use crate::error::{ApiError, ErrorBody, OrNotFound};
+use crate::routes::paging::{Page, PageQuery};
+use crate::routes::query::ApiQuery;
 
 /// Default page size of SRC-20 lists.
 pub const DEFAULT_LIMIT: u32 = 24;
@@ -22,14 +24,36 @@ pub const DEFAULT_LIMIT: u32 = 24;
 pub const TICK_NOT_FOUND: &str = "SRC-20 tick not found";
 
 /// SRC-20 routes.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/src20/search", get(search_all))
-        .route("/src20/search/{q}", get(search_q))
-        .route("/src20/tick/{tick}", get(tick))
-        .route("/src20/tick/{tick}/history", get(history))
-        .route("/src20/trending", get(trending))
-        .route("/src20/activity/{address}", get(activity))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(search_all))
+        .routes(routes!(search_q))
+        .routes(routes!(tick))
+        .routes(routes!(history))
+        .routes(routes!(trending))
+        .routes(routes!(activity))
+}
+
+/// The SRC-20 finder's text, as a query parameter.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Src20SearchQuery {
+    /// a tick prefix, an address or a tx hash
+    pub q: Option<String>,
+}
+
+/// The SRC-20 finder's filters and order (the catalogue checks them).
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Src20Query {
+    /// comma-separated: deploy, mint, transfer
+    pub types: Option<String>,
+    /// comma-separated: valid, minted_out, in_progress
+    pub only: Option<String>,
+    /// stamp, progress, holdersCount, mintedCount or mintersCount, with :asc or :desc
+    pub sort: Option<String>,
+    /// one tick
+    pub tick: Option<String>,
 }
 
 /// An SRC-20 operation in the spec's field names; a valid deploy carries its tick's figures.
@@ -94,39 +118,73 @@ impl From<Src20Item> for Src20Json {
     }
 }
 
-#[utoipa::path(get, path = "/api/src20/search", tag = "src20", params(("q" = Option<String>, Query, description = "a tick prefix, an address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: deploy, mint, transfer"), ("only" = Option<String>, Query, description = "comma-separated: valid, minted_out, in_progress"), ("sort" = Option<String>, Query, description = "stamp, progress, holdersCount, mintedCount or mintersCount, with :asc or :desc"), ("tick" = Option<String>, Query, description = "one tick"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "SRC-20 operations", body = Page<Src20Json>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/src20/search",
+    tag = "src20",
+    params(Src20SearchQuery, Src20Query, PageQuery),
+    responses((status = 200, description = "SRC-20 operations", body = Page<Src20Json>))
+)]
 pub(crate) async fn search_all(
-    state: State<AppState>,
-    params: Params,
+    State(state): State<AppState>,
+    ApiQuery(text): ApiQuery<Src20SearchQuery>,
+    ApiQuery(query): ApiQuery<Src20Query>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<Src20Json>>, ApiError> {
-    list(state, String::new(), Filter::None, params).await
+    let q = text.q.unwrap_or_default();
+    list(&state, q, Filter::None, query, page).await
 }
 
-#[utoipa::path(get, path = "/api/src20/search/{q}", tag = "src20", params(("q" = String, Path, description = "a tick prefix, an address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: deploy, mint, transfer"), ("only" = Option<String>, Query, description = "comma-separated: valid, minted_out, in_progress"), ("sort" = Option<String>, Query, description = "stamp, progress, holdersCount, mintedCount or mintersCount, with :asc or :desc"), ("tick" = Option<String>, Query, description = "one tick"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "SRC-20 operations", body = Page<Src20Json>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/src20/search/{q}",
+    tag = "src20",
+    params(
+        ("q" = String, Path, description = "a tick prefix, an address or a tx hash"),
+        Src20Query,
+        PageQuery,
+    ),
+    responses((status = 200, description = "SRC-20 operations", body = Page<Src20Json>))
+)]
 pub(crate) async fn search_q(
-    state: State<AppState>,
+    State(state): State<AppState>,
     Path(q): Path<String>,
-    params: Params,
+    ApiQuery(query): ApiQuery<Src20Query>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<Src20Json>>, ApiError> {
-    list(state, q, Filter::None, params).await
+    list(&state, q, Filter::None, query, page).await
 }
 
-#[utoipa::path(get, path = "/api/src20/tick/{tick}/history", tag = "src20", params(("tick" = String, Path), ("types" = Option<String>, Query, description = "comma-separated: deploy, mint, transfer"), ("only" = Option<String>, Query, description = "comma-separated: valid, minted_out, in_progress"), ("sort" = Option<String>, Query, description = "stamp, progress, holdersCount, mintedCount or mintersCount, with :asc or :desc"), ("tick" = Option<String>, Query, description = "one tick"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the tick's operations, newest first", body = Page<Src20Json>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/src20/tick/{tick}/history",
+    tag = "src20",
+    params(("tick" = String, Path), Src20Query, PageQuery),
+    responses((status = 200, description = "the tick's operations, newest first", body = Page<Src20Json>))
+)]
 pub(crate) async fn history(
-    state: State<AppState>,
+    State(state): State<AppState>,
     Path(tick): Path<String>,
-    params: Params,
+    ApiQuery(query): ApiQuery<Src20Query>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<Src20Json>>, ApiError> {
-    list(state, String::new(), Filter::Tick(tick), params).await
+    list(&state, String::new(), Filter::Tick(tick), query, page).await
 }
 
-#[utoipa::path(get, path = "/api/src20/activity/{address}", tag = "src20", params(("address" = String, Path), ("types" = Option<String>, Query, description = "comma-separated: deploy, mint, transfer"), ("only" = Option<String>, Query, description = "comma-separated: valid, minted_out, in_progress"), ("sort" = Option<String>, Query, description = "stamp, progress, holdersCount, mintedCount or mintersCount, with :asc or :desc"), ("tick" = Option<String>, Query, description = "one tick"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "what the address sent or received", body = Page<Src20Json>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/src20/activity/{address}",
+    tag = "src20",
+    params(("address" = String, Path), Src20Query, PageQuery),
+    responses((status = 200, description = "what the address sent or received", body = Page<Src20Json>))
+)]
 pub(crate) async fn activity(
-    state: State<AppState>,
+    State(state): State<AppState>,
     Path(address): Path<String>,
-    params: Params,
+    ApiQuery(query): ApiQuery<Src20Query>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<Src20Json>>, ApiError> {
-    list(state, String::new(), Filter::Address(address), params).await
+    list(&state, String::new(), Filter::Address(address), query, page).await
 }
 
 /// What a list is narrowed to by its path.
@@ -139,36 +197,35 @@ enum Filter {
     Address(String),
 }
 
-/// The finder: `types`, `only`, `sort` and `tick` (the catalogue checks them), `q`, and paging.
+/// The finder: the text `q` (a tick prefix, an address or a tx hash; empty: any), what the path narrows to,
+/// the filters, and paging.
 async fn list(
-    State(state): State<AppState>,
+    state: &AppState,
     q: String,
     filter: Filter,
-    params: Params,
+    query: Src20Query,
+    page: PageQuery,
 ) -> Result<Json<Page<Src20Json>>, ApiError> {
-    let params = paging::params(params)?;
-    let page = paging::paging(&params, DEFAULT_LIMIT)?;
-    let get = |k: &str| params.get(k).cloned().unwrap_or_default();
-    let q = if q.is_empty() { get("q") } else { q };
+    let page = page.paging(DEFAULT_LIMIT)?;
+    let tick = query.tick.unwrap_or_default();
     let (tick, address) = match filter {
-        Filter::None => (get("tick"), String::new()),
-        Filter::Tick(tick) => (tick, String::new()),
-        Filter::Address(address) => (get("tick"), address),
+        Filter::None => (tick, String::new()),
+        Filter::Tick(path_tick) => (path_tick, String::new()),
+        Filter::Address(address) => (tick, address),
     };
     let mut catalogue = state.catalogue.clone();
     let answer = catalogue
         .search_src20(SearchSrc20Request {
             q,
             tick,
-            types: get("types"),
-            only: get("only"),
-            sort: get("sort"),
+            types: query.types.unwrap_or_default(),
+            only: query.only.unwrap_or_default(),
+            sort: query.sort.unwrap_or_default(),
             offset: page.offset,
             limit: page.limit,
             address,
         })
-        .await
-        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .await?
         .into_inner();
     Ok(Json(Page {
         hits: answer.hits.into_iter().map(Src20Json::from).collect(),
@@ -208,7 +265,16 @@ struct MintPointJson {
     minted: String,
 }
 
-#[utoipa::path(get, path = "/api/src20/tick/{tick}", tag = "src20", params(("tick" = String, Path, description = "any spelling; the answer gives the canonical one")), responses((status = 200, description = "a deployed tick", body = TickJson), (status = 404, description = "SRC-20 tick not found", body = ErrorBody), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/src20/tick/{tick}",
+    tag = "src20",
+    params(("tick" = String, Path, description = "any spelling; the answer gives the canonical one")),
+    responses(
+        (status = 200, description = "a deployed tick", body = TickJson),
+        (status = 404, description = "SRC-20 tick not found", body = ErrorBody),
+    )
+)]
 pub(crate) async fn tick(
     State(state): State<AppState>,
     Path(tick): Path<String>,
@@ -217,7 +283,7 @@ pub(crate) async fn tick(
     let t = catalogue
         .get_src20_tick(GetSrc20TickRequest { tick })
         .await
-        .map_err(|s| ApiError::from_status(s, TICK_NOT_FOUND))?
+        .or_not_found(TICK_NOT_FOUND)?
         .into_inner();
     Ok(Json(TickJson {
         tick: t.tick,
@@ -267,22 +333,23 @@ pub struct TrendingJson {
     transfer: Chart,
 }
 
-#[utoipa::path(get, path = "/api/src20/trending", tag = "src20", responses((status = 200, description = "ticks among the latest 1,000 valid mints and transfers", body = TrendingJson), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/src20/trending",
+    tag = "src20",
+    responses((
+        status = 200,
+        description = "ticks among the latest 1,000 valid mints and transfers",
+        body = TrendingJson,
+    ))
+)]
 pub(crate) async fn trending(
     State(state): State<AppState>,
-    params: Params,
 ) -> Result<Json<TrendingJson>, ApiError> {
-    let params = paging::params(params)?;
-    if let Some(k) = params.keys().next() {
-        return Err(ApiError::BadRequest(format!(
-            "unknown query parameter {k:?}"
-        )));
-    }
     let mut catalogue = state.catalogue.clone();
     let t = catalogue
         .src20_trending(Src20TrendingRequest {})
-        .await
-        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .await?
         .into_inner();
     Ok(Json(TrendingJson {
         mint: chart(t.mint),

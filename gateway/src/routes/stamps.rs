@@ -1,15 +1,19 @@
-//! `/api/search[/{q}]`, and the stamp lookups other routes share.
+//! The stamp finder (`/api/search[/{q}]`) and the stamp lists of addresses and wishlists, their query
+//! parameters, and the stamp lookup other routes share.
 
+use axum::Json;
 use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use stamps_proto::catalogue::v1::{GetStampRequest, SearchStampsRequest, Stamp};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::{ApiError, ErrorBody};
-use crate::routes::paging::{self, Page, Params};
-use crate::state::AppState;
+use crate::app_state::AppState;
+use crate::error::{ApiError, OrNotFound};
+use crate::routes::paging::{Page, PageQuery};
+use crate::routes::profile::AddressesQuery;
+use crate::routes::query::ApiQuery;
 
 /// The spec's text for a missing stamp.
 pub const STAMP_NOT_FOUND: &str = "404 - Stamp not found.";
@@ -17,14 +21,67 @@ pub const STAMP_NOT_FOUND: &str = "404 - Stamp not found.";
 pub const DEFAULT_LIMIT: u32 = 24;
 
 /// Stamp routes.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/search", get(search_all))
-        .route("/search/{q}", get(search_q))
-        .route("/stamps/holders_addresses", get(held))
-        .route("/stamps/creator", get(created))
-        .route("/stamps/owner", get(owned))
-        .route("/user/wishlist/{user}", get(wishlist))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(search_all))
+        .routes(routes!(search_q))
+        .routes(routes!(held))
+        .routes(routes!(created))
+        .routes(routes!(owned))
+        .routes(routes!(wishlist))
+}
+
+/// The stamp finder's text, as a query parameter.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SearchQuery {
+    /// a cpid or its prefix, a stamp number, a creator address or a tx hash
+    pub q: Option<String>,
+}
+
+/// The filters of every stamp list.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StampFilters {
+    /// comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp
+    pub types: Option<String>,
+    /// comma-separated: on_sale, locked, keyburn, olga, unique, burned
+    pub only: Option<String>,
+    /// only the stamps of this collection
+    pub collection: Option<String>,
+}
+
+/// The stamp finder's order, and what it narrows to.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct FinderQuery {
+    #[doc = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, \
+             stamp_base64_size, dividend_count or rarity_rank, with :asc or :desc"]
+    pub sort: Option<String>,
+    #[doc = "top10, top100 or top1000 (the rarest SRC-721 mints of their collections), sub100, sub1000, \
+             sub10000 or sub100000 (blessed stamps numbered below)"]
+    pub rarity: Option<String>,
+    /// only these stamps (at most 100): a JSON list or comma-separated
+    pub cpids: Option<String>,
+    /// SRC-721 traits: a JSON list of lists of layer stamps' cpids; only mints that chose one of each list
+    pub src721cpids: Option<String>,
+}
+
+/// The order of the stamp lists of addresses.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AddressStampsQuery {
+    #[doc = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, \
+             stamp_base64_size or dividend_count, with :asc or :desc"]
+    pub sort: Option<String>,
+}
+
+/// The order of a wishlist.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct WishlistQuery {
+    /// as for /api/search
+    pub sort: Option<String>,
 }
 
 /// A stamp in the API's field names.
@@ -137,138 +194,201 @@ pub async fn fetch_stamp(state: &AppState, cpid: String) -> Result<Stamp, ApiErr
         .get_stamp(GetStampRequest { cpid })
         .await
         .map(tonic::Response::into_inner)
-        .map_err(|s| ApiError::from_status(s, STAMP_NOT_FOUND))
+        .or_not_found(STAMP_NOT_FOUND)
 }
 
-#[utoipa::path(get, path = "/api/search", tag = "stamps", params(("q" = Option<String>, Query, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size, dividend_count or rarity_rank, with :asc or :desc"), ("rarity" = Option<String>, Query, description = "top10, top100 or top1000 (the rarest SRC-721 mints of their collections), sub100, sub1000, sub10000 or sub100000 (blessed stamps numbered below)"), ("cpids" = Option<String>, Query, description = "only these stamps (at most 100): a JSON list or comma-separated"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("src721cpids" = Option<String>, Query, description = "SRC-721 traits: a JSON list of lists of layer stamps' cpids; only mints that chose one of each list"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamp finder", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/search",
+    tag = "stamps",
+    params(SearchQuery, StampFilters, FinderQuery, PageQuery),
+    responses((status = 200, description = "the stamp finder", body = Page<StampJson>))
+)]
 pub(crate) async fn search_all(
-    state: State<AppState>,
-    params: Params,
+    State(state): State<AppState>,
+    ApiQuery(text): ApiQuery<SearchQuery>,
+    ApiQuery(filters): ApiQuery<StampFilters>,
+    ApiQuery(finder): ApiQuery<FinderQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<StampJson>>, ApiError> {
-    search(state, None, params).await
+    let whose = Whose::Anyone(text.q.unwrap_or_default());
+    list(&state, whose, filters, finder, page).await
 }
 
-#[utoipa::path(get, path = "/api/search/{q}", tag = "stamps", params(("q" = String, Path, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size, dividend_count or rarity_rank, with :asc or :desc"), ("rarity" = Option<String>, Query, description = "top10, top100 or top1000 (the rarest SRC-721 mints of their collections), sub100, sub1000, sub10000 or sub100000 (blessed stamps numbered below)"), ("cpids" = Option<String>, Query, description = "only these stamps (at most 100): a JSON list or comma-separated"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("src721cpids" = Option<String>, Query, description = "SRC-721 traits: a JSON list of lists of layer stamps' cpids; only mints that chose one of each list"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamp finder", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/search/{q}",
+    tag = "stamps",
+    params(
+        ("q" = String, Path, description = "a cpid or its prefix, a stamp number, a creator address or a tx hash"),
+        StampFilters,
+        FinderQuery,
+        PageQuery,
+    ),
+    responses((status = 200, description = "the stamp finder", body = Page<StampJson>))
+)]
 pub(crate) async fn search_q(
-    state: State<AppState>,
+    State(state): State<AppState>,
     Path(q): Path<String>,
-    params: Params,
+    ApiQuery(filters): ApiQuery<StampFilters>,
+    ApiQuery(finder): ApiQuery<FinderQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<StampJson>>, ApiError> {
-    search(state, Some(q), params).await
+    list(&state, Whose::Anyone(q), filters, finder, page).await
 }
 
-/// Whose stamps a profile list shows.
-#[derive(Debug, Clone)]
+/// Whose stamps a list shows.
+#[derive(Debug)]
 enum Whose {
-    /// Any stamp.
-    Anyone,
+    /// Any stamp the text finds.
+    Anyone(String),
     /// Held by the addresses.
-    Held,
+    Held(AddressesQuery),
     /// Created by them.
-    Created,
+    Created(AddressesQuery),
     /// Whose asset they own.
-    Owned,
+    Owned(AddressesQuery),
     /// On this user's wishlist.
     Wishlist(String),
 }
 
-#[utoipa::path(get, path = "/api/stamps/holders_addresses", tag = "profiles", params(("addresses" = String, Query, description = "comma-separated addresses (at most 20)"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "stamps held by the addresses", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/stamps/holders_addresses",
+    tag = "profiles",
+    params(AddressesQuery, StampFilters, AddressStampsQuery, PageQuery),
+    responses((status = 200, description = "stamps held by the addresses", body = Page<StampJson>))
+)]
 pub(crate) async fn held(
-    state: State<AppState>,
-    params: Params,
-) -> Result<Json<Page<StampJson>>, ApiError> {
-    list(state, None, Whose::Held, params).await
-}
-
-#[utoipa::path(get, path = "/api/stamps/creator", tag = "profiles", params(("addresses" = String, Query, description = "comma-separated addresses (at most 20)"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "stamps created by the addresses", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
-pub(crate) async fn created(
-    state: State<AppState>,
-    params: Params,
-) -> Result<Json<Page<StampJson>>, ApiError> {
-    list(state, None, Whose::Created, params).await
-}
-
-#[utoipa::path(get, path = "/api/user/wishlist/{user}", tag = "profiles", params(("user" = String, Path, description = "a user id or display name"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "as for /api/search"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "the stamps on the user's wishlist (none for an unknown user)", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
-pub(crate) async fn wishlist(
-    state: State<AppState>,
-    Path(user): Path<String>,
-    params: Params,
-) -> Result<Json<Page<StampJson>>, ApiError> {
-    list(state, None, Whose::Wishlist(user), params).await
-}
-
-#[utoipa::path(get, path = "/api/stamps/owner", tag = "profiles", params(("addresses" = String, Query, description = "comma-separated addresses (at most 20)"), ("collection" = Option<String>, Query, description = "only the stamps of this collection"), ("types" = Option<String>, Query, description = "comma-separated: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp"), ("only" = Option<String>, Query, description = "comma-separated: on_sale, locked, keyburn, olga, unique, burned"), ("sort" = Option<String>, Query, description = "stamp, floor_price, total_volume, supply, last_sale, last_sale_price, last_dispenser, stamp_base64_size or dividend_count, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "stamps whose asset the addresses own", body = Page<StampJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
-pub(crate) async fn owned(
-    state: State<AppState>,
-    params: Params,
-) -> Result<Json<Page<StampJson>>, ApiError> {
-    list(state, None, Whose::Owned, params).await
-}
-
-async fn search(
-    state: State<AppState>,
-    path_q: Option<String>,
-    params: Params,
-) -> Result<Json<Page<StampJson>>, ApiError> {
-    list(state, path_q, Whose::Anyone, params).await
-}
-
-/// The finder's parameters, and for a profile's lists `addresses` (comma-separated, required).
-async fn list(
     State(state): State<AppState>,
-    path_q: Option<String>,
-    whose: Whose,
-    params: Params,
+    ApiQuery(addresses): ApiQuery<AddressesQuery>,
+    ApiQuery(filters): ApiQuery<StampFilters>,
+    ApiQuery(order): ApiQuery<AddressStampsQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<StampJson>>, ApiError> {
-    let params = paging::params(params)?;
-    let profile = !matches!(whose, Whose::Anyone);
-    let page = paging::paging(&params, DEFAULT_LIMIT)?;
-    let q = path_q
-        .or_else(|| params.get("q").cloned())
-        .unwrap_or_default();
-    let addresses: Vec<String> = params
-        .get("addresses")
-        .map(|a| {
-            a.split(',')
-                .map(str::trim)
-                .filter(|a| !a.is_empty())
-                .map(str::to_owned)
-                .collect()
-        })
-        .unwrap_or_default();
-    if profile && !matches!(whose, Whose::Wishlist(_)) && addresses.is_empty() {
-        return Err(ApiError::BadRequest("addresses is required".into()));
+    list(&state, Whose::Held(addresses), filters, order.into(), page).await
+}
+
+#[utoipa::path(
+    get,
+    path = "/stamps/creator",
+    tag = "profiles",
+    params(AddressesQuery, StampFilters, AddressStampsQuery, PageQuery),
+    responses((status = 200, description = "stamps created by the addresses", body = Page<StampJson>))
+)]
+pub(crate) async fn created(
+    State(state): State<AppState>,
+    ApiQuery(addresses): ApiQuery<AddressesQuery>,
+    ApiQuery(filters): ApiQuery<StampFilters>,
+    ApiQuery(order): ApiQuery<AddressStampsQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
+) -> Result<Json<Page<StampJson>>, ApiError> {
+    list(
+        &state,
+        Whose::Created(addresses),
+        filters,
+        order.into(),
+        page,
+    )
+    .await
+}
+
+#[utoipa::path(
+    get,
+    path = "/user/wishlist/{user}",
+    tag = "profiles",
+    params(
+        ("user" = String, Path, description = "a user id or display name"),
+        StampFilters,
+        WishlistQuery,
+        PageQuery,
+    ),
+    responses((
+        status = 200,
+        description = "the stamps on the user's wishlist (none for an unknown user)",
+        body = Page<StampJson>,
+    ))
+)]
+pub(crate) async fn wishlist(
+    State(state): State<AppState>,
+    Path(user): Path<String>,
+    ApiQuery(filters): ApiQuery<StampFilters>,
+    ApiQuery(order): ApiQuery<WishlistQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
+) -> Result<Json<Page<StampJson>>, ApiError> {
+    let finder = FinderQuery {
+        sort: order.sort,
+        ..FinderQuery::default()
+    };
+    list(&state, Whose::Wishlist(user), filters, finder, page).await
+}
+
+#[utoipa::path(
+    get,
+    path = "/stamps/owner",
+    tag = "profiles",
+    params(AddressesQuery, StampFilters, AddressStampsQuery, PageQuery),
+    responses((status = 200, description = "stamps whose asset the addresses own", body = Page<StampJson>))
+)]
+pub(crate) async fn owned(
+    State(state): State<AppState>,
+    ApiQuery(addresses): ApiQuery<AddressesQuery>,
+    ApiQuery(filters): ApiQuery<StampFilters>,
+    ApiQuery(order): ApiQuery<AddressStampsQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
+) -> Result<Json<Page<StampJson>>, ApiError> {
+    list(&state, Whose::Owned(addresses), filters, order.into(), page).await
+}
+
+/// The lists of addresses are ordered as the finder is, without its other parameters.
+impl From<AddressStampsQuery> for FinderQuery {
+    fn from(order: AddressStampsQuery) -> Self {
+        FinderQuery {
+            sort: order.sort,
+            ..FinderQuery::default()
+        }
     }
+}
+
+/// A page of the stamps of `whose` the filters and the finder's parameters select.
+async fn list(
+    state: &AppState,
+    whose: Whose,
+    filters: StampFilters,
+    finder: FinderQuery,
+    page: PageQuery,
+) -> Result<Json<Page<StampJson>>, ApiError> {
+    let page = page.paging(DEFAULT_LIMIT)?;
+    let addresses = match &whose {
+        Whose::Held(a) | Whose::Created(a) | Whose::Owned(a) => a.required()?,
+        Whose::Anyone(_) | Whose::Wishlist(_) => Vec::new(),
+    };
     let mut request = SearchStampsRequest {
-        q,
         offset: page.offset,
         limit: page.limit,
-        types: params.get("types").cloned().unwrap_or_default(),
-        only: params.get("only").cloned().unwrap_or_default(),
-        sort: params.get("sort").cloned().unwrap_or_default(),
-        collection: params.get("collection").cloned().unwrap_or_default(),
-        src721cpids: params.get("src721cpids").cloned().unwrap_or_default(),
-        rarity: params.get("rarity").cloned().unwrap_or_default(),
-        cpids: params
-            .get("cpids")
-            .map(|c| cpid_list(c))
+        types: filters.types.unwrap_or_default(),
+        only: filters.only.unwrap_or_default(),
+        sort: finder.sort.unwrap_or_default(),
+        collection: filters.collection.unwrap_or_default(),
+        src721cpids: finder.src721cpids.unwrap_or_default(),
+        rarity: finder.rarity.unwrap_or_default(),
+        cpids: finder
+            .cpids
+            .as_deref()
+            .map(cpid_list)
             .transpose()?
             .unwrap_or_default(),
         ..SearchStampsRequest::default()
     };
     match whose {
-        Whose::Anyone => {}
-        Whose::Held => request.holders = addresses,
-        Whose::Created => request.creators = addresses,
-        Whose::Owned => request.owners = addresses,
+        Whose::Anyone(q) => request.q = q,
+        Whose::Held(_) => request.holders = addresses,
+        Whose::Created(_) => request.creators = addresses,
+        Whose::Owned(_) => request.owners = addresses,
         Whose::Wishlist(user) => request.wishlist = user,
     }
     let mut catalogue = state.catalogue.clone();
-    let answer = catalogue
-        .search_stamps(request)
-        .await
-        .map_err(|s| ApiError::from_status(s, "not found"))?
-        .into_inner();
+    let answer = catalogue.search_stamps(request).await?.into_inner();
     Ok(Json(Page {
         hits: answer.hits.into_iter().map(StampJson::from).collect(),
         estimated_total_hits: answer.total,

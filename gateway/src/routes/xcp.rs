@@ -2,20 +2,22 @@
 //! not), `/api/xcp/leaderboard` (holders of Counterparty assets) and `/api/xcp/projects` (the staff
 //! directories, by name and size, for the site's navigation).
 
+use axum::Json;
 use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use stamps_proto::catalogue::v1::{
     AssetItem, LeaderboardRequest, SearchAssetsRequest, SearchCollectionsRequest,
 };
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::{ApiError, ErrorBody};
+use crate::app_state::AppState;
+use crate::error::ApiError;
 use crate::routes::collections::NETWORK_OWNER;
 use crate::routes::detail::json_url;
-use crate::routes::paging::{self, Page, Params};
-use crate::state::AppState;
+use crate::routes::paging::{Page, PageQuery};
+use crate::routes::query::ApiQuery;
 
 /// Default page size of the asset finder.
 pub const ASSET_PAGE: u32 = 24;
@@ -23,12 +25,42 @@ pub const ASSET_PAGE: u32 = 24;
 const PROJECTS: u32 = 100;
 
 /// XCP routes.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/xcp/search", get(search_all))
-        .route("/xcp/search/{q}", get(search_q))
-        .route("/xcp/projects", get(projects))
-        .route("/xcp/leaderboard", get(leaderboard))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(search_all))
+        .routes(routes!(search_q))
+        .routes(routes!(projects))
+        .routes(routes!(leaderboard))
+}
+
+/// The asset finder's parameters.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AssetSearchQuery {
+    /// an asset or long-name prefix, or the issuer's address
+    pub q: Option<String>,
+    /// comma-separated (all of): stamps, named, locked
+    pub only: Option<String>,
+    /// block_index (default, newest first), asset, supply or holders, with :asc or :desc
+    pub sort: Option<String>,
+}
+
+/// The asset finder's parameters beside a text in the path.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AssetFilterQuery {
+    /// as for /api/xcp/search
+    pub only: Option<String>,
+    /// as for /api/xcp/search
+    pub sort: Option<String>,
+}
+
+/// The order of the XCP leaderboard.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct XcpLeaderboardQuery {
+    /// xcp_count (default), xcp_created_count or xcp_destroyed_count; most first
+    pub sort: Option<String>,
 }
 
 /// A Counterparty asset as a catalogue item, in the stamp card's field names where they apply. Quantities are
@@ -92,42 +124,60 @@ impl From<AssetItem> for XcpAssetJson {
     }
 }
 
-#[utoipa::path(get, path = "/api/xcp/search", tag = "xcp", params(("q" = Option<String>, Query, description = "an asset or long-name prefix, or the issuer's address"), ("only" = Option<String>, Query, description = "comma-separated (all of): stamps, named, locked"), ("sort" = Option<String>, Query, description = "block_index (default, newest first), asset, supply or holders, with :asc or :desc"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "every Counterparty asset, 24 per page", body = Page<XcpAssetJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/xcp/search",
+    tag = "xcp",
+    params(AssetSearchQuery, PageQuery),
+    responses((status = 200, description = "every Counterparty asset, 24 per page", body = Page<XcpAssetJson>))
+)]
 pub(crate) async fn search_all(
-    state: State<AppState>,
-    params: Params,
+    State(state): State<AppState>,
+    ApiQuery(query): ApiQuery<AssetSearchQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<XcpAssetJson>>, ApiError> {
-    search(state, None, params).await
+    let AssetSearchQuery { q, only, sort } = query;
+    let filters = AssetFilterQuery { only, sort };
+    search(&state, q.unwrap_or_default(), filters, page).await
 }
 
-#[utoipa::path(get, path = "/api/xcp/search/{q}", tag = "xcp", params(("q" = String, Path, description = "an asset or long-name prefix, or the issuer's address"), ("only" = Option<String>, Query, description = "as for /api/xcp/search"), ("sort" = Option<String>, Query, description = "as for /api/xcp/search"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "Counterparty assets, 24 per page", body = Page<XcpAssetJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/xcp/search/{q}",
+    tag = "xcp",
+    params(
+        ("q" = String, Path, description = "an asset or long-name prefix, or the issuer's address"),
+        AssetFilterQuery,
+        PageQuery,
+    ),
+    responses((status = 200, description = "Counterparty assets, 24 per page", body = Page<XcpAssetJson>))
+)]
 pub(crate) async fn search_q(
-    state: State<AppState>,
+    State(state): State<AppState>,
     Path(q): Path<String>,
-    params: Params,
+    ApiQuery(filters): ApiQuery<AssetFilterQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<XcpAssetJson>>, ApiError> {
-    search(state, Some(q), params).await
+    search(&state, q, filters, page).await
 }
 
 async fn search(
-    State(state): State<AppState>,
-    path_q: Option<String>,
-    params: Params,
+    state: &AppState,
+    q: String,
+    filters: AssetFilterQuery,
+    page: PageQuery,
 ) -> Result<Json<Page<XcpAssetJson>>, ApiError> {
-    let params = paging::params(params)?;
-    let page = paging::paging(&params, ASSET_PAGE)?;
-    let get = |k: &str| params.get(k).cloned().unwrap_or_default();
+    let page = page.paging(ASSET_PAGE)?;
     let mut catalogue = state.catalogue.clone();
     let answer = catalogue
         .search_assets(SearchAssetsRequest {
-            q: path_q.unwrap_or_else(|| get("q")),
-            only: get("only"),
-            sort: get("sort"),
+            q,
+            only: filters.only.unwrap_or_default(),
+            sort: filters.sort.unwrap_or_default(),
             offset: page.offset,
             limit: page.limit,
         })
-        .await
-        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .await?
         .into_inner();
     Ok(Json(Page {
         hits: answer.hits.into_iter().map(XcpAssetJson::from).collect(),
@@ -154,7 +204,16 @@ pub struct ProjectsJson {
     projects: Vec<ProjectJson>,
 }
 
-#[utoipa::path(get, path = "/api/xcp/projects", tag = "xcp", responses((status = 200, description = "the staff directories by name and size, largest first (at most 100)", body = ProjectsJson)))]
+#[utoipa::path(
+    get,
+    path = "/xcp/projects",
+    tag = "xcp",
+    responses((
+        status = 200,
+        description = "the staff directories by name and size, largest first (at most 100)",
+        body = ProjectsJson,
+    ))
+)]
 pub(crate) async fn projects(
     State(state): State<AppState>,
 ) -> Result<Json<ProjectsJson>, ApiError> {
@@ -166,8 +225,7 @@ pub(crate) async fn projects(
             limit: PROJECTS,
             ..SearchCollectionsRequest::default()
         })
-        .await
-        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .await?
         .into_inner();
     Ok(Json(ProjectsJson {
         projects: answer
@@ -204,23 +262,32 @@ pub struct XcpCollectorJson {
     xcp_destruction_ids: Vec<String>,
 }
 
-#[utoipa::path(get, path = "/api/xcp/leaderboard", tag = "xcp", params(("sort" = Option<String>, Query, description = "xcp_count (default), xcp_created_count or xcp_destroyed_count; most first"), ("page" = Option<u64>, Query, description = "1-based page (an offset given beside it wins)"), ("offset" = Option<u64>, Query, description = "first hit"), ("limit" = Option<u32>, Query, description = "page size, at most 100")), responses((status = 200, description = "holders of Counterparty assets, 20 per page", body = Page<XcpCollectorJson>), (status = 400, description = "bad input: the message names it", body = ErrorBody)))]
+#[utoipa::path(
+    get,
+    path = "/xcp/leaderboard",
+    tag = "xcp",
+    params(XcpLeaderboardQuery, PageQuery),
+    responses((
+        status = 200,
+        description = "holders of Counterparty assets, 20 per page",
+        body = Page<XcpCollectorJson>,
+    ))
+)]
 pub(crate) async fn leaderboard(
     State(state): State<AppState>,
-    params: Params,
+    ApiQuery(order): ApiQuery<XcpLeaderboardQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<XcpCollectorJson>>, ApiError> {
-    let params = paging::params(params)?;
-    let page = paging::paging(&params, LEADERBOARD_PAGE)?;
+    let page = page.paging(LEADERBOARD_PAGE)?;
     let mut catalogue = state.catalogue.clone();
     let answer = catalogue
         .xcp_leaderboard(LeaderboardRequest {
-            sort: params.get("sort").cloned().unwrap_or_default(),
+            sort: order.sort.unwrap_or_default(),
             project: String::new(),
             offset: page.offset,
             limit: page.limit,
         })
-        .await
-        .map_err(|s| ApiError::from_status(s, "not found"))?
+        .await?
         .into_inner();
     Ok(Json(Page {
         hits: answer

@@ -1,4 +1,5 @@
-//! The gateway's shared state and its build/run entry points.
+//! What handlers share ([`AppState`]), and the gateway's build (its dependencies connected, its port bound) and
+//! run.
 
 use std::net::SocketAddr;
 
