@@ -26,6 +26,7 @@ frontend: frontend-deps
 	cd frontend && $(NPM) run --silent build
 
 lint: frontend-deps
+	scripts/line-width.sh
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	cd frontend && $(NPM) run --silent typecheck && $(NPM) run --silent lint

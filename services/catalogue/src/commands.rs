@@ -12,7 +12,10 @@ use stamps_proto::events::v1 as pb;
 use crate::projection::people::subjects;
 
 /// The spec's message for a name that breaks the rule.
-pub const NAME_RULE: &str = "Name must be between 3 and 20 characters with only alphanumeric characters, dashes, dots and underscores";
+pub const NAME_RULE: &str = concat!(
+    "Name must be between 3 and 20 characters with only alphanumeric characters, ",
+    "dashes, dots and underscores"
+);
 /// The spec's message for a name already used.
 pub const NAME_TAKEN: &str = "Collection name already exists";
 /// The spec's message for a stamp that is in another collection.

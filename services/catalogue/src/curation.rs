@@ -3,7 +3,8 @@
 //!
 //! A curation file is JSON: `version` (an import's number, higher than the last), and any of `announcement`,
 //! `banners`, `featured` (collection ids), `feat` (the themed featured stamps), `advent` (the calendar's
-//! days), `directories` and `launchpads` (see [`crate::launchpads`]). Every import publishes every kind; a kind the file leaves out is published empty, so the file is the
+//! days), `directories` and `launchpads` (see [`crate::launchpads`]). Every import publishes every kind; a kind the
+//! file leaves out is published empty, so the file is the
 //! whole truth.
 
 use prost::Message;

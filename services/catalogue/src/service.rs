@@ -209,7 +209,8 @@ async fn project_forever<P: Projection>(
     }
 }
 
-/// Drops the catalogue's tables and rebuilds them from the CHAIN, USERS, COLLECTIONS and CURATION streams, each up to its
+/// Drops the catalogue's tables and rebuilds them from the CHAIN, USERS, COLLECTIONS and CURATION streams, each up to
+/// its
 /// last message at the start; returns the CHAIN sequence reached.
 pub async fn replay(
     pg: &PostgresConfig,

@@ -1102,7 +1102,10 @@ fn sale_dispenser(tx: &str, asset: &str, remaining: u64) -> op::Op {
 #[tokio::test]
 async fn src721_deploys_and_mints_make_collections_whose_figures_follow_blocks_users_and_reverts() {
     let db = db("src721").await;
-    let deploy = r#"{"p": "src-721", "v": "1", "op": "deploy", "name": "Pixel Folk", "tick": "PXF", "max": "100", "icon": "A10", "t0": ["A10", "A11"], "t1": ["A12"]}"#;
+    let deploy = concat!(
+        r#"{"p": "src-721", "v": "1", "op": "deploy", "name": "Pixel Folk", "tick": "PXF","#,
+        r#" "max": "100", "icon": "A10", "t0": ["A10", "A11"], "t1": ["A12"]}"#
+    );
     let mint = |c: &str, ts: &str| {
         format!(r#"{{"p": "src-721", "op": "mint", "tick": "PXF", "c": "{c}", "ts": {ts}}}"#)
     };

@@ -285,7 +285,8 @@ async fn main() {
         .expect("protocol pass");
     let protocol = started.elapsed().as_secs_f64();
     println!(
-        "protocol pass (Counterparty ledger, then the decode; no database): {:.1} s = {:.0} blocks/s, {:.0} tx/s ({judged} Counterparty transactions judged)",
+        "protocol pass (Counterparty ledger, then the decode; no database): {:.1} s = {:.0} blocks/s, {:.0} tx/s \
+        ({judged} Counterparty transactions judged)",
         protocol,
         blocks as f64 / protocol,
         txs as f64 / protocol
@@ -353,7 +354,8 @@ async fn main() {
     }
     let replay = started.elapsed().as_secs_f64();
     println!(
-        "full replay (indexer → Postgres → outbox → NATS): {:.1} s = {:.0} blocks/s, {:.0} tx/s; {:.0} % of the bare decode's speed, {:.0} % of the protocol pass's",
+        "full replay (indexer → Postgres → outbox → NATS): {:.1} s = {:.0} blocks/s, {:.0} tx/s; {:.0} % of the bare \
+        decode's speed, {:.0} % of the protocol pass's",
         replay,
         blocks as f64 / replay,
         txs as f64 / replay,
@@ -366,7 +368,8 @@ async fn main() {
     );
     let indexer_pid = child.id();
     println!(
-        "  CPU seconds during the replay: indexer {:.1}, postgres {:.1}, nats-server {:.1} (the devnet, serving blocks from this process, {:.1})",
+        "  CPU seconds during the replay: indexer {:.1}, postgres {:.1}, nats-server {:.1} (the devnet, serving \
+        blocks from this process, {:.1})",
         cpu_seconds(|pid, _| pid == indexer_pid),
         cpu_seconds(|_, comm| comm == "postgres") - cpu_pg,
         cpu_seconds(|_, comm| comm == "nats-server") - cpu_nats,
@@ -395,7 +398,8 @@ async fn main() {
     latencies.sort();
     let pct = |p: f64| latencies[((latencies.len() as f64 - 1.0) * p).round() as usize];
     println!(
-        "tip latency (block mined → BlockIndexed on the stream) over {tip_blocks} blocks: p50 {} ms, p99 {} ms, max {} ms",
+        "tip latency (block mined → BlockIndexed on the stream) over {tip_blocks} blocks: p50 {} ms, p99 {} ms, \
+        max {} ms",
         pct(0.5).as_millis(),
         pct(0.99).as_millis(),
         latencies.last().map_or(0, Duration::as_millis)

@@ -96,7 +96,11 @@ impl NodeState {
         for block in disconnected.iter().rev() {
             for tx in block.txdata.iter().skip(1) {
                 if let Err(e) = self.mempool.accept(secp, tx.clone(), &self.chain, now()) {
-                    tracing::debug!(txid = %tx.compute_txid(), error = %e, "a disconnected transaction did not return to the mempool");
+                    tracing::debug!(
+                        txid = %tx.compute_txid(),
+                        error = %e,
+                        "a disconnected transaction did not return to the mempool",
+                    );
                 }
             }
         }

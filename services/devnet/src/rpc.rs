@@ -412,7 +412,12 @@ async fn dispatch(node: &Node, method: &str, params: &[Value]) -> RpcResult {
             let checked = mempool
                 .accept(&node.secp, tx, chain, now())
                 .map_err(|e| (e.rpc_code(), e.to_string()))?;
-            tracing::info!(txid = %checked.txid, fee = checked.fee, vsize = checked.vsize, "devnet accepted a transaction");
+            tracing::info!(
+                txid = %checked.txid,
+                fee = checked.fee,
+                vsize = checked.vsize,
+                "devnet accepted a transaction",
+            );
             Ok(json!(checked.txid.to_string()))
         }
         "testmempoolaccept" => {

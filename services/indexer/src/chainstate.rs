@@ -1,6 +1,7 @@
 //! The state a block is decoded against, kept in memory and loaded from the indexer's tables: the next blessed
 //! and cursed stamp numbers, the CPIDs already stamped, the previous block's consensus hashes, the SRC-20
-//! deploys, minted totals and balances, and the Counterparty ledger. It advances with each indexed block and is reloaded from the tables
+//! deploys, minted totals and balances, and the Counterparty ledger. It advances with each indexed block and is
+//! reloaded from the tables
 //! after an unwind or a failed transaction, so that it always equals what is committed.
 
 use std::collections::HashSet;
@@ -39,10 +40,12 @@ pub struct ChainState {
 impl ChainState {
     /// The state as the committed tables hold it.
     pub async fn load(pool: &PgPool, rules: Rules) -> Result<Self, sqlx::Error> {
-        let (max, min): (Option<i64>, Option<i64>) =
-            sqlx::query_as("SELECT MAX(stamp) FILTER (WHERE stamp >= 0), MIN(stamp) FILTER (WHERE stamp < 0) FROM stamps")
-                .fetch_one(pool)
-                .await?;
+        let (max, min): (Option<i64>, Option<i64>) = sqlx::query_as(
+            "SELECT MAX(stamp) FILTER (WHERE stamp >= 0), MIN(stamp) FILTER (WHERE stamp < 0) FROM \
+                stamps",
+        )
+        .fetch_one(pool)
+        .await?;
         let stamped: Vec<String> = sqlx::query_scalar("SELECT cpid FROM stamps")
             .fetch_all(pool)
             .await?;

@@ -345,5 +345,10 @@ impl Drop for Prefetch {
 
 /// A JSON-RPC request for one raw transaction.
 pub(crate) fn raw_transaction_request(txid: &Txid) -> serde_json::Value {
-    json!({"jsonrpc": "1.0", "id": txid.to_string(), "method": "getrawtransaction", "params": [txid.to_string(), false]})
+    json!({
+        "jsonrpc": "1.0",
+        "id": txid.to_string(),
+        "method": "getrawtransaction",
+        "params": [txid.to_string(), false],
+    })
 }

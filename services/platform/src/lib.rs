@@ -3,7 +3,8 @@
 //! Reading order: [`config`] (layered settings), [`telemetry`] (logs), [`shutdown`] (signals and
 //! cancellation), [`db`] (Postgres with one schema per service), [`nats`] (JetStream names and streams),
 //! [`outbox`] (facts and events in one transaction, published after commit), [`consumer`] (resumable,
-//! idempotent projections), [`content`] (the content-addressed file store), [`metrics`] (Prometheus), [`figures`] (market
+//! idempotent projections), [`content`] (the content-addressed file store), [`metrics`] (Prometheus), [`figures`]
+//! (market
 //! figures as shown).
 
 pub mod config;

@@ -8,7 +8,10 @@ use crate::network::{Change, Rules};
 use crate::py::str_repr as repr_str;
 
 /// The text whose double sha256 seeds the `txlist_hash` and `messages_hash` chains at the first stamp block.
-pub const CONSENSUS_HASH_SEED: &str = "Through our eyes, the universe is perceiving itself. Through our ears, the universe is listening to its harmonies.";
+pub const CONSENSUS_HASH_SEED: &str = concat!(
+    "Through our eyes, the universe is perceiving itself. ",
+    "Through our ears, the universe is listening to its harmonies."
+);
 
 /// The hash version mixed into every `txlist_hash` and `messages_hash` on mainnet.
 pub const CONSENSUS_HASH_VERSION: u32 = 1;

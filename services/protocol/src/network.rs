@@ -95,7 +95,9 @@ macro_rules! changes {
             /// First height at which the change applies on `network` (`None`: never).
             pub const fn activation(self, network: Network) -> Option<u64> {
                 match network {
-                    Network::Regtest => match self { $(Change::$variant => if $main.is_some() { Some(0) } else { None },)* },
+                    Network::Regtest => match self {
+                        $(Change::$variant => if $main.is_some() { Some(0) } else { None },)*
+                    },
                     Network::Mainnet => match self { $(Change::$variant => $main,)* },
                     Network::Testnet3 => match self { $(Change::$variant => $t3,)* },
                     Network::Testnet4 => match self { $(Change::$variant => $t4,)* },

@@ -150,10 +150,15 @@ pub fn image_data_url(text: &str) -> Option<String> {
 pub fn card_svg(title: &str, description: &str, background: Option<&str>) -> String {
     match background.and_then(image_data_url) {
         Some(url) => format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 420 420\"><image x=\"0\" y=\"0\" width=\"420\" height=\"420\" href=\"{url}\"/><title>{title}</title><desc>{description} - provided by stampchain.io</desc></svg>"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 420 420\"><image x=\"0\" y=\"0\" width=\"420\" \
+            height=\"420\" href=\"{url}\"/><title>{title}</title><desc>{description} - provided by \
+            stampchain.io</desc></svg>"
         ),
         None => format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 420 420\"><rect width=\"420\" height=\"420\" fill=\"#f0f0f0\"/><text x=\"210\" y=\"210\" text-anchor=\"middle\" dominant-baseline=\"middle\">{title}</text><title>{title}</title><desc>{description} - provided by stampchain.io</desc></svg>"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 420 420\"><rect width=\"420\" height=\"420\" \
+            fill=\"#f0f0f0\"/><text x=\"210\" y=\"210\" text-anchor=\"middle\" \
+            dominant-baseline=\"middle\">{title}</text><title>{title}</title><desc>{description} - provided by \
+            stampchain.io</desc></svg>"
         ),
     }
 }
@@ -172,7 +177,10 @@ pub fn stacked_svg(mint: &PyDict, deploy: &PyDict, layers: &[Vec<String>]) -> (S
         .get("image-rendering")
         .map_or_else(|| "pixelated".to_owned(), PyValue::py_str);
     let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"\n        viewBox=\"0 0 420 420\"\n        preserveAspectRatio=\"xMidYMid meet\"\n        style=\"image-rendering:{rendering}; -webkit-image-rendering:{rendering};\">\n        <title>{name}</title>\n        <desc>{description} - provided by stampchain.io</desc>\n    "
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"\n        viewBox=\"0 \
+        0 420 420\"\n        preserveAspectRatio=\"xMidYMid meet\"\n        style=\"image-rendering:{rendering}; \
+        -webkit-image-rendering:{rendering};\">\n        <title>{name}</title>\n        <desc>{description} - \
+        provided by stampchain.io</desc>\n    "
     );
     let ts: &[PyValue] = match mint.get("ts") {
         Some(PyValue::List(items)) => items,
@@ -364,7 +372,10 @@ mod tests {
 
     #[test]
     fn stacked_composition() {
-        let deploy = r#"{"p": "src-721", "op": "deploy", "name": "Punks", "description": "d", "image-rendering": "auto", "t0": ["A1", "A2"], "t1": ["A3"]}"#;
+        let deploy = concat!(
+            r#"{"p": "src-721", "op": "deploy", "name": "Punks", "description": "d", "image-rendering": "auto","#,
+            r#" "t0": ["A1", "A2"], "t1": ["A3"]}"#
+        );
         let mint = dict(r#"{"p": "src-721", "op": "mint", "c": "A9", "ts": [1, 0]}"#);
         let lookup_deploy = |c: &str| (c == "A9").then(|| deploy.to_owned());
         let lookup_stamp = |c: &str| match c {
@@ -374,7 +385,13 @@ mod tests {
             _ => None,
         };
         let r = render(&mint, None, &lookup_deploy, &lookup_stamp);
-        let expected = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"\n        viewBox=\"0 0 420 420\"\n        preserveAspectRatio=\"xMidYMid meet\"\n        style=\"image-rendering:auto; -webkit-image-rendering:auto;\">\n        <title>Punks</title>\n        <desc>d - provided by stampchain.io</desc>\n    <image x=\"0\" y=\"0\" width=\"420\" height=\"420\" xlink:href=\"data:image/gif;base64,R0lG\"/><image x=\"0\" y=\"0\" width=\"420\" height=\"420\" xlink:href=\"data:image/webp;base64,UklG\"/></svg>";
+        let expected = "<svg xmlns=\"http://www.w3.org/2000/svg\" \
+            xmlns:xlink=\"http://www.w3.org/1999/xlink\"\n        viewBox=\"0 0 420 420\"\n        \
+            preserveAspectRatio=\"xMidYMid meet\"\n        style=\"image-rendering:auto; \
+            -webkit-image-rendering:auto;\">\n        <title>Punks</title>\n        <desc>d - provided by \
+            stampchain.io</desc>\n    <image x=\"0\" y=\"0\" width=\"420\" height=\"420\" \
+            xlink:href=\"data:image/gif;base64,R0lG\"/><image x=\"0\" y=\"0\" width=\"420\" height=\"420\" \
+            xlink:href=\"data:image/webp;base64,UklG\"/></svg>";
         assert_eq!(r.svg, expected);
         assert_eq!(r.collection.name.as_deref(), Some("Punks"));
         // A missing layer stamp: the reference's error card.

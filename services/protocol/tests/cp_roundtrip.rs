@@ -94,7 +94,14 @@ proptest! {
     }
 
     #[test]
-    fn enhanced_send(id in asset_id(), quantity in any::<u64>(), legacy in legacy_address(), any in any_address(), memo in bytes(34), cbor in any::<bool>()) {
+    fn enhanced_send(
+        id in asset_id(),
+        quantity in any::<u64>(),
+        legacy in legacy_address(),
+        any in any_address(),
+        memo in bytes(34),
+        cbor in any::<bool>(),
+    ) {
         let (height, address) = if cbor { (CBOR, any) } else { (LEGACY, legacy) };
         let memo = (!memo.is_empty()).then_some(Memo::Bytes(memo));
         let m = Message::EnhancedSend(EnhancedSend { asset_id: id, asset: name(id, height), quantity, address, memo });
@@ -105,7 +112,11 @@ proptest! {
     fn mpma(
         addresses in proptest::collection::btree_set(legacy_address(), 1..6),
         assets in proptest::collection::btree_set(asset_id(), 1..4),
-        picks in proptest::collection::vec((any::<u8>(), any::<u64>(), prop::option::of(prop_oneof![bytes(63).prop_map(Memo::Bytes), text(20).prop_map(Memo::Text)])), 1..6),
+        picks in proptest::collection::vec((
+            any::<u8>(),
+            any::<u64>(),
+            prop::option::of(prop_oneof![bytes(63).prop_map(Memo::Bytes), text(20).prop_map(Memo::Text)]),
+        ), 1..6),
         memo in prop::option::of(bytes(63).prop_map(Memo::Bytes)),
         height in prop::sample::select(vec![LEGACY, CBOR]),
     ) {
@@ -130,7 +141,14 @@ proptest! {
     }
 
     #[test]
-    fn sweep(legacy in legacy_address(), any in any_address(), flags in 0u8..8, memo in bytes(34), note in text(30), cbor in any::<bool>()) {
+    fn sweep(
+        legacy in legacy_address(),
+        any in any_address(),
+        flags in 0u8..8,
+        memo in bytes(34),
+        note in text(30),
+        cbor in any::<bool>(),
+    ) {
         let (height, destination) = if cbor { (CBOR, any) } else { (LEGACY, legacy) };
         let memo = if flags & 4 != 0 {
             (!memo.is_empty()).then_some(Memo::Bytes(memo))
@@ -141,7 +159,15 @@ proptest! {
     }
 
     #[test]
-    fn order(give in asset_id(), get in asset_id(), gq in any::<u64>(), wq in any::<u64>(), expiration in any::<u16>(), fee in any::<u64>(), height in prop::sample::select(vec![ANCIENT, CBOR])) {
+    fn order(
+        give in asset_id(),
+        get in asset_id(),
+        gq in any::<u64>(),
+        wq in any::<u64>(),
+        expiration in any::<u16>(),
+        fee in any::<u64>(),
+        height in prop::sample::select(vec![ANCIENT, CBOR]),
+    ) {
         let m = Message::Order(Order {
             give_asset_id: give, give_asset: name(give, height), give_quantity: gq,
             get_asset_id: get, get_asset: name(get, height), get_quantity: wq,
@@ -159,7 +185,17 @@ proptest! {
     }
 
     #[test]
-    fn dispenser(id in asset_id(), g in any::<u64>(), e in any::<u64>(), r in any::<u64>(), status in prop::sample::select(vec![0u8, 1, 10, 11]), action in legacy_address(), oracle in prop::option::of(legacy_address()), with_action in any::<bool>(), height in prop::sample::select(vec![LEGACY, CBOR])) {
+    fn dispenser(
+        id in asset_id(),
+        g in any::<u64>(),
+        e in any::<u64>(),
+        r in any::<u64>(),
+        status in prop::sample::select(vec![0u8, 1, 10, 11]),
+        action in legacy_address(),
+        oracle in prop::option::of(legacy_address()),
+        with_action in any::<bool>(),
+        height in prop::sample::select(vec![LEGACY, CBOR]),
+    ) {
         let action_address = match status {
             1 => Some(action),
             10 if with_action => Some(action),
@@ -239,7 +275,15 @@ proptest! {
     }
 
     #[test]
-    fn subasset_issuance(id in asset::MIN_NUMERIC_ID..=u64::MAX, quantity in any::<u64>(), flags in any::<[bool; 3]>(), child in "[a-zA-Z0-9@!_-]{1,20}(\\.[a-zA-Z0-9]{1,10}){0,2}", description in prop::option::of(text(40)), height in prop::sample::select(vec![PRE_LR, LEGACY, CBOR]), lr in any::<bool>()) {
+    fn subasset_issuance(
+        id in asset::MIN_NUMERIC_ID..=u64::MAX,
+        quantity in any::<u64>(),
+        flags in any::<[bool; 3]>(),
+        child in "[a-zA-Z0-9@!_-]{1,20}(\\.[a-zA-Z0-9]{1,10}){0,2}",
+        description in prop::option::of(text(40)),
+        height in prop::sample::select(vec![PRE_LR, LEGACY, CBOR]),
+        lr in any::<bool>(),
+    ) {
         let [divisible, lock, reset] = flags;
         let lr_layout = height != PRE_LR;
         let i = Issuance {
@@ -261,8 +305,21 @@ proptest! {
     }
 
     #[test]
-    fn broadcast(timestamp in any::<u32>(), value in any::<f64>().prop_filter("not NaN", |v| !v.is_nan()), fee in any::<u32>(), text in text(80), binary in bytes(40), layout in 0u8..4) {
-        let mut b = Broadcast { timestamp: u64::from(timestamp), value, fee_fraction_int: u64::from(fee), text, mime_type: "text/plain".into() };
+    fn broadcast(
+        timestamp in any::<u32>(),
+        value in any::<f64>().prop_filter("not NaN", |v| !v.is_nan()),
+        fee in any::<u32>(),
+        text in text(80),
+        binary in bytes(40),
+        layout in 0u8..4,
+    ) {
+        let mut b = Broadcast {
+            timestamp: u64::from(timestamp),
+            value,
+            fee_fraction_int: u64::from(fee),
+            text,
+            mime_type: "text/plain".into(),
+        };
         let height = match layout {
             // The reference cannot read back its own 52-byte pascal text (53 bytes, then read raw).
             0 if b.text.len() == 52 => return Ok(()),
@@ -279,15 +336,37 @@ proptest! {
     }
 
     #[test]
-    fn bet(t in any::<u16>(), d in any::<u32>(), w in any::<u64>(), c in any::<u64>(), v in any::<f64>().prop_filter("not NaN", |v| !v.is_nan()), l in any::<u32>(), e in any::<u32>()) {
-        let m = Message::Bet(Bet { bet_type: t, deadline: d, wager_quantity: w, counterwager_quantity: c, target_value: v, leverage: l, expiration: e });
+    fn bet(
+        t in any::<u16>(),
+        d in any::<u32>(),
+        w in any::<u64>(),
+        c in any::<u64>(),
+        v in any::<f64>().prop_filter("not NaN", |v| !v.is_nan()),
+        l in any::<u32>(),
+        e in any::<u32>(),
+    ) {
+        let m = Message::Bet(Bet {
+            bet_type: t,
+            deadline: d,
+            wager_quantity: w,
+            counterwager_quantity: c,
+            target_value: v,
+            leverage: l,
+            expiration: e,
+        });
         round_trip(&m, CBOR)?;
     }
 
     #[test]
     fn dividend(id in asset_id(), paid in asset_id(), q in any::<u64>(), ancient in any::<bool>()) {
         let (height, paid) = if ancient { (ANCIENT, 1) } else { (CBOR, paid) };
-        let m = Message::Dividend(Dividend { asset_id: id, asset: name(id, height), quantity_per_unit: q, dividend_asset_id: paid, dividend_asset: name(paid, height) });
+        let m = Message::Dividend(Dividend {
+            asset_id: id,
+            asset: name(id, height),
+            quantity_per_unit: q,
+            dividend_asset_id: paid,
+            dividend_asset: name(paid, height),
+        });
         round_trip(&m, height)?;
     }
 
@@ -338,20 +417,37 @@ proptest! {
     }
 
     #[test]
-    fn utxo_attach_detach(source in plain(60), destination in prop::option::of(plain(40)), asset_name in plain(20), quantity in any::<u64>(), vout in prop::option::of(1u64..1000)) {
-        round_trip(&Message::Utxo(Utxo { source, destination: destination.clone(), asset: asset_name.clone(), quantity }), CBOR)?;
+    fn utxo_attach_detach(
+        source in plain(60),
+        destination in prop::option::of(plain(40)),
+        asset_name in plain(20),
+        quantity in any::<u64>(),
+        vout in prop::option::of(1u64..1000),
+    ) {
+        round_trip(
+            &Message::Utxo(Utxo { source, destination: destination.clone(), asset: asset_name.clone(), quantity }),
+            CBOR,
+        )?;
         round_trip(&Message::Attach(Attach { asset: asset_name, quantity, destination_vout: vout }), CBOR)?;
         let destination = destination.filter(|d| d != "0");
         round_trip(&Message::Detach(Detach { destination }), CBOR)?;
     }
 
     #[test]
-    fn destroy(id in asset_id(), quantity in any::<u64>(), tag in bytes(34), height in prop::sample::select(vec![LEGACY, CBOR])) {
+    fn destroy(
+        id in asset_id(),
+        quantity in any::<u64>(),
+        tag in bytes(34),
+        height in prop::sample::select(vec![LEGACY, CBOR]),
+    ) {
         round_trip(&Message::Destroy(Destroy { asset_id: id, asset: name(id, height), quantity, tag }), height)?;
     }
 
     #[test]
-    fn unknown(type_id in prop_oneof![Just(5u32), Just(60), Just(120), 256u32..100_000], body in proptest::collection::vec(any::<u8>(), 1..40)) {
+    fn unknown(
+        type_id in prop_oneof![Just(5u32), Just(60), Just(120), 256u32..100_000],
+        body in proptest::collection::vec(any::<u8>(), 1..40),
+    ) {
         round_trip(&Message::Unknown { type_id, body_hex: hex::encode(body) }, CBOR)?;
     }
 }
@@ -362,7 +458,30 @@ proptest! {
     fn arbitrary_bytes_never_panic(
         data in proptest::collection::vec(any::<u8>(), 0..300),
         height in prop::sample::select(vec![ANCIENT, OLD, PRE_LR, LEGACY, CBOR]),
-        type_id in prop::sample::select(vec![0u8, 2, 3, 4, 10, 11, 12, 13, 20, 21, 22, 23, 30, 40, 50, 70, 90, 91, 100, 101, 102, 110]),
+        type_id in prop::sample::select(vec![
+            0u8,
+            2,
+            3,
+            4,
+            10,
+            11,
+            12,
+            13,
+            20,
+            21,
+            22,
+            23,
+            30,
+            40,
+            50,
+            70,
+            90,
+            91,
+            100,
+            101,
+            102,
+            110,
+        ]),
     ) {
         let _ = Message::unpack(&data, height, RULES);
         let mut typed = vec![type_id];

@@ -48,7 +48,8 @@ fn cp_era_src20_issuance_decodes_to_its_description() {
     assert_eq!(
         issuance.description.as_deref(),
         Some(
-            "stamp:eyJwIjogInNyYy0yMCIsICJvcCI6ICJkZXBsb3kiLCAidGljayI6ICJOSVZFSyIsICJtYXgiOiAiNDIwMDAwMDAwIiwgImxpbSI6ICI2OTAwMDAifQ=="
+            "stamp:eyJwIjogInNyYy0yMCIsICJvcCI6ICJkZXBsb3kiL\
+            CAidGljayI6ICJOSVZFSyIsICJtYXgiOiAiNDIwMDAwMDAwIiwgImxpbSI6ICI2OTAwMDAifQ=="
         )
     );
 

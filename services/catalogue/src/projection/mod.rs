@@ -7,7 +7,8 @@
 //! - [`people`]: the USERS and COLLECTIONS streams (profiles, wishlists, user collections).
 //!
 //! The CHAIN projection is idempotent: a block already applied (same height and hash) is skipped, a stamp
-//! already present is left as it is, and a revert of a block the catalogue does not hold does nothing. A revert deletes the block's event rows
+//! already present is left as it is, and a revert of a block the catalogue does not hold does nothing. A revert deletes
+//! the block's event rows
 //! and puts back the state its changes replaced.
 //!
 //! Derived figures (ticks, stamps' markets, collectors, collections, fairminters) are not computed per block:

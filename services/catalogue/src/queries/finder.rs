@@ -251,7 +251,8 @@ impl StampQuery {
 
     /// The `WHERE` clause, naming only the conditions in force, so that the planner sees each query's real
     /// shape: the text ($1 a number, or $2 a cpid prefix and $3 the text), the holders, creators and owners
-    /// ($4–$6), the collection ($7), the cpids ($8), the SRC-721 traits ($9), the wishlist's user ($10), the types, the show-only filters, and for a sort by a value only some stamps have, that they
+    /// ($4–$6), the collection ($7), the cpids ($8), the SRC-721 traits ($9), the wishlist's user ($10), the types, the
+    /// show-only filters, and for a sort by a value only some stamps have, that they
     /// have it. Every piece is one of the fixed conditions above; `TRUE` when none applies.
     fn filter(&self) -> String {
         let mut parts: Vec<String> = Vec::new();

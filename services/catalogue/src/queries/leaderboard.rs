@@ -78,7 +78,8 @@ const PROJECT_ROWS: &str = "SELECT b.holder AS address, count(*) AS stamp_count,
         sum(floor(b.quantity * COALESCE(s.last_sale_price, 0)
                   / CASE WHEN s.divisible THEN 100000000 ELSE 1 END))::BIGINT AS last_sale_valuation,
         0::BIGINT AS destroyed_count, 0::BIGINT AS destruction_valuation
-    FROM balances b JOIN stamps s ON s.cpid = b.asset JOIN (SELECT DISTINCT cpid FROM collection_members WHERE collection_id = $1) cs ON cs.cpid = s.cpid
+    FROM balances b JOIN stamps s ON s.cpid = b.asset
+    JOIN (SELECT DISTINCT cpid FROM collection_members WHERE collection_id = $1) cs ON cs.cpid = s.cpid
     WHERE TRUE AND b.quantity > 0 AND b.holder NOT LIKE '%:%'
     GROUP BY b.holder";
 

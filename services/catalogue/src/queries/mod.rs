@@ -74,10 +74,10 @@ pub struct StampRow {
     pub rarity_rank: Option<i64>,
 }
 
-pub(crate) const COLUMNS: &str = "stamp, cpid, block_index, block_time, tx_hash, creator, supply::TEXT AS supply, divisible, \
-                       locked, keyburn, ident, is_cursed, mimetype, file_sha256, file_size, stamp_hash, asset_longname, \
-                       encoding, file_suffix, floor_price, on_sale, last_sale_price, total_volume, dividend_count, \
-                       destroyed::TEXT AS destroyed, rarity_rank";
+pub(crate) const COLUMNS: &str = "stamp, cpid, block_index, block_time, tx_hash, creator, supply::TEXT AS supply, \
+    divisible, locked, keyburn, ident, is_cursed, mimetype, file_sha256, file_size, stamp_hash, asset_longname, \
+    encoding, file_suffix, floor_price, on_sale, last_sale_price, total_volume, dividend_count, \
+    destroyed::TEXT AS destroyed, rarity_rank";
 
 /// One stamp by cpid.
 pub async fn stamp(pool: &PgPool, cpid: &str) -> Result<Option<StampRow>, sqlx::Error> {

@@ -609,8 +609,13 @@ fn collection(b: &mut Builder, w: &mut World) -> bool {
             .collect::<Vec<_>>()
             .join(",")
     };
-    let json = format!(
-        r#"{{"p":"src-721","v":"1","op":"deploy","name":"{symbol} collection","symbol":"{symbol}","description":"Layered pixel art on the devnet","type":"data:image/png;base64","image-rendering":"pixelated","viewbox":"0 0 24 24","max":"100","lim":"1","icon":"{}","t0":[{}],"t1":[{}],"t2":[{}]}}"#,
+    let mut json =
+        format!(r#"{{"p":"src-721","v":"1","op":"deploy","name":"{symbol} collection","#);
+    json += &format!(r#""symbol":"{symbol}","description":"Layered pixel art on the devnet","#);
+    json +=
+        r#""type":"data:image/png;base64","image-rendering":"pixelated","viewbox":"0 0 24 24","#;
+    json += &format!(
+        r#""max":"100","lim":"1","icon":"{}","t0":[{}],"t1":[{}],"t2":[{}]}}"#,
         layers[0][0],
         quoted(&layers[0]),
         quoted(&layers[1]),

@@ -259,7 +259,19 @@ pub fn raw_stamp(dict: &PyDict, keyburn: bool, height: u64, rules: Rules) -> Raw
     let valid_src20 = match cpid {
         None => is_src20,
         Some(PyValue::Str(c)) => {
-            let quantity_zero = matches!(dict.get("quantity"), Some(q) if !q.is_truthy() && !matches!(q, PyValue::None | PyValue::Str(_) | PyValue::List(_) | PyValue::Dict(_) | PyValue::Tuple(_) | PyValue::Bytes(_)));
+            let quantity_zero = matches!(
+                dict.get("quantity"),
+                Some(q) if !q.is_truthy()
+                    && !matches!(
+                        q,
+                        PyValue::None
+                            | PyValue::Str(_)
+                            | PyValue::List(_)
+                            | PyValue::Dict(_)
+                            | PyValue::Tuple(_)
+                            | PyValue::Bytes(_)
+                    )
+            );
             is_src20
                 && !rules.active(Change::CpSrc20End, height)
                 && quantity_zero

@@ -593,14 +593,22 @@ pub fn api_unpack(data: &[u8], height: u64, rules: Rules) -> serde_json::Value {
         Err(_) => (None, &[][..]),
     };
     let Some(type_id) = type_id else {
-        return json!({"message_type": "unknown", "message_type_id": J::Null, "message_data": {"error": "Unknown message type"}});
+        return json!({
+            "message_type": "unknown",
+            "message_type_id": J::Null,
+            "message_data": {"error": "Unknown message type"},
+        });
     };
     let name = match type_id {
         ids::MPMA => "mpma_send",
         _ => type_name(type_id),
     };
     if name == "unknown" {
-        return json!({"message_type": "unknown", "message_type_id": type_id, "message_data": {"error": "Unknown message type"}});
+        return json!({
+            "message_type": "unknown",
+            "message_type_id": type_id,
+            "message_data": {"error": "Unknown message type"},
+        });
     }
     let status = match type_id {
         ids::ORDER | ids::BET => Some("open"),

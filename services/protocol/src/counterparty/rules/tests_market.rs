@@ -254,7 +254,8 @@ fn free_fairmint_partial_last_mint_and_invalid_fairminters() {
             &a,
             Message::Fairminter(fairminter("SOFTFAIR", 1, 1, 0, 10, 0, 20, 0))
         ),
-        "invalid: Soft cap must be <= hard cap.; Soft cap deadline block must be specified if soft cap is specified.; Soft cap deadline block must be > start block."
+        "invalid: Soft cap must be <= hard cap.; Soft cap deadline block must be specified if soft cap is \
+        specified.; Soft cap deadline block must be > start block."
     );
     let mut pending = fairminter("LATEFAIR", 1, 1, 0, 0, 50, 0, 0);
     pending.start_block = w.height + 2;
