@@ -21,7 +21,9 @@ function preloadHomeRoute(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const chunks = Object.values(context.bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        const chunks = Object.values(context.bundle ?? {}).flatMap((output) =>
+          output.type === 'chunk' ? [output] : [],
+        );
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const home = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/app/routes/home.tsx'));
         const entry = chunks.find((chunk) => chunk.isEntry);

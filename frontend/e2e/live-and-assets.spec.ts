@@ -110,88 +110,92 @@ type Asset = {
   holders: number;
 };
 
-test("the XCP finder lists an asset that is no stamp, with its name for an image, and opens its page from /api/asset", async ({
-  page,
-  request,
-}) => {
-  const named = await api<Paged<Asset>>(request, '/api/xcp/search?only=named&sort=block_index:desc&limit=24');
-  const asset = first(
-    named.hits.filter((hit) => hit.stamp === null),
-    'named asset that is no stamp',
-  );
-  const name = asset.asset_longname ?? asset.cpid;
+test(
+  'the XCP finder lists an asset that is no stamp, with its ' + 'name for an image, and opens its page from /api/asset',
+  async ({ page, request }) => {
+    const named = await api<Paged<Asset>>(request, '/api/xcp/search?only=named&sort=block_index:desc&limit=24');
+    const asset = first(
+      named.hits.filter((hit) => hit.stamp === null),
+      'named asset that is no stamp',
+    );
+    const name = asset.asset_longname ?? asset.cpid;
 
-  await page.goto('/?site=xcp');
-  // The header's directories menu lists the staff directories as /api/xcp/projects does.
-  const { projects } = await api<{ projects: { collection_id: string; name: string; count: number }[] }>(
-    request,
-    '/api/xcp/projects',
-  );
-  if (projects.length > 0) {
-    await page.getByRole('button', { name: 'Directories menu' }).click();
-    const menu = page.getByRole('list', { name: 'Directories' });
-    await expect(menu.getByRole('link')).toHaveCount(projects.length);
-    const project = first(projects, 'project');
-    await expect(menu.getByRole('link').first()).toHaveAttribute('href', `/collection/${project.collection_id}`);
-    await expect(menu.getByRole('link').first()).toHaveText(`${project.name}${grouped(project.count)} assets`);
-    await page.keyboard.press('Escape');
-    await expect(menu).toBeHidden();
-  }
-  await page.getByRole('navigation').getByRole('link', { name: 'Finder' }).first().click();
-  await expect(page).toHaveURL(/\/search$/);
-  const all = await api<Paged<Asset>>(request, '/api/xcp/search?limit=1');
-  const allLine = `1 - ${String(Math.min(24, all.estimatedTotalHits))} of ${grouped(all.estimatedTotalHits)} results`;
-  await expect(page.getByText(allLine)).toBeVisible();
-  await page.getByRole('checkbox', { name: 'Named' }).check();
-  await expect(page).toHaveURL(/only=named$/);
-  const namedLine = `1 - ${String(Math.min(24, named.estimatedTotalHits))} of ${grouped(named.estimatedTotalHits)} results`;
-  await expect(page.getByText(namedLine)).toBeVisible();
-
-  const card = page.locator(`a.stamp-card__link[href="/asset/${asset.cpid}"]`);
-  await expect(card).toBeVisible();
-  await expect(card.locator('img')).toHaveCount(0);
-  await expect(card.locator('.asset-tile__name')).toHaveText(name);
-  // A stamp among the assets shows its image, or its file's kind when the file is no image (its MIME type is the API's).
-  for (const stampAsset of named.hits.filter((hit) => hit.stamp !== null)) {
-    const stampCard = page.locator(`a.stamp-card__link[href="/asset/${stampAsset.cpid}"]`);
-    const mimetype = stampAsset.stamp_mimetype ?? '';
-    if (mimetype.startsWith('image/')) {
-      await expect(stampCard.locator('img')).toHaveAttribute('src', `/s/${stampAsset.cpid}`);
-    } else {
-      await expect(stampCard.locator('img')).toHaveCount(0);
-      await expect(stampCard.locator('.stamp-image--placeholder')).toBeVisible();
+    await page.goto('/?site=xcp');
+    // The header's directories menu lists the staff directories as /api/xcp/projects does.
+    const { projects } = await api<{ projects: { collection_id: string; name: string; count: number }[] }>(
+      request,
+      '/api/xcp/projects',
+    );
+    if (projects.length > 0) {
+      await page.getByRole('button', { name: 'Directories menu' }).click();
+      const menu = page.getByRole('list', { name: 'Directories' });
+      await expect(menu.getByRole('link')).toHaveCount(projects.length);
+      const project = first(projects, 'project');
+      await expect(menu.getByRole('link').first()).toHaveAttribute('href', `/collection/${project.collection_id}`);
+      await expect(menu.getByRole('link').first()).toHaveText(`${project.name}${grouped(project.count)} assets`);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
     }
-  }
+    await page.getByRole('navigation').getByRole('link', { name: 'Finder' }).first().click();
+    await expect(page).toHaveURL(/\/search$/);
+    const all = await api<Paged<Asset>>(request, '/api/xcp/search?limit=1');
+    const allLine = `1 - ${String(Math.min(24, all.estimatedTotalHits))} of ${grouped(all.estimatedTotalHits)} results`;
+    await expect(page.getByText(allLine)).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Named' }).check();
+    await expect(page).toHaveURL(/only=named$/);
+    const namedLine =
+      `1 - ${String(Math.min(24, named.estimatedTotalHits))} ` + `of ${grouped(named.estimatedTotalHits)} results`;
+    await expect(page.getByText(namedLine)).toBeVisible();
 
-  await card.click();
-  await expect(page).toHaveURL(new RegExp(`/asset/${asset.cpid}$`));
-  const detail = await api<{
-    supply: string;
-    divisible: boolean;
-    stamp: unknown;
-    block_index: number;
-    block_time: number;
-    creator: string;
-    creator_name: string | null;
-    holders: { address: string | null }[];
-  }>(request, `/api/asset/${asset.cpid}`);
-  expect(detail.stamp).toBeNull();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page).toHaveTitle(detail.creator_name ? `Asset: ${asset.cpid} - ${detail.creator_name}` : `Asset: ${asset.cpid}`);
-  const info = page.getByRole('region', { name: 'Information' });
-  await expect(info).toContainText(`Block ${grouped(detail.block_index)} (${blockTime(detail.block_time)})`);
-  // Its creator, the first issuer, links to its profile.
-  await expect(info.locator(`a[href="/profile/${detail.creator}"]`).first()).toHaveText(
-    detail.creator_name ?? `${detail.creator.slice(0, 5)}...${detail.creator.slice(-5)}`,
-  );
-  if (!detail.divisible) await expect(info).toContainText(grouped(detail.supply));
-  const holders = page.getByRole('region', { name: 'Holders' }).locator('tbody tr');
-  await expect(holders).toHaveCount(detail.holders.length);
+    const card = page.locator(`a.stamp-card__link[href="/asset/${asset.cpid}"]`);
+    await expect(card).toBeVisible();
+    await expect(card.locator('img')).toHaveCount(0);
+    await expect(card.locator('.asset-tile__name')).toHaveText(name);
+    // A stamp among the assets shows its image, or its file's kind when the file is no image (its MIME type is the
+    // API's).
+    for (const stampAsset of named.hits.filter((hit) => hit.stamp !== null)) {
+      const stampCard = page.locator(`a.stamp-card__link[href="/asset/${stampAsset.cpid}"]`);
+      const mimetype = stampAsset.stamp_mimetype ?? '';
+      if (mimetype.startsWith('image/')) {
+        await expect(stampCard.locator('img')).toHaveAttribute('src', `/s/${stampAsset.cpid}`);
+      } else {
+        await expect(stampCard.locator('img')).toHaveCount(0);
+        await expect(stampCard.locator('.stamp-image--placeholder')).toBeVisible();
+      }
+    }
 
-  // An asset that does not exist.
-  await page.goto('/asset/NOSUCHASSETXYZ');
-  await expect(page.getByText('Asset not found')).toBeVisible();
-});
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`/asset/${asset.cpid}$`));
+    const detail = await api<{
+      supply: string;
+      divisible: boolean;
+      stamp: unknown;
+      block_index: number;
+      block_time: number;
+      creator: string;
+      creator_name: string | null;
+      holders: { address: string | null }[];
+    }>(request, `/api/asset/${asset.cpid}`);
+    expect(detail.stamp).toBeNull();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page).toHaveTitle(
+      detail.creator_name ? `Asset: ${asset.cpid} - ${detail.creator_name}` : `Asset: ${asset.cpid}`,
+    );
+    const info = page.getByRole('region', { name: 'Information' });
+    await expect(info).toContainText(`Block ${grouped(detail.block_index)} (${blockTime(detail.block_time)})`);
+    // Its creator, the first issuer, links to its profile.
+    await expect(info.locator(`a[href="/profile/${detail.creator}"]`).first()).toHaveText(
+      detail.creator_name ?? `${detail.creator.slice(0, 5)}...${detail.creator.slice(-5)}`,
+    );
+    if (!detail.divisible) await expect(info).toContainText(grouped(detail.supply));
+    const holders = page.getByRole('region', { name: 'Holders' }).locator('tbody tr');
+    await expect(holders).toHaveCount(detail.holders.length);
+
+    // An asset that does not exist.
+    await page.goto('/asset/NOSUCHASSETXYZ');
+    await expect(page.getByText('Asset not found')).toBeVisible();
+  },
+);
 
 type Launchpad = {
   collection_id: string;
@@ -225,75 +229,80 @@ function timerLabel(range: [number, number], now: number): string {
   return 'Mint Closed';
 }
 
-test("a launchpad's page: its countdown from its card's terms, its stats from /api/launchpad/{id}, a layered one's preview", async ({
-  page,
-  request,
-}) => {
-  const collections = await api<Paged<Launchpad>>(request, '/api/collections?only=launchpad');
-  const directories = await api<Paged<Launchpad>>(request, '/api/directories?only=launchpad');
-  const launchpads = [...collections.hits, ...directories.hits];
-  expect(launchpads.length).toBeGreaterThan(0);
+test(
+  "a launchpad's page: its countdown from its card's terms, " +
+    "its stats from /api/launchpad/{id}, a layered one's preview",
+  async ({ page, request }) => {
+    const collections = await api<Paged<Launchpad>>(request, '/api/collections?only=launchpad');
+    const directories = await api<Paged<Launchpad>>(request, '/api/directories?only=launchpad');
+    const launchpads = [...collections.hits, ...directories.hits];
+    expect(launchpads.length).toBeGreaterThan(0);
 
-  for (const launchpad of launchpads) {
-    const info = await api<LaunchpadInfo>(request, `/api/launchpad/${launchpad.collection_id}`);
-    const preview = await request.get(`/api/wallet/mint/preview/${launchpad.collection_id}`);
-    await page.goto(`/collection/${launchpad.collection_id}`);
-    await expect(page.getByText('Launchpad collection', { exact: true })).toBeVisible();
+    for (const launchpad of launchpads) {
+      const info = await api<LaunchpadInfo>(request, `/api/launchpad/${launchpad.collection_id}`);
+      const preview = await request.get(`/api/wallet/mint/preview/${launchpad.collection_id}`);
+      await page.goto(`/collection/${launchpad.collection_id}`);
+      await expect(page.getByText('Launchpad collection', { exact: true })).toBeVisible();
 
-    const mint = page.getByRole('region', { name: 'Mint' });
-    if (launchpad.public_mint) {
-      const now = Date.now();
-      const label = timerLabel(launchpad.public_mint, now);
-      await expect(mint.getByText(label, { exact: true })).toBeVisible();
-      const timer = mint.getByRole('timer');
-      if (label === 'Mint Closed') {
-        await expect(mint).toContainText('Public mint is closed');
-        const ago = now - launchpad.public_mint[1];
-        await expect(timer).toHaveText(
-          ago > 36 * 3600 * 1000 ? `${String(Math.round(ago / 86_400_000))} days ago` : /^\d\d:\d\d:\d\d ago$/,
-        );
+      const mint = page.getByRole('region', { name: 'Mint' });
+      if (launchpad.public_mint) {
+        const now = Date.now();
+        const label = timerLabel(launchpad.public_mint, now);
+        await expect(mint.getByText(label, { exact: true })).toBeVisible();
+        const timer = mint.getByRole('timer');
+        if (label === 'Mint Closed') {
+          await expect(mint).toContainText('Public mint is closed');
+          const ago = now - launchpad.public_mint[1];
+          await expect(timer).toHaveText(
+            ago > 36 * 3600 * 1000 ? `${String(Math.round(ago / 86_400_000))} days ago` : /^\d\d:\d\d:\d\d ago$/,
+          );
+        } else {
+          await expect(mint).toContainText(label === 'Mint Starts in' ? 'Start in' : 'End in');
+          await expect(timer).toHaveText(/^(\d+ days|\d\d:\d\d:\d\d)$/);
+        }
+      }
+      const minted = info.history.at(-1)?.[1] ?? 0;
+      await expect(mint).toContainText(
+        `Minted${grouped(minted)}${launchpad.max ? ` / ${grouped(launchpad.max)}` : ''}`,
+      );
+      const price = launchpad.fee === null ? '-' : launchpad.fee === 0 ? 'Free' : btc(launchpad.fee);
+      await expect(mint).toContainText(`Price${price}`);
+      await expect(mint.getByRole('button', { name: /mint/i })).toHaveCount(0);
+
+      const stats = page.getByRole('region', { name: 'Launchpad stats' });
+      await expect(stats).toContainText(`Minters${grouped(info.totalMinters)}`);
+      await expect(stats).toContainText(`First mint${blockTime(info.firstMintDate)}`);
+      await expect(stats).toContainText(`Last mint${blockTime(info.lastMintDate)}`);
+      await expect(stats.getByRole('figure', { name: 'Mint history' })).toHaveCount(info.history.length >= 2 ? 1 : 0);
+      const minters = stats.getByRole('table', { name: 'Top minters' }).locator('tbody tr');
+      await expect(minters).toHaveCount(info.topMinters.length);
+      const top = first(info.topMinters, 'top minter');
+      await expect(minters.first().getByRole('link')).toHaveAttribute('href', `/profile/${top.address}`);
+      await expect(minters.first()).toContainText(
+        `${top.address.slice(0, 5)}...${top.address.slice(-5)}${grouped(top.count)}`,
+      );
+
+      // The whitelist rounds of its card, each item linking by its type.
+      const rounds = launchpad.white_list_config ?? [];
+      const whitelist = page.getByRole('region', { name: 'Whitelist' });
+      await expect(whitelist).toHaveCount(rounds.length > 0 ? 1 : 0);
+      for (const item of rounds.flatMap((round) => round.groups.flat())) {
+        await expect(whitelist.locator(`a[href="${whitelistHref(item)}"]`).first()).toContainText(item.id);
+      }
+
+      const image = mint.getByRole('img', { name: 'A mint this launchpad may draw' });
+      if (launchpad.type !== 'src721' && preview.ok()) {
+        // The layered launchpad's combinations, 4 a second.
+        const shown = await image.getAttribute('src');
+        expect(shown).toMatch(/^data:image\/png;base64,/);
+        await expect(image).not.toHaveAttribute('src', shown ?? '', { timeout: 2000 });
+        await expect(mint).toContainText('100 combinations');
       } else {
-        await expect(mint).toContainText(label === 'Mint Starts in' ? 'Start in' : 'End in');
-        await expect(timer).toHaveText(/^(\d+ days|\d\d:\d\d:\d\d)$/);
+        await expect(image).toHaveCount(0);
       }
     }
-    const minted = info.history.at(-1)?.[1] ?? 0;
-    await expect(mint).toContainText(`Minted${grouped(minted)}${launchpad.max ? ` / ${grouped(launchpad.max)}` : ''}`);
-    const price = launchpad.fee === null ? '-' : launchpad.fee === 0 ? 'Free' : btc(launchpad.fee);
-    await expect(mint).toContainText(`Price${price}`);
-    await expect(mint.getByRole('button', { name: /mint/i })).toHaveCount(0);
-
-    const stats = page.getByRole('region', { name: 'Launchpad stats' });
-    await expect(stats).toContainText(`Minters${grouped(info.totalMinters)}`);
-    await expect(stats).toContainText(`First mint${blockTime(info.firstMintDate)}`);
-    await expect(stats).toContainText(`Last mint${blockTime(info.lastMintDate)}`);
-    await expect(stats.getByRole('figure', { name: 'Mint history' })).toHaveCount(info.history.length >= 2 ? 1 : 0);
-    const minters = stats.getByRole('table', { name: 'Top minters' }).locator('tbody tr');
-    await expect(minters).toHaveCount(info.topMinters.length);
-    const top = first(info.topMinters, 'top minter');
-    await expect(minters.first().getByRole('link')).toHaveAttribute('href', `/profile/${top.address}`);
-    await expect(minters.first()).toContainText(`${top.address.slice(0, 5)}...${top.address.slice(-5)}${grouped(top.count)}`);
-
-    // The whitelist rounds of its card, each item linking by its type.
-    const rounds = launchpad.white_list_config ?? [];
-    const whitelist = page.getByRole('region', { name: 'Whitelist' });
-    await expect(whitelist).toHaveCount(rounds.length > 0 ? 1 : 0);
-    for (const item of rounds.flatMap((round) => round.groups.flat())) {
-      await expect(whitelist.locator(`a[href="${whitelistHref(item)}"]`).first()).toContainText(item.id);
-    }
-
-    const image = mint.getByRole('img', { name: 'A mint this launchpad may draw' });
-    if (launchpad.type !== 'src721' && preview.ok()) {
-      // The layered launchpad's combinations, 4 a second.
-      const shown = await image.getAttribute('src');
-      expect(shown).toMatch(/^data:image\/png;base64,/);
-      await expect(image).not.toHaveAttribute('src', shown ?? '', { timeout: 2000 });
-      await expect(mint).toContainText('100 combinations');
-    } else {
-      await expect(image).toHaveCount(0);
-    }
-  }
-});
+  },
+);
 
 test("a profile's SRC-20 balances follow its address's live balances (/api/realtime/src20/holders/{address})", async ({
   page,
@@ -323,7 +332,10 @@ test("a profile's SRC-20 balances follow its address's live balances (/api/realt
               source.addEventListener(`src20/holders/${holder}`, (event) => {
                 clearTimeout(timer);
                 source.close();
-                const balances = JSON.parse((event as MessageEvent<string>).data) as { tick: string; balance: string }[];
+                const balances = JSON.parse((event as MessageEvent<string>).data) as {
+                  tick: string;
+                  balance: string;
+                }[];
                 resolve({ address: holder, balances });
               });
             }),

@@ -34,7 +34,10 @@ async function xmlStamp(request: APIRequestContext): Promise<Hit> {
     });
     if (hit) return hit;
     if (page.hits.length === 0 || offset + 100 >= page.estimatedTotalHits) {
-      throw new Error(`no XML stamp (stamp_mimetype with 'xml', not 'svg') among the ${String(page.estimatedTotalHits)} stamps of /api/search?types=other`);
+      throw new Error(
+        `no XML stamp (stamp_mimetype with 'xml', not 'svg') among the ` +
+          `${String(page.estimatedTotalHits)} stamps of /api/search?types=other`,
+      );
     }
   }
 }

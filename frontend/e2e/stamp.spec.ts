@@ -17,9 +17,7 @@ test('a stamp page shows its number, its loaded image and its title', async ({ p
 
   const image = page.locator(`img[alt*="${cpid}"]`);
   await expect(image).toBeVisible();
-  await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-    .toBe(true);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
   await expect(page).toHaveTitle(`Stamp: ${cpid}`);
 });
@@ -33,7 +31,9 @@ test('the finder lists the oldest stamps first by default', async ({ page, reque
   const grid = page.getByRole('list', { name: 'Stamps' });
   await expect(grid.locator('a.stamp-card__link').first()).toHaveAttribute('href', `/stamp/${oldest[0] ?? ''}`);
   await expect(page.getByRole('button', { name: 'Sort by Stamp, ascending' })).toBeVisible();
-  const hrefs = await grid.locator('a.stamp-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  const hrefs = await grid
+    .locator('a.stamp-card__link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   expect(hrefs).toEqual(oldest.map((id) => `/stamp/${id}`));
 });
 

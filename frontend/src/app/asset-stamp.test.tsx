@@ -27,7 +27,10 @@ const stamp = {
 describe('AssetDetail of a stamp', () => {
   it("shows a stamp's asset as the stamp page does, with the asset's current figures", async () => {
     stubFetchRoutes(() => ({ body: makeAssetDetail({ cpid: 'FROGKING', supply: '1', locked: true, stamp }) }));
-    renderWithProviders(<AssetDetail cpid="FROGKING" renderStamp={(data) => <StampDetailView stamp={data} />} />, { site: 'xcp', route: '/asset/FROGKING' });
+    renderWithProviders(<AssetDetail cpid="FROGKING" renderStamp={(data) => <StampDetailView stamp={data} />} />, {
+      site: 'xcp',
+      route: '/asset/FROGKING',
+    });
     expect(await screen.findByRole('heading', { level: 1, name: /#-1/ })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Asset #-1 FROGKING' })).toHaveAttribute('src', '/s/FROGKING');
     expect(document.head.querySelector('meta[property="og:image"]')).toHaveAttribute(
@@ -40,7 +43,10 @@ describe('AssetDetail of a stamp', () => {
     stubFetchRoutes(() => ({
       body: makeAssetDetail({ cpid: 'FROGKING', creator: stamp.creator, creator_name: 'frogmaker', stamp }),
     }));
-    renderWithProviders(<AssetDetail cpid="FROGKING" renderStamp={(data) => <StampDetailView stamp={data} />} />, { site: 'xcp', route: '/asset/FROGKING' });
+    renderWithProviders(<AssetDetail cpid="FROGKING" renderStamp={(data) => <StampDetailView stamp={data} />} />, {
+      site: 'xcp',
+      route: '/asset/FROGKING',
+    });
     const info = await screen.findByRole('region', { name: 'Information' });
     expect(within(info).getByRole('link', { name: 'frogmaker' })).toHaveAttribute('href', `/profile/${stamp.creator}`);
   });

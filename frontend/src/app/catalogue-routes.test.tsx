@@ -21,7 +21,17 @@ function renderApp(path: string, site: SiteVariant = 'stamps') {
 function emptyLists() {
   return stubFetchRoutes((url) =>
     url.pathname.startsWith('/api/profile/')
-      ? { body: { user_id: 'bc1qxyz', addresses: ['bc1qxyz'], stamp_count: 0, stamp_created_count: 0, floor_valuation: 0, last_sale_valuation: 0, src20: [] } }
+      ? {
+          body: {
+            user_id: 'bc1qxyz',
+            addresses: ['bc1qxyz'],
+            stamp_count: 0,
+            stamp_created_count: 0,
+            floor_valuation: 0,
+            last_sale_valuation: 0,
+            src20: [],
+          },
+        }
       : { body: { hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 } },
   );
 }

@@ -25,7 +25,9 @@ function curatedApi() {
       case '/api/announcement':
         return { body: announcement };
       case '/api/feat':
-        return { body: { title: 'Winter drops', description: 'Cold', hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 } };
+        return {
+          body: { title: 'Winter drops', description: 'Cold', hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 },
+        };
       case '/api/advent':
         return { body: { year: 2026, days: [] } };
       default:
@@ -67,7 +69,8 @@ describe('curated content routes', () => {
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {
@@ -75,7 +78,14 @@ describe('curated content routes', () => {
           await answered;
           return json(announcement);
         }
-        return json({ title: 'Winter drops', description: 'Cold', hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 });
+        return json({
+          title: 'Winter drops',
+          description: 'Cold',
+          hits: [],
+          estimatedTotalHits: 0,
+          offset: 0,
+          limit: 24,
+        });
       }),
     );
     renderApp('/feat');
@@ -86,7 +96,9 @@ describe('curated content routes', () => {
     const banner = await screen.findByRole('complementary', { name: 'Announcement' });
     expect(banner).toHaveTextContent('Advent is here');
     expect(within(banner).getByRole('link', { name: 'More info' })).toHaveAttribute('href', '/advent-calendar');
-    expect(screen.getByRole('contentinfo').compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      screen.getByRole('contentinfo').compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(banner.parentElement).toHaveClass('dock');
   });
 
@@ -95,6 +107,8 @@ describe('curated content routes', () => {
     renderApp('/feat', 'xcp');
     expect(await screen.findByRole('heading', { level: 1, name: 'Winter drops' })).toBeInTheDocument();
     expect(screen.queryByRole('complementary', { name: 'Announcement' })).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([input]) => new URL(requestedUrl(input)).pathname === '/api/announcement')).toBe(false);
+    expect(fetchMock.mock.calls.some(([input]) => new URL(requestedUrl(input)).pathname === '/api/announcement')).toBe(
+      false,
+    );
   });
 });

@@ -12,7 +12,9 @@ async function prefetched(path: string, site: 'stamps' | 'xcp' = 'stamps'): Prom
   const url = new URL(path, 'http://site');
   prefetchFirstPage(store, { pathname: url.pathname, search: url.search });
   await waitFor(() => {
-    expect(Object.values(store.getState().api.queries).every((query) => query?.status !== QueryStatus.pending)).toBe(true);
+    expect(Object.values(store.getState().api.queries).every((query) => query?.status !== QueryStatus.pending)).toBe(
+      true,
+    );
   });
   return fetchMock.mock.calls.map(([input]) => {
     const called = new URL(requestedUrl(input));
@@ -65,10 +67,13 @@ describe('prefetchFirstPage', () => {
     );
   });
 
-  it("asks a stamp's page its stamp and an asset's page its asset, without the announcement on the XCP site", async () => {
-    expect(await prefetched('/stamp/A123')).toEqual(['/api/announcement', '/api/stamp/A123']);
-    expect(await prefetched('/asset/A123', 'xcp')).toEqual(['/api/asset/A123']);
-  });
+  it(
+    "asks a stamp's page its stamp and an asset's page " + 'its asset, without the announcement on the XCP site',
+    async () => {
+      expect(await prefetched('/stamp/A123')).toEqual(['/api/announcement', '/api/stamp/A123']);
+      expect(await prefetched('/asset/A123', 'xcp')).toEqual(['/api/asset/A123']);
+    },
+  );
 
   it("asks the XCP site's finder its asset search with the finder's own arguments", async () => {
     expect(await prefetched('/search/pepe?only=named&sort=holders:desc&page=2', 'xcp')).toEqual([

@@ -12,8 +12,9 @@ import type { AppStore } from './store';
 
 /**
  * Starts the first page's calls while its code loads, instead of once the router has rendered it: the live values'
- * stream and the shell's announcement (Stamps site only), and the data of the pages most visited first (home, the finder, a stamp or an asset). Each
- * call is asked with the arguments the page itself will ask, so the page finds it in the cache.
+ * stream and the shell's announcement (Stamps site only), and the data of the pages most visited first (home, the
+ * finder, a stamp or an asset). Each call is asked with the arguments the page itself will ask, so the page finds it in
+ * the cache.
  */
 export function prefetchFirstPage(store: AppStore, location: Pick<Location, 'pathname' | 'search'>): void {
   const variant = store.getState().site.variant;

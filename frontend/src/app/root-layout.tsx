@@ -37,7 +37,11 @@ export function RootLayout() {
         search={<SearchBox />}
         menus={
           site.variant === 'xcp'
-            ? { Directories: (entry) => <DirectoriesMenu label={entry.label} href={entry.href} stampsWord={site.stampsWord} /> }
+            ? {
+                Directories: (entry) => (
+                  <DirectoriesMenu label={entry.label} href={entry.href} stampsWord={site.stampsWord} />
+                ),
+              }
             : undefined
         }
       />

@@ -91,8 +91,13 @@ describe('StampDetail SRC-721 block', () => {
     expect(within(layers).getByRole('link', { name: 'Layer 2: A402' })).toHaveAttribute('href', '/stamp/A402');
 
     expect(within(block).getByRole('link', { name: 'SRC-721 Punks' })).toHaveAttribute('href', `/collection/${DEPLOY}`);
-    expect(within(block).getByRole('link', { name: `Stamp #4000 ${DEPLOY}` })).toHaveAttribute('href', `/stamp/${DEPLOY}`);
-    expect(fetchMock.mock.calls.some(([input]) => requestedUrl(input).endsWith(`/api/stamp/src721/${MINT}`))).toBe(true);
+    expect(within(block).getByRole('link', { name: `Stamp #4000 ${DEPLOY}` })).toHaveAttribute(
+      'href',
+      `/stamp/${DEPLOY}`,
+    );
+    expect(fetchMock.mock.calls.some(([input]) => requestedUrl(input).endsWith(`/api/stamp/src721/${MINT}`))).toBe(
+      true,
+    );
   });
 
   it("shows a deploy's layers as thumbnails and its first mints with the total and the collection link", async () => {
@@ -116,10 +121,15 @@ describe('StampDetail SRC-721 block', () => {
 
   it('links to the asset pages on the XCP site', async () => {
     stub(base, { body: mint });
-    renderWithProviders(<StampDetail cpid={MINT} renderExtraBlocks={(stamp) => <Src721BlockOf stamp={stamp} />} />, { site: 'xcp' });
+    renderWithProviders(<StampDetail cpid={MINT} renderExtraBlocks={(stamp) => <Src721BlockOf stamp={stamp} />} />, {
+      site: 'xcp',
+    });
     const block = await screen.findByRole('region', { name: 'SRC-721' });
     expect(await within(block).findByRole('link', { name: 'Layer 1: A301' })).toHaveAttribute('href', '/asset/A301');
-    expect(within(block).getByRole('link', { name: `Asset #4000 ${DEPLOY}` })).toHaveAttribute('href', `/asset/${DEPLOY}`);
+    expect(within(block).getByRole('link', { name: `Asset #4000 ${DEPLOY}` })).toHaveAttribute(
+      'href',
+      `/asset/${DEPLOY}`,
+    );
   });
 
   it('renders nothing when the API answers 404', async () => {

@@ -24,7 +24,9 @@ export type MarketStatsRow = {
   marketCap: number | null;
 };
 
-/** The live value `catalogue`: the catalogue's state version (changed after every commit) and the height it projected. */
+/**
+ * The live value `catalogue`: the catalogue's state version (changed after every commit) and the height it projected.
+ */
 export type CatalogueVersion = { version: string; height: number };
 
 /** The live values the app shows; each is missing until its first event arrives. */
@@ -75,7 +77,13 @@ function parseStatsRow(value: unknown): MarketStatsRow | null {
   const totalVolume = finiteOrNull(value.totalVolume);
   const uniqueFloorPrice = finiteOrNull(value.uniqueFloorPrice ?? null);
   const marketCap = finiteOrNull(value.marketCap ?? null);
-  if (!oneDayVolume || !oneWeekVolume || !oneMonthVolume || typeof holders !== 'number' || typeof totalVolume !== 'number') {
+  if (
+    !oneDayVolume ||
+    !oneWeekVolume ||
+    !oneMonthVolume ||
+    typeof holders !== 'number' ||
+    typeof totalVolume !== 'number'
+  ) {
     return null;
   }
   if (uniqueFloorPrice === undefined || marketCap === undefined) return null;
@@ -92,7 +100,9 @@ function parseStatsRow(value: unknown): MarketStatsRow | null {
   };
 }
 
-/** A live market list (`stats`, `xcp-stats`) read defensively: its well-formed rows in order; null when it is no list. */
+/**
+ * A live market list (`stats`, `xcp-stats`) read defensively: its well-formed rows in order; null when it is no list.
+ */
 export function parseStatsList(value: unknown): MarketStatsRow[] | null {
   if (!Array.isArray(value)) return null;
   return value.flatMap((row: unknown) => {

@@ -26,7 +26,11 @@ function trimPath(path: string): string {
 }
 
 /** Whether a curated link points at the page at `pathname` (the query and the fragment are not compared). */
-export function linksToPage(link: string | null | undefined, pathname: string, origin: string = window.location.origin): boolean {
+export function linksToPage(
+  link: string | null | undefined,
+  pathname: string,
+  origin: string = window.location.origin,
+): boolean {
   const target = siteLink(link, origin);
   if (target?.kind !== 'internal') return false;
   const path = new URL(target.to, origin).pathname;

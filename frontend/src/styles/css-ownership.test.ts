@@ -153,15 +153,11 @@ describe('stylesheet ownership', () => {
   });
 
   it('reads class names from selectors and className attributes', () => {
-    expect([...selectorClasses('/* .no */ .a, .b:hover > .c__d { color: red } @media (x) { .e--f { top: 0.5em } }')]).toEqual(
-      ['a', 'b', 'c__d', 'e--f'],
-    );
-    expect([...usedClasses('<p className="a b" /><i className={on ? `c ${x}` : \'d\'} /><S itemClassName="e" />')]).toEqual([
-      'a',
-      'b',
-      'c',
-      'd',
-      'e',
-    ]);
+    expect([
+      ...selectorClasses('/* .no */ .a, .b:hover > .c__d { color: red } @media (x) { .e--f { top: 0.5em } }'),
+    ]).toEqual(['a', 'b', 'c__d', 'e--f']);
+    expect([
+      ...usedClasses('<p className="a b" /><i className={on ? `c ${x}` : \'d\'} /><S itemClassName="e" />'),
+    ]).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 });

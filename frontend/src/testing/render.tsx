@@ -38,9 +38,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/', site = 'sta
 /** Stubs `fetch` to answer every request with `body` as JSON and `status`; returns the mock. */
 export function stubFetchJson(status: number, body: unknown) {
   const fetchMock = vi.fn<(input: RequestInfo | URL) => Promise<Response>>(() =>
-    Promise.resolve(
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    ),
+    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

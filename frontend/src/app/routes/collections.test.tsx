@@ -67,29 +67,32 @@ afterEach(() => {
 });
 
 describe('directories list', () => {
-  it('reads /api/directories and its featured list, titles the page Directories, and searches within directories', async () => {
-    const fetchMock = stubFetchRoutes((url) =>
-      url.pathname === '/api/directories/featured'
-        ? { body: page([makeCollection({ collection_id: 'memes', name: 'Memes', user_id: 'XCP' })], 1) }
-        : { body: page([makeCollection({ collection_id: 'pixel-art', name: 'Pixel art', user_id: 'XCP' })], 1) },
-    );
-    const router = renderAt('/directories', 'xcp');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Directories' })).toBeInTheDocument();
-    expect(await screen.findByText('1 - 1 of 1 results')).toBeInTheDocument();
-    const featured = screen.getByRole('list', { name: 'Featured directories' });
-    expect(within(featured).getByRole('link')).toHaveAttribute('href', '/collection/memes');
-    const urls = where(fetchMock);
-    expect(urls.some((u) => u.pathname === '/api/directories')).toBe(true);
-    expect(urls.some((u) => u.pathname.startsWith('/api/collections'))).toBe(false);
-    fireEvent.change(screen.getByLabelText('Search directories'), { target: { value: 'pix' } });
-    fireEvent.submit(screen.getByRole('search'));
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/directories/pix');
-    });
-    await waitFor(() => {
-      expect(where(fetchMock).some((u) => u.pathname === '/api/directories/pix')).toBe(true);
-    });
-  });
+  it(
+    'reads /api/directories and its featured list, titles ' + 'the page Directories, and searches within directories',
+    async () => {
+      const fetchMock = stubFetchRoutes((url) =>
+        url.pathname === '/api/directories/featured'
+          ? { body: page([makeCollection({ collection_id: 'memes', name: 'Memes', user_id: 'XCP' })], 1) }
+          : { body: page([makeCollection({ collection_id: 'pixel-art', name: 'Pixel art', user_id: 'XCP' })], 1) },
+      );
+      const router = renderAt('/directories', 'xcp');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Directories' })).toBeInTheDocument();
+      expect(await screen.findByText('1 - 1 of 1 results')).toBeInTheDocument();
+      const featured = screen.getByRole('list', { name: 'Featured directories' });
+      expect(within(featured).getByRole('link')).toHaveAttribute('href', '/collection/memes');
+      const urls = where(fetchMock);
+      expect(urls.some((u) => u.pathname === '/api/directories')).toBe(true);
+      expect(urls.some((u) => u.pathname.startsWith('/api/collections'))).toBe(false);
+      fireEvent.change(screen.getByLabelText('Search directories'), { target: { value: 'pix' } });
+      fireEvent.submit(screen.getByRole('search'));
+      await waitFor(() => {
+        expect(router.state.location.pathname).toBe('/directories/pix');
+      });
+      await waitFor(() => {
+        expect(where(fetchMock).some((u) => u.pathname === '/api/directories/pix')).toBe(true);
+      });
+    },
+  );
 });
 
 describe('collections list', () => {
@@ -102,7 +105,10 @@ describe('collections list', () => {
     expect(await screen.findByText('51 - 52 of 120 results')).toBeInTheDocument();
     const cards = within(screen.getByRole('list', { name: 'Collections' })).getAllByRole('link');
     expect(cards[0]).toHaveAttribute('href', '/collection/pepes');
-    expect(screen.getByRole('button', { name: 'Sort by Trending, descending' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Sort by Trending, descending' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     const url = where(fetchMock).find((call) => call.pathname === '/api/collections');
     expect(url?.searchParams.get('page')).toBe('2');
     expect(url?.searchParams.get('limit')).toBe('50');
@@ -126,7 +132,9 @@ describe('collections list', () => {
   it('searches by path and shows NO RESULTS', async () => {
     const fetchMock = stubFetchRoutes(() => ({ body: page([]) }));
     const router = renderAt('/collections');
-    fireEvent.change(await screen.findByRole('searchbox', { name: 'Search collections' }), { target: { value: 'pep' } });
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Search collections' }), {
+      target: { value: 'pep' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/collections/pep');
@@ -138,16 +146,22 @@ describe('collections list', () => {
   it('shows the Featured list above the search bar, in curated order', async () => {
     const fetchMock = stubFetchRoutes((url) =>
       url.pathname === '/api/collections/featured'
-        ? { body: page([makeCollection({ collection_id: 'z', name: 'Zebras' }), makeCollection({ collection_id: 'a', name: 'Ants' })]) }
+        ? {
+            body: page([
+              makeCollection({ collection_id: 'z', name: 'Zebras' }),
+              makeCollection({ collection_id: 'a', name: 'Ants' }),
+            ]),
+          }
         : { body: page([makeCollection()]) },
     );
     renderAt('/collections');
     const featured = await screen.findByRole('list', { name: 'Featured collections' });
     expect(screen.getByRole('heading', { level: 2, name: 'Featured' })).toBeInTheDocument();
-    expect(within(featured).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/collection/z',
-      '/collection/a',
-    ]);
+    expect(
+      within(featured)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/collection/z', '/collection/a']);
     const search = screen.getByRole('search');
     expect(featured.compareDocumentPosition(search) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(await screen.findByText('1 - 1 of 1 results')).toBeInTheDocument();
@@ -159,7 +173,9 @@ describe('collections list', () => {
     ['empty', { body: page([]) }],
     ['failing', { status: 500, body: { error: 'down' } }],
   ] as const)('hides the Featured list when it is %s', async (_case, answer) => {
-    stubFetchRoutes((url) => (url.pathname === '/api/collections/featured' ? answer : { body: page([makeCollection()]) }));
+    stubFetchRoutes((url) =>
+      url.pathname === '/api/collections/featured' ? answer : { body: page([makeCollection()]) },
+    );
     renderAt('/collections');
     expect(await screen.findByText('1 - 1 of 1 results')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Featured' })).not.toBeInTheDocument();
@@ -221,7 +237,9 @@ describe('collection page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sort by Total volume' }));
     expect(router.state.location.search).toBe('?types=gif&sort=total_volume%3Adesc');
     await waitFor(() => {
-      const last = where(fetchMock).filter((url) => url.pathname === '/api/search').at(-1);
+      const last = where(fetchMock)
+        .filter((url) => url.pathname === '/api/search')
+        .at(-1);
       expect(Object.fromEntries(last?.searchParams ?? [])).toEqual({
         collection: 'pepes',
         page: '1',
@@ -243,8 +261,15 @@ describe('collection page', () => {
   });
 
   it("shows a launchpad's tool under its heading, and none for the goose launchpad or another collection", async () => {
-    const launchpadInfo = { history: [], totalMinters: 3, firstMintDate: 1786834167, lastMintDate: 1786877967, topMinters: [] };
-    const answers = (url: URL): StubAnswer | null => (url.pathname.startsWith('/api/launchpad/') ? { body: launchpadInfo } : null);
+    const launchpadInfo = {
+      history: [],
+      totalMinters: 3,
+      firstMintDate: 1786834167,
+      lastMintDate: 1786877967,
+      topMinters: [],
+    };
+    const answers = (url: URL): StubAnswer | null =>
+      url.pathname.startsWith('/api/launchpad/') ? { body: launchpadInfo } : null;
     collectionApi(makeCollection({ is_launchpad: true, public_mint: [0, 1], max: 100 }), answers);
     renderAt('/collection/pepes');
     expect(await screen.findByText('Launchpad collection')).toBeInTheDocument();
@@ -253,7 +278,9 @@ describe('collection page', () => {
   });
 
   it('has no launchpad tool for the goose launchpad (its tool needs the wallet)', async () => {
-    const fetchMock = collectionApi(makeCollection({ collection_id: 'goose', is_launchpad: true, public_mint: [0, 1] }));
+    const fetchMock = collectionApi(
+      makeCollection({ collection_id: 'goose', is_launchpad: true, public_mint: [0, 1] }),
+    );
     renderAt('/collection/goose');
     expect(await screen.findByText('Launchpad collection')).toBeInTheDocument();
     expect(await screen.findByText('#1')).toBeInTheDocument();
@@ -287,8 +314,22 @@ describe('collection page', () => {
         ? {
             body: page(
               [
-                { rank: 1, address: 'bc1qaaaaa000000000000000000000000000zzzzz', user_id: 'bob', display_name: 'Bob', stamp_count: 9, stamps: [{ cpid: 'A1', url: '/s/A1' }] },
-                { rank: 2, address: 'bc1qbbbbb000000000000000000000000000yyyyy', user_id: null, display_name: null, stamp_count: 3, stamps: [] },
+                {
+                  rank: 1,
+                  address: 'bc1qaaaaa000000000000000000000000000zzzzz',
+                  user_id: 'bob',
+                  display_name: 'Bob',
+                  stamp_count: 9,
+                  stamps: [{ cpid: 'A1', url: '/s/A1' }],
+                },
+                {
+                  rank: 2,
+                  address: 'bc1qbbbbb000000000000000000000000000yyyyy',
+                  user_id: null,
+                  display_name: null,
+                  stamp_count: 3,
+                  stamps: [],
+                },
               ],
               2,
               0,
@@ -308,10 +349,20 @@ describe('collection page', () => {
   });
 
   it('lists burned entries with the count and at most 10 stamps', async () => {
-    const stamps = Array.from({ length: 12 }, (_, index) => ({ cpid: `B${String(index)}`, url: `/s/B${String(index)}` }));
+    const stamps = Array.from({ length: 12 }, (_, index) => ({
+      cpid: `B${String(index)}`,
+      url: `/s/B${String(index)}`,
+    }));
     collectionApi(makeCollection(), (url) =>
       url.pathname === '/api/collection/pepes/burned'
-        ? { body: page([{ rank: 1, address: 'bc1qburner', user_id: null, display_name: null, destroyed_count: 12, stamps }], 1, 0, 20) }
+        ? {
+            body: page(
+              [{ rank: 1, address: 'bc1qburner', user_id: null, display_name: null, destroyed_count: 12, stamps }],
+              1,
+              0,
+              20,
+            ),
+          }
         : null,
     );
     renderAt('/collection/pepes/burned');

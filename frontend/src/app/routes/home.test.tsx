@@ -23,7 +23,6 @@ function statsRow(id: string, name: string, overrides: Partial<MarketStatsRow> =
   };
 }
 
-
 const stamp = (cpid: string, number: number) => ({
   cpid,
   stamp: number,
@@ -121,7 +120,9 @@ describe('Home', () => {
     const launchpads = await screen.findByRole('list', { name: 'Launchpads' });
     expect(within(launchpads).getByRole('link')).toHaveAttribute('href', '/collection/lp');
     expect(headings().slice(0, 3)).toEqual(['Market stats', 'Launchpads', 'Last sales']);
-    const queries = fetchMock.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).search);
+    const queries = fetchMock.mock.calls.map(
+      ([input]) => new URL(input instanceof Request ? input.url : String(input)).search,
+    );
     expect(queries.some((query) => query.includes('launchpad'))).toBe(false);
   });
 
@@ -130,7 +131,10 @@ describe('Home', () => {
     renderWithProviders(<Home />, { site: 'xcp' });
     await sendLiveValue('xcp-stats', []);
     expect(await screen.findByRole('heading', { level: 2, name: 'Latest assets' })).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Last sales' })).getByRole('link')).toHaveAttribute('href', '/asset/A1');
+    expect(within(screen.getByRole('list', { name: 'Last sales' })).getByRole('link')).toHaveAttribute(
+      'href',
+      '/asset/A1',
+    );
   });
 
   it("adds the live market stats and the home call's SRC-721 collections once the stream answers", async () => {
@@ -172,7 +176,9 @@ describe('Home', () => {
     );
     expect(requestedPaths(fetchMock)).not.toContain('/api/collections');
     // The figures come from the live list, not from a collections call.
-    const queries = fetchMock.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).search);
+    const queries = fetchMock.mock.calls.map(
+      ([input]) => new URL(input instanceof Request ? input.url : String(input)).search,
+    );
     expect(queries.some((query) => query.includes('total_volume'))).toBe(false);
 
     // A new value of the list replaces the table's rows.
@@ -268,7 +274,10 @@ describe('Home', () => {
       collector_count: 7,
       stamp_images: [],
     };
-    const featured = [makeCollection({ collection_id: 'f1', name: 'First' }), makeCollection({ collection_id: 'f2', name: 'Second' })];
+    const featured = [
+      makeCollection({ collection_id: 'f1', name: 'First' }),
+      makeCollection({ collection_id: 'f2', name: 'Second' }),
+    ];
     stubFetchRoutes((url) =>
       url.pathname === '/api/home'
         ? { body: { ...home, mainBanner: [banner], featured } }
@@ -281,7 +290,13 @@ describe('Home', () => {
     expect(within(carousel).getByRole('group', { name: '1 of 1' })).toHaveTextContent('Pepe week');
     // The sections below the first screen follow in a second pass.
     await waitFor(() => {
-      expect(headings()).toEqual(['Featured collections', 'Last sales', 'Recent listings', 'Latest SRC-721', 'Latest art stamps']);
+      expect(headings()).toEqual([
+        'Featured collections',
+        'Last sales',
+        'Recent listings',
+        'Latest SRC-721',
+        'Latest art stamps',
+      ]);
     });
     const cards = within(screen.getByRole('list', { name: 'Featured collections' })).getAllByRole('link');
     expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/collection/f1', '/collection/f2']);

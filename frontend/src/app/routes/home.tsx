@@ -20,7 +20,17 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 export { RouteErrorBoundary as ErrorBoundary } from '@/components/errors/route-error-boundary';
 
-function HomeSection({ id, title, link, children }: { id: string; title: string; link?: ReactNode; children: ReactNode }) {
+function HomeSection({
+  id,
+  title,
+  link,
+  children,
+}: {
+  id: string;
+  title: string;
+  link?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="home-section" aria-labelledby={id}>
       <div className="section-head">
@@ -89,12 +99,13 @@ function LowerSections({
 }
 
 /**
- * Home (/), in the spec's order: the top banners carousel and the featured collections (staff-curated, each hidden
- * when empty), then market stats (the live market list), the launchpads of the home call (hidden when none), last sales, recent listings,
- * the SRC-721 collections of the home call (hidden when none), latest SRC-721 and the latest art stamps (assets on the
- * XCP site). The first screen shows as soon as the home call answers; the sections below it appear together once the
- * live market list has arrived (or been waited for), meanwhile keeping a screen's height, so that nothing shown
- * moves. With banners, the brand heading stays for assistive technology only: the carousel opens the page.
+ * Home (/), in the spec's order: the top banners carousel and the featured collections (staff-curated, each hidden when
+ * empty), then market stats (the live market list), the launchpads of the home call (hidden when none), last sales,
+ * recent listings, the SRC-721 collections of the home call (hidden when none), latest SRC-721 and the latest art
+ * stamps (assets on the XCP site). The first screen shows as soon as the home call answers; the sections below it
+ * appear together once the live market list has arrived (or been waited for), meanwhile keeping a screen's height, so
+ * that nothing shown moves. With banners, the brand heading stays for assistive technology only: the carousel opens the
+ * page.
  */
 export function Component() {
   const site = useSite();

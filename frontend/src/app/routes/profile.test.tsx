@@ -126,15 +126,11 @@ describe('profile page', () => {
     );
     // The spec's tabs, in its order.
     const tabs = screen.getByRole('navigation', { name: 'Profile sections' });
-    expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Collected',
-      'Minted',
-      'Owned',
-      'SRC-20',
-      'Wishlist',
-      'Activity',
-      'Collections',
-    ]);
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Collected', 'Minted', 'Owned', 'SRC-20', 'Wishlist', 'Activity', 'Collections']);
     expect(within(tabs).getByRole('link', { name: 'Collected' })).toHaveAttribute('aria-current', 'page');
     expect(document.title).toBe('Profile: alice');
   });
@@ -178,12 +174,18 @@ describe('profile page', () => {
       `/api/realtime/src20/holders/${ADDRESS_A}`,
       `/api/realtime/src20/holders/${ADDRESS_B}`,
     ]);
-    const [streamA, streamB] = [ADDRESS_A, ADDRESS_B].map((address) => streams.find((source) => source.url.endsWith(address)));
+    const [streamA, streamB] = [ADDRESS_A, ADDRESS_B].map((address) =>
+      streams.find((source) => source.url.endsWith(address)),
+    );
     // The first address's balances arrive: they join the profile call's balances of the second.
     act(() => {
       streamA?.emit(`src20/holders/${ADDRESS_A}`, '[{"tick":"KEVIN","balance":"5000"}]');
     });
-    const rows = () => within(balances).getAllByRole('row').slice(1).map((row) => row.textContent);
+    const rows = () =>
+      within(balances)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent);
     expect(await within(balances).findByRole('link', { name: 'KEVIN' })).toBeInTheDocument();
     expect(rows()).toHaveLength(2);
     // The second address sold its PEPE: its stream now says so.
@@ -232,7 +234,9 @@ describe('profile page', () => {
 
   it("shows the API's message when the profile is not found", async () => {
     renderProfile('/profile/nobody', (url) =>
-      url.pathname === '/api/profile/nobody' ? { status: 404, body: { error: 'profile not found' } } : defaultAnswer(url),
+      url.pathname === '/api/profile/nobody'
+        ? { status: 404, body: { error: 'profile not found' } }
+        : defaultAnswer(url),
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('profile not found');
   });
@@ -290,11 +294,15 @@ describe('profile page', () => {
     );
     await screen.findByRole('list', { name: 'Collected stamps' });
     expect(calledPaths(fetchMock)).toContain(
-      `/api/stamps/holders_addresses?addresses=${ADDRESS_A}%2C${ADDRESS_B}&offset=0&limit=24&sort=stamp%3Aasc&collection=pepes`,
+      `/api/stamps/holders_addresses?addresses=${ADDRESS_A}%2C${ADDRESS_B}` +
+        '&offset=0&limit=24&sort=stamp%3Aasc&collection=pepes',
     );
     expect(await screen.findByRole('link', { name: 'Pepes' })).toHaveAttribute('href', '/collection/pepes');
     expect(screen.getByRole('link', { name: 'Show all' })).toHaveAttribute('href', '/profile/alice');
-    expect(screen.getByRole('link', { name: 'Minted' })).toHaveAttribute('href', '/profile/alice?tab=minted&collection=pepes');
+    expect(screen.getByRole('link', { name: 'Minted' })).toHaveAttribute(
+      'href',
+      '/profile/alice?tab=minted&collection=pepes',
+    );
   });
 
   it('lists the collections the user created on the Collections tab', async () => {
@@ -303,7 +311,15 @@ describe('profile page', () => {
         ? {
             body: {
               hits: [
-                { collection_id: 'pepes', name: 'Pepes', type: 'other', stamp_count: 3, collector_count: 2, stamp_ids: [], stamp_images: [] },
+                {
+                  collection_id: 'pepes',
+                  name: 'Pepes',
+                  type: 'other',
+                  stamp_count: 3,
+                  collector_count: 2,
+                  stamp_ids: [],
+                  stamp_images: [],
+                },
               ],
               estimatedTotalHits: 1,
               offset: 0,
@@ -364,12 +380,11 @@ describe('profile page', () => {
         : defaultAnswer(url),
     );
     const table = await screen.findByRole('table', { name: 'Activity' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Asset',
-      'Event',
-      'Quantity',
-      'Date',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Asset', 'Event', 'Quantity', 'Date']);
     const [first, second] = within(table).getAllByRole('row').slice(1);
     expect(within(first as HTMLElement).getByRole('link', { name: 'A1' })).toHaveAttribute('href', '/stamp/A1');
     expect(first).toHaveTextContent('Send');
@@ -390,7 +405,9 @@ describe('profile page', () => {
     );
     const grid = await screen.findByRole('list', { name: 'Wishlist stamps' });
     expect(within(grid).getByRole('link')).toHaveAttribute('href', '/stamp/A5');
-    expect(calledPaths(fetchMock)).toContain(`/api/user/wishlist/${ADDRESS_A}?offset=0&limit=24&sort=stamp%3Aasc&types=png`);
+    expect(calledPaths(fetchMock)).toContain(
+      `/api/user/wishlist/${ADDRESS_A}?offset=0&limit=24&sort=stamp%3Aasc&types=png`,
+    );
     expect(screen.queryByRole('button', { name: 'Rotate 3D' })).not.toBeInTheDocument();
   });
 });

@@ -35,7 +35,17 @@ function CollectionScope({ id, unscopedSearch }: { id: string; unscopedSearch: s
  * A tab's content: the SRC-20 balances and activity, the Counterparty activity, the wishlist, the collections
  * created, or one of the stamp lists.
  */
-function Panel({ tab, profile, addresses, page, activityAddress, chooseAddress, label, collection, unscopedSearch }: ProfilePanelProps) {
+function Panel({
+  tab,
+  profile,
+  addresses,
+  page,
+  activityAddress,
+  chooseAddress,
+  label,
+  collection,
+  unscopedSearch,
+}: ProfilePanelProps) {
   const site = useSite();
   if (tab === 'src20') {
     return (

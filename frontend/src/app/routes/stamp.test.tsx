@@ -27,26 +27,37 @@ const stamp = {
 };
 
 describe('stamp page', () => {
-  it("shows the stamp's collections as cards, from /api/collections?ids=, and titles the page with the creator's name", async () => {
-    stubFetchRoutes((url) => {
-      if (url.pathname === '/api/stamp/A1') return { body: stamp };
-      if (url.pathname === '/api/collections' && url.searchParams.get('ids') === 'pepes') {
-        return { body: { hits: [makeCollection({ collection_id: 'pepes', name: 'Pepe Rares' })], estimatedTotalHits: 1, offset: 0, limit: 1 } };
-      }
-      return { status: 404, body: { error: 'nope' } };
-    });
-    renderWithProviders(
-      <Routes>
-        <Route path="/stamp/:cpid" element={<StampRoute />} />
-      </Routes>,
-      { route: '/stamp/A1' },
-    );
-    const block = await screen.findByRole('region', { name: 'From Collection' });
-    const cards = await within(block).findByRole('list', { name: 'From Collection' });
-    expect(within(cards).getByRole('link')).toHaveAttribute('href', '/collection/pepes');
-    expect(cards).toHaveTextContent('Pepe Rares');
-    await waitFor(() => {
-      expect(document.title).toBe('Stamp: A1 - alice');
-    });
-  });
+  it(
+    "shows the stamp's collections as cards, from " +
+      "/api/collections?ids=, and titles the page with the creator's name",
+    async () => {
+      stubFetchRoutes((url) => {
+        if (url.pathname === '/api/stamp/A1') return { body: stamp };
+        if (url.pathname === '/api/collections' && url.searchParams.get('ids') === 'pepes') {
+          return {
+            body: {
+              hits: [makeCollection({ collection_id: 'pepes', name: 'Pepe Rares' })],
+              estimatedTotalHits: 1,
+              offset: 0,
+              limit: 1,
+            },
+          };
+        }
+        return { status: 404, body: { error: 'nope' } };
+      });
+      renderWithProviders(
+        <Routes>
+          <Route path="/stamp/:cpid" element={<StampRoute />} />
+        </Routes>,
+        { route: '/stamp/A1' },
+      );
+      const block = await screen.findByRole('region', { name: 'From Collection' });
+      const cards = await within(block).findByRole('list', { name: 'From Collection' });
+      expect(within(cards).getByRole('link')).toHaveAttribute('href', '/collection/pepes');
+      expect(cards).toHaveTextContent('Pepe Rares');
+      await waitFor(() => {
+        expect(document.title).toBe('Stamp: A1 - alice');
+      });
+    },
+  );
 });

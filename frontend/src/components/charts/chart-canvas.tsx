@@ -79,7 +79,5 @@ export default function ChartCanvas({ build }: ChartCanvasProps) {
       chart.destroy();
     };
   }, [build]);
-  return (
-    <canvas ref={canvasRef} className="chart__canvas" aria-hidden="true" />
-  );
+  return <canvas ref={canvasRef} className="chart__canvas" aria-hidden="true" />;
 }

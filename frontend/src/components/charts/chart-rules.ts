@@ -90,7 +90,12 @@ export function lineChartConfig(spec: LineChartSpec, theme: ChartTheme): ChartCo
           min: Math.min(...xs),
           max: Math.max(...xs),
           grid: { color: theme.grid },
-          ticks: { color: theme.muted, maxTicksLimit: 5, maxRotation: 0, callback: (value) => spec.formatX(Number(value)) },
+          ticks: {
+            color: theme.muted,
+            maxTicksLimit: 5,
+            maxRotation: 0,
+            callback: (value) => spec.formatX(Number(value)),
+          },
         },
         y: {
           type: 'linear',
@@ -172,7 +177,10 @@ export function barChartConfig(spec: BarChartSpec, theme: ChartTheme): ChartConf
 export type ChartSlice = { label: string; value: number; valueText: string; color: string };
 
 /** A pie; the page draws its own legend (so it can hold links and read as a list). */
-export function pieChartConfig(slices: readonly ChartSlice[], theme: ChartTheme): ChartConfiguration<'pie', number[], string> {
+export function pieChartConfig(
+  slices: readonly ChartSlice[],
+  theme: ChartTheme,
+): ChartConfiguration<'pie', number[], string> {
   return {
     type: 'pie',
     data: {

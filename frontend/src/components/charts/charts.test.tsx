@@ -67,7 +67,16 @@ describe('BarChart', () => {
 describe('chart configurations', () => {
   it('draws a line from 0 with the points as given and the formatters on the axes and tooltip', () => {
     const config = lineChartConfig(
-      { points: [{ x: 10, y: 5 }, { x: 20, y: 7 }], label: 'Minted', formatX: format, formatY: format, area: true },
+      {
+        points: [
+          { x: 10, y: 5 },
+          { x: 20, y: 7 },
+        ],
+        label: 'Minted',
+        formatX: format,
+        formatY: format,
+        area: true,
+      },
       FALLBACK_THEME,
     );
     const dataset = config.data.datasets[0];

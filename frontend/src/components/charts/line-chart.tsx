@@ -20,7 +20,17 @@ type LineChartProps = {
 };
 
 /** A line chart (Chart.js); hidden, per spec, under 2 points. */
-export function LineChart({ title, summary, points, label, formatX, formatY, area = false, height = 200, className }: LineChartProps) {
+export function LineChart({
+  title,
+  summary,
+  points,
+  label,
+  formatX,
+  formatY,
+  area = false,
+  height = 200,
+  className,
+}: LineChartProps) {
   const build = useCallback(
     (theme: ChartTheme) => lineChartConfig({ points, label, formatX, formatY, area }, theme),
     [points, label, formatX, formatY, area],

@@ -27,14 +27,19 @@ describe('Header', () => {
 
   it("links the XCP site's Stamps entry to the Stamps site, never marked as the page shown", () => {
     const header = renderHeader('xcp');
-    const stamps = within(within(header).getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Stamps' });
+    const stamps = within(within(header).getByRole('navigation', { name: 'Main' })).getByRole('link', {
+      name: 'Stamps',
+    });
     expect(stamps).toHaveAttribute('href', '/?site=stamps');
     expect(stamps).not.toHaveAttribute('aria-current');
   });
 
   it("draws an entry's menu in its place when the app gives one", () => {
     renderWithProviders(
-      <Header search={null} menus={{ Directories: (entry) => <a href={entry.href}>{`${entry.label} with menu`}</a> }} />,
+      <Header
+        search={null}
+        menus={{ Directories: (entry) => <a href={entry.href}>{`${entry.label} with menu`}</a> }}
+      />,
       { site: 'xcp' },
     );
     const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -171,7 +171,15 @@ export function Slideshow({ settings, images, onChange }: SlideshowProps) {
             ))}
           </select>
         </div>
-        <NumberControl label="Speed" value={settings.speed} min={MIN_SPEED} max={MAX_SPEED} onChange={(speed) => { update({ speed }); }} />
+        <NumberControl
+          label="Speed"
+          value={settings.speed}
+          min={MIN_SPEED}
+          max={MAX_SPEED}
+          onChange={(speed) => {
+            update({ speed });
+          }}
+        />
         <NumberControl
           label="Image per row"
           value={settings.perRow}
@@ -232,4 +240,3 @@ export function SlideshowSelector({ onSelect }: { onSelect: (type: SlideshowType
     </div>
   );
 }
-

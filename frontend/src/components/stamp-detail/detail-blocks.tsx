@@ -2,10 +2,24 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LineChart } from '@/components/charts/line-chart';
 import { paths } from '@/config/paths';
-import { formatBlockTime, formatInteger, formatPercent, formatSupply, formatTimeTick, shortenAddress } from '@/utils/format';
+import {
+  formatBlockTime,
+  formatInteger,
+  formatPercent,
+  formatSupply,
+  formatTimeTick,
+  shortenAddress,
+} from '@/utils/format';
 import { abbreviateBtc } from '@/utils/market';
 import { formatBtc } from '@/utils/money';
-import { collectionIds, holderLabel, isAtomicSwap, isDispenserClosed, salesChartPoints, sortDispensers } from './detail-rules';
+import {
+  collectionIds,
+  holderLabel,
+  isAtomicSwap,
+  isDispenserClosed,
+  salesChartPoints,
+  sortDispensers,
+} from './detail-rules';
 import type { StampDetailData, StampDispenser, StampFairminter, StampHolder, StampSale } from '@/lib/stamp-detail';
 
 /** The spec's empty texts. */
@@ -86,7 +100,9 @@ export function SalesBlock({ sales, divisible }: { sales: StampSale[]; divisible
             points={points}
             summary={
               first && last
-                ? `${formatInteger(sales.length)} sales from ${formatBlockTime(first.timestamp)} (${formatBtc(first.btc_amount)}) to ${formatBlockTime(last.timestamp)} (${formatBtc(last.btc_amount)})`
+                ? `${formatInteger(sales.length)} sales from ${formatBlockTime(first.timestamp)} ` +
+                  `(${formatBtc(first.btc_amount)}) to ` +
+                  `${formatBlockTime(last.timestamp)} (${formatBtc(last.btc_amount)})`
                 : ''
             }
           />
@@ -198,7 +214,13 @@ function DispenserRow({ dispenser, divisible }: { dispenser: StampDispenser; div
   const closed = isDispenserClosed(dispenser);
   return (
     <tr className={closed ? 'dispenser-row dispenser-row--closed' : 'dispenser-row'}>
-      <td>{closed ? <span className="badge badge--invalid">Closed</span> : <span className="badge badge--done">Open</span>}</td>
+      <td>
+        {closed ? (
+          <span className="badge badge--invalid">Closed</span>
+        ) : (
+          <span className="badge badge--done">Open</span>
+        )}
+      </td>
       <td>{formatBtc(dispenser.satoshi_price)}</td>
       <td>{formatSupply(dispenser.give_quantity, divisible)}</td>
       <td>{formatSupply(dispenser.give_remaining, divisible)}</td>
@@ -277,7 +299,9 @@ export function DividendsBlock({ dividends }: { dividends: NonNullable<StampDeta
   );
 }
 
-/** 'From Collection': the collections the stamp belongs to (drawn by `render`, else linked by id); nothing when none. */
+/**
+ * 'From Collection': the collections the stamp belongs to (drawn by `render`, else linked by id); nothing when none.
+ */
 export function CollectionBlock({
   value,
   render,

@@ -122,7 +122,13 @@ export function StampCard({ hit, expanded = false, loading = 'lazy' }: StampCard
       href={site.stampHref(hit.cpid)}
       expanded={expanded}
       media={
-        <StampImage cpid={hit.cpid} stamp={hit.stamp} url={hit.stamp_url} mimetype={hit.stamp_mimetype} loading={loading} />
+        <StampImage
+          cpid={hit.cpid}
+          stamp={hit.stamp}
+          url={hit.stamp_url}
+          mimetype={hit.stamp_mimetype}
+          loading={loading}
+        />
       }
       number={stampLabel(hit.stamp)}
       name={hit.asset_longname ?? hit.cpid}

@@ -34,7 +34,10 @@ describe('CopyButton', () => {
   });
 
   it('does not claim a copy the clipboard refused', async () => {
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('no')) }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new Error('no')) },
+      configurable: true,
+    });
     render(<CopyButton text="x" />);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy' }));

@@ -45,7 +45,11 @@ export function SortButtons<F extends string>({
             className={pressed ? 'sort-button sort-button--active' : 'sort-button'}
             aria-pressed={pressed}
             aria-label={
-              pressed && direction ? `Sort by ${labels[field]}, ${spoken}` : direction ? `Sort by ${labels[field]}` : undefined
+              pressed && direction
+                ? `Sort by ${labels[field]}, ${spoken}`
+                : direction
+                  ? `Sort by ${labels[field]}`
+                  : undefined
             }
             onClick={() => {
               onChoose(field);

@@ -43,7 +43,7 @@ describe('advent doors', () => {
     });
   });
 
-  it("links an open door to its stamp (else the presale one) and shows its image and author", () => {
+  it('links an open door to its stamp (else the presale one) and shows its image and author', () => {
     expect(toDoor(4, record(4, { presale_cpid: 'A1', cpid: 'A2', author: 'bob', src: '/s/A2' }))).toEqual({
       day: 4,
       label: 'Day 4',
@@ -67,7 +67,11 @@ describe('advent doors', () => {
   });
 
   it('orders the doors by day, fills missing days with closed doors and ignores unknown days', () => {
-    const doors = calendarDoors([record(31, { presale_cpid: 'B' }), record(2, { src: '/s/X', cpid: 'X' }), record(40, { src: '/s/Y' })]);
+    const doors = calendarDoors([
+      record(31, { presale_cpid: 'B' }),
+      record(2, { src: '/s/X', cpid: 'X' }),
+      record(40, { src: '/s/Y' }),
+    ]);
     expect(doors.map((door) => door.day)).toEqual([...CALENDAR_DAYS]);
     expect(doors[1]?.state).toBe('open');
     expect(doors[0]?.state).toBe('closed');
@@ -76,7 +80,10 @@ describe('advent doors', () => {
 
   it("words the rules as the spec does, without the Buy button's label", () => {
     const spec =
-      "bonus stamp #31 for holders of at least 5 presales; presale price 0.00027 BTC (about $9.99) opens about 24 h before the mint; full price 0.00054 BTC (about $20), the Buy button showing '~20$'; first daily mint December 1 at 00:00 UTC; dispensers stay open until the end of January; holding all 24 earns the special gift; exceeding supply is burned.";
+      'bonus stamp #31 for holders of at least 5 presales; presale price 0.00027 BTC (about $9.99) ' +
+      'opens about 24 h before the mint; full price 0.00054 BTC (about $20), the Buy button ' +
+      "showing '~20$'; first daily mint December 1 at 00:00 UTC; dispensers stay open until " +
+      'the end of January; holding all 24 earns the special gift; exceeding supply is burned.';
     for (const rule of ADVENT_RULES) expect(spec).toContain(rule);
     expect(ADVENT_RULES).toHaveLength(7);
     expect(ADVENT_RULES.join(' ')).not.toMatch(/Buy/);

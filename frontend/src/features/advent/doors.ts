@@ -69,5 +69,10 @@ export function toDoor(day: number, record: AdventDay | undefined): Door {
 
 /** The calendar's doors in order (days 1..25, then 31), whatever the API's order; unknown days are ignored. */
 export function calendarDoors(days: readonly AdventDay[]): Door[] {
-  return CALENDAR_DAYS.map((day) => toDoor(day, days.find((record) => record.day === day)));
+  return CALENDAR_DAYS.map((day) =>
+    toDoor(
+      day,
+      days.find((record) => record.day === day),
+    ),
+  );
 }

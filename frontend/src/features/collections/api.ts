@@ -59,7 +59,8 @@ export function normalizeLayers(raw: unknown): TraitStamp[][] {
       if (typeof item !== 'object' || item === null) return [];
       const { cpid, image_url: url, count } = item as { cpid?: unknown; image_url?: unknown; count?: unknown };
       if (typeof cpid !== 'string' || typeof url !== 'string') return [];
-      const share = typeof count === 'number' && typeof stampCount === 'number' ? traitShare(count, stampCount) : undefined;
+      const share =
+        typeof count === 'number' && typeof stampCount === 'number' ? traitShare(count, stampCount) : undefined;
       return [{ cpid, url, share }];
     });
   });
@@ -73,7 +74,13 @@ export function normalizeProjects(raw: unknown): XcpProject[] {
     if (typeof project !== 'object' || project === null) return [];
     const { collection_id: id, name, count } = project as { collection_id?: unknown; name?: unknown; count?: unknown };
     if (typeof id !== 'string' || !id) return [];
-    return [{ collection_id: id, name: typeof name === 'string' && name ? name : id, count: typeof count === 'number' ? count : 0 }];
+    return [
+      {
+        collection_id: id,
+        name: typeof name === 'string' && name ? name : id,
+        count: typeof count === 'number' ? count : 0,
+      },
+    ];
   });
 }
 
@@ -86,7 +93,9 @@ export function normalizeLaunchpad(raw: unknown): LaunchpadInfo {
   const info = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
   const history = Array.isArray(info.history)
     ? info.history.flatMap((point: unknown): [number, number][] =>
-        Array.isArray(point) && typeof point[0] === 'number' && typeof point[1] === 'number' ? [[point[0], point[1]]] : [],
+        Array.isArray(point) && typeof point[0] === 'number' && typeof point[1] === 'number'
+          ? [[point[0], point[1]]]
+          : [],
       )
     : [];
   const topMinters = Array.isArray(info.topMinters)
@@ -113,7 +122,9 @@ export function normalizePreview(raw: unknown): MintPreviewSample[] {
     if (typeof sample !== 'object' || sample === null) return [];
     const { b64, layers } = sample as { b64?: unknown; layers?: unknown };
     if (typeof b64 !== 'string' || !b64) return [];
-    return [{ b64, layers: Array.isArray(layers) ? layers.filter((cpid): cpid is string => typeof cpid === 'string') : [] }];
+    return [
+      { b64, layers: Array.isArray(layers) ? layers.filter((cpid): cpid is string => typeof cpid === 'string') : [] },
+    ];
   });
 }
 

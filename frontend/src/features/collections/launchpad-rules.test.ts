@@ -36,7 +36,12 @@ describe('launchpad countdown', () => {
       time: '02:00:00',
       line: 'Start in 02:00:00',
     });
-    expect(mintTimer(range, 1001 * DAY)).toEqual({ phase: 'open', label: 'Mint Open for', time: '9 days', line: 'End in 9 days' });
+    expect(mintTimer(range, 1001 * DAY)).toEqual({
+      phase: 'open',
+      label: 'Mint Open for',
+      time: '9 days',
+      line: 'End in 9 days',
+    });
     expect(mintTimer(range, 1010 * DAY + 90 * 60_000)).toEqual({
       phase: 'closed',
       label: 'Mint Closed',
@@ -74,7 +79,14 @@ describe('launchpad whitelist', () => {
           fee: 0,
           limit: 10,
           limit_per_hold: 1,
-          groups: [[{ type: 'stamp', id: 'A7' }, { type: 'nft', id: 'X' }, { type: 'token', id: 'KEVIN', quantity: 5 }], []],
+          groups: [
+            [
+              { type: 'stamp', id: 'A7' },
+              { type: 'nft', id: 'X' },
+              { type: 'token', id: 'KEVIN', quantity: 5 },
+            ],
+            [],
+          ],
         },
         { time_range: [1000, 500], fee: 0, limit: 1, limit_per_hold: 1, groups: [[{ type: 'stamp', id: 'A8' }]] },
         { time_range: [0, 1], fee: 0, limit: 1, limit_per_hold: 1, groups: [[{ type: 'collection', id: '' }]] },

@@ -14,7 +14,8 @@ export type MintPhase = 'upcoming' | 'open' | 'closed';
 export function readRange(value: unknown): TimeRange | null {
   if (!Array.isArray(value) || value.length !== 2) return null;
   const [start, end] = value as unknown[];
-  if (typeof start !== 'number' || typeof end !== 'number' || !Number.isFinite(start) || !Number.isFinite(end)) return null;
+  if (typeof start !== 'number' || typeof end !== 'number' || !Number.isFinite(start) || !Number.isFinite(end))
+    return null;
   return start <= end ? [start, end] : null;
 }
 
@@ -99,7 +100,9 @@ export type WhitelistRound = {
 const WHITELIST_ITEM_TYPES: readonly WhitelistItemType[] = ['stamp', 'collection', 'token'];
 
 function record(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 function count(value: unknown, fallback: number): number {
@@ -126,11 +129,21 @@ export function readWhitelist(value: unknown): WhitelistRound[] {
     if (!round || !timeRange) return [];
     const groups = (Array.isArray(round.groups) ? round.groups : [])
       .map((group: unknown) =>
-        (Array.isArray(group) ? group : []).map(readWhitelistItem).filter((item): item is WhitelistItem => item !== null),
+        (Array.isArray(group) ? group : [])
+          .map(readWhitelistItem)
+          .filter((item): item is WhitelistItem => item !== null),
       )
       .filter((group) => group.length > 0);
     if (groups.length === 0) return [];
-    return [{ timeRange, fee: count(round.fee, 0), limit: count(round.limit, 0), limitPerHold: count(round.limit_per_hold, 0), groups }];
+    return [
+      {
+        timeRange,
+        fee: count(round.fee, 0),
+        limit: count(round.limit, 0),
+        limitPerHold: count(round.limit_per_hold, 0),
+        groups,
+      },
+    ];
   });
 }
 
@@ -138,7 +151,10 @@ export function readWhitelist(value: unknown): WhitelistRound[] {
  * Where a whitelist item links by its type (spec): a stamp to its page (/stamp/{id}, /asset/{id} on the XCP site),
  * a collection to /collection/{id}, a token to /src20/tick/{id}.
  */
-export function whitelistItemHref(item: Pick<WhitelistItem, 'type' | 'id'>, stampHref: (cpid: string) => string): string {
+export function whitelistItemHref(
+  item: Pick<WhitelistItem, 'type' | 'id'>,
+  stampHref: (cpid: string) => string,
+): string {
   if (item.type === 'collection') return paths.collection.getHref(item.id);
   if (item.type === 'token') return paths.src20Tick.getHref(item.id);
   return stampHref(item.id);

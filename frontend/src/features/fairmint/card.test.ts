@@ -43,7 +43,13 @@ describe('fairmintFigures', () => {
   it('keeps indivisible quantities, and reads a zero cap or per-mint limit as none', () => {
     expect(
       fairmintFigures(
-        fairminter({ divisible: false, hard_cap: '0', max_mint_per_tx: '0', premint_quantity: '5', earned_quantity: '7' }),
+        fairminter({
+          divisible: false,
+          hard_cap: '0',
+          max_mint_per_tx: '0',
+          premint_quantity: '5',
+          earned_quantity: '7',
+        }),
       ),
     ).toEqual({ premint: '5', total: '12', max: null, perMint: null, premintPercent: null });
   });

@@ -43,7 +43,11 @@ describe('parseFairmintSearch', () => {
 describe('fairmintSearchParams', () => {
   it('drops the defaults and round-trips', () => {
     expect(fairmintSearchParams(EMPTY_FAIRMINT_SEARCH).toString()).toBe('');
-    const state: FairmintSearchState = { only: ['in_progress', 'limited'], sort: { field: 'end_block', direction: 'asc' }, page: 3 };
+    const state: FairmintSearchState = {
+      only: ['in_progress', 'limited'],
+      sort: { field: 'end_block', direction: 'asc' },
+      page: 3,
+    };
     expect(fairmintSearchParams(state).toString()).toBe('only=in_progress%2Climited&sort=end_block%3Aasc&page=3');
     expect(parse(fairmintSearchParams(state).toString())).toEqual(state);
   });

@@ -20,6 +20,14 @@ export function slideLabel(index: number, count: number): string {
  * Whether the carousel advances by itself: only with more than one slide, while nothing pauses it (hover, keyboard
  * focus, the stop button) and when the user does not ask for reduced motion.
  */
-export function shouldAutoAdvance({ count, paused, reducedMotion }: { count: number; paused: boolean; reducedMotion: boolean }): boolean {
+export function shouldAutoAdvance({
+  count,
+  paused,
+  reducedMotion,
+}: {
+  count: number;
+  paused: boolean;
+  reducedMotion: boolean;
+}): boolean {
   return count > 1 && !paused && !reducedMotion;
 }

@@ -18,7 +18,9 @@ describe('XCP leaderboard parameters', () => {
 
   it('writes the default sort and page 1 out of the URL and the call', () => {
     expect(xcpLeaderboardParams({ sort: null, page: 1 }).toString()).toBe('');
-    expect(xcpLeaderboardParams({ sort: 'xcp_destroyed_count', page: 2 }).toString()).toBe('sort=xcp_destroyed_count&page=2');
+    expect(xcpLeaderboardParams({ sort: 'xcp_destroyed_count', page: 2 }).toString()).toBe(
+      'sort=xcp_destroyed_count&page=2',
+    );
     expect(toXcpLeaderboardArgs({ sort: null, page: 1 })).toEqual({ page: 1, limit: 20 });
     expect(toXcpLeaderboardArgs({ sort: 'xcp_created_count', page: 4 })).toEqual({
       sort: 'xcp_created_count',

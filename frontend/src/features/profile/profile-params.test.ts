@@ -24,8 +24,18 @@ describe('profile URL state', () => {
   });
 
   it('reads the tab, the page, and the address on the SRC-20 tab only', () => {
-    expect(parse('tab=minted&page=3&address=bc1qa')).toEqual({ tab: 'minted', page: 3, address: null, collection: null });
-    expect(parse('tab=src20&address=bc1qa&page=2')).toEqual({ tab: 'src20', page: 2, address: 'bc1qa', collection: null });
+    expect(parse('tab=minted&page=3&address=bc1qa')).toEqual({
+      tab: 'minted',
+      page: 3,
+      address: null,
+      collection: null,
+    });
+    expect(parse('tab=src20&address=bc1qa&page=2')).toEqual({
+      tab: 'src20',
+      page: 2,
+      address: 'bc1qa',
+      collection: null,
+    });
   });
 
   it('drops the defaults from the URL and round-trips', () => {

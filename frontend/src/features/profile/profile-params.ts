@@ -13,7 +13,10 @@ export const STAMP_LIST_OF_TAB = {
 } as const satisfies Partial<Record<ProfileTab, string>>;
 export type ProfileStampList = (typeof STAMP_LIST_OF_TAB)[keyof typeof STAMP_LIST_OF_TAB];
 
-/** Whether a tab lists the stamps of the profile's addresses (and so takes the stamp filters and the `collection` scope). */
+/**
+ * Whether a tab lists the stamps of the profile's addresses (and so takes the stamp filters and the `collection`
+ * scope).
+ */
 export function isStampTab(tab: ProfileTab): tab is keyof typeof STAMP_LIST_OF_TAB {
   return tab in STAMP_LIST_OF_TAB;
 }

@@ -26,7 +26,7 @@ describe('exactMatch', () => {
     expect(exactMatch(' bob ', hits, stampHref)).toBe('/profile/bob');
   });
 
-  it('finds a stamp by cpid (not by number), in the variant\'s path', () => {
+  it("finds a stamp by cpid (not by number), in the variant's path", () => {
     expect(exactMatch('a3471624412617400000', hits, stampHref)).toBe('/stamp/A3471624412617400000');
     expect(exactMatch('pepecash', hits, SITES.xcp.stampHref)).toBe('/asset/PEPECASH');
     expect(exactMatch('1234', hits, stampHref)).toBeUndefined();
@@ -78,7 +78,9 @@ describe('submitTarget', () => {
 
 describe('normalizeAutocomplete', () => {
   it('reads a missing or malformed group as empty', () => {
-    expect(normalizeAutocomplete({ stampHits: [{ stamp: 1, cpid: 'A', asset_longname: null }], src20Hits: 'x' })).toEqual({
+    expect(
+      normalizeAutocomplete({ stampHits: [{ stamp: 1, cpid: 'A', asset_longname: null }], src20Hits: 'x' }),
+    ).toEqual({
       stampHits: [{ stamp: 1, cpid: 'A', asset_longname: null }],
       src20Hits: [],
       collectionHits: [],

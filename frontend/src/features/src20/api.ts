@@ -28,7 +28,10 @@ const src20Api = api.injectEndpoints({
       providesTags: (_result, _error, tick) => [{ type: 'Src20Tick', id: tick }],
     }),
     getSrc20TickHistory: build.query<Src20Page, TickHistoryArgs>({
-      query: ({ tick, page, limit }) => ({ url: `src20/tick/${encodeURIComponent(tick)}/history`, params: { page, limit } }),
+      query: ({ tick, page, limit }) => ({
+        url: `src20/tick/${encodeURIComponent(tick)}/history`,
+        params: { page, limit },
+      }),
       providesTags: ['Src20List'],
     }),
   }),

@@ -3,7 +3,11 @@ import { sliceColor } from '@/components/charts/chart-rules';
 import { HOLDERS_LEGEND_SIZE, holderSlices } from './holders-chart';
 
 function holder(index: number) {
-  return { address: `bc1qholder${String(index).padStart(4, '0')}xxxxxxxxxx`, amount: String(1000 - index), percentage: '1.00' };
+  return {
+    address: `bc1qholder${String(index).padStart(4, '0')}xxxxxxxxxx`,
+    amount: String(1000 - index),
+    percentage: '1.00',
+  };
 }
 
 describe('holderSlices', () => {
@@ -21,7 +25,9 @@ describe('holderSlices', () => {
   });
 
   it('labels a holder by its shortened address and says its share of the max and amount', () => {
-    const [slice] = holderSlices([{ address: 'bc1qholderoneholderoneholderone', amount: '5000000', percentage: '23.80' }]);
+    const [slice] = holderSlices([
+      { address: 'bc1qholderoneholderoneholderone', amount: '5000000', percentage: '23.80' },
+    ]);
     expect(slice).toMatchObject({ label: 'bc1qh...erone', valueText: '23.8% (5M)' });
   });
 });

@@ -125,8 +125,7 @@ export function toggleOnly(state: Src20SearchState, only: Src20Only): Src20Searc
  */
 export function chooseSort(state: Src20SearchState, field: Src20SortField): Src20SearchState {
   const current = activeSort(state);
-  const direction: SortDirection =
-    current.field === field ? (current.direction === 'desc' ? 'asc' : 'desc') : 'desc';
+  const direction: SortDirection = current.field === field ? (current.direction === 'desc' ? 'asc' : 'desc') : 'desc';
   const sort = { field, direction };
   return normalizeSrc20Search({ ...state, sort: isDefaultSort(sort) ? null : sort, page: 1 });
 }

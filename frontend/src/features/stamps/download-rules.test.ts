@@ -37,7 +37,14 @@ describe('validateDownloadSize', () => {
 
 describe('canDownload', () => {
   it('allows the raster images only', () => {
-    for (const mime of ['image/png', 'image/gif', 'image/jpeg', 'image/webp', 'IMAGE/PNG', 'image/png; charset=binary']) {
+    for (const mime of [
+      'image/png',
+      'image/gif',
+      'image/jpeg',
+      'image/webp',
+      'IMAGE/PNG',
+      'image/png; charset=binary',
+    ]) {
       expect(canDownload(mime)).toBe(true);
     }
     for (const mime of ['image/svg+xml', 'text/html', 'audio/mpeg', 'application/json', '', null, undefined]) {

@@ -69,7 +69,9 @@ describe('stampSearchParams', () => {
       rarity: 'top100',
       page: 3,
     };
-    expect(query(state)).toBe('types=src-721%2Cbmn&only=locked%2Ckeyburn&sort=last_sale_price%3Aasc&rarity=top100&page=3');
+    expect(query(state)).toBe(
+      'types=src-721%2Cbmn&only=locked%2Ckeyburn&sort=last_sale_price%3Aasc&rarity=top100&page=3',
+    );
     expect(parse(query(state))).toEqual(state);
   });
 });
@@ -115,9 +117,9 @@ describe('toStampSearchArgs', () => {
   });
 
   it('passes the filters, the sort and the page offset as the API spells them', () => {
-    expect(toStampSearchArgs('pepe', parse('types=html&only=on_sale,unique&sort=dividend_count:asc&page=3'), 24)).toEqual(
-      { q: 'pepe', types: 'html', only: 'on_sale,unique', sort: 'dividend_count:asc', offset: 48, limit: 24 },
-    );
+    expect(
+      toStampSearchArgs('pepe', parse('types=html&only=on_sale,unique&sort=dividend_count:asc&page=3'), 24),
+    ).toEqual({ q: 'pepe', types: 'html', only: 'on_sale,unique', sort: 'dividend_count:asc', offset: 48, limit: 24 });
   });
 });
 
@@ -125,7 +127,9 @@ describe('mergeStampSearch', () => {
   it("writes the finder's parameters over others', keeping theirs", () => {
     const current = new URLSearchParams('tab=minted&types=png&page=3&slideshow=scroll,3,3,0');
     const next = toggleStampOnly(parse(current.toString()), 'locked');
-    expect(mergeStampSearch(current, next).toString()).toBe('tab=minted&slideshow=scroll%2C3%2C3%2C0&types=png&only=locked');
+    expect(mergeStampSearch(current, next).toString()).toBe(
+      'tab=minted&slideshow=scroll%2C3%2C3%2C0&types=png&only=locked',
+    );
   });
 });
 
@@ -143,6 +147,8 @@ describe('the rarity filter and sort', () => {
     const state = { ...byRarity, rarity: 'top100' as const };
     expect(toStampListArgs(state, 24)).toEqual({ offset: 0, limit: 24, sort: 'rarity_rank:asc', rarity: 'top100' });
     expect(toStampListArgs(state, 24, false)).toEqual({ offset: 0, limit: 24, sort: 'rarity_rank:asc' });
-    expect(mergeStampSearch(new URLSearchParams('rarity=top10&tab=owned'), EMPTY_STAMP_SEARCH).toString()).toBe('tab=owned');
+    expect(mergeStampSearch(new URLSearchParams('rarity=top10&tab=owned'), EMPTY_STAMP_SEARCH).toString()).toBe(
+      'tab=owned',
+    );
   });
 });

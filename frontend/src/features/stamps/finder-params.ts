@@ -117,7 +117,8 @@ export function chooseStampRarity(state: StampSearchState, rarity: StampRarity):
  * starts at its default (oldest first), and the rarity rank, which starts with the rarest (rank 1). Resets the page.
  */
 export function chooseStampSort(state: StampSearchState, field: StampSortField): StampSearchState {
-  const first = field === DEFAULT_STAMP_SORT.field ? DEFAULT_STAMP_SORT.direction : field === 'rarity_rank' ? 'asc' : 'desc';
+  const first =
+    field === DEFAULT_STAMP_SORT.field ? DEFAULT_STAMP_SORT.direction : field === 'rarity_rank' ? 'asc' : 'desc';
   return { ...state, sort: withoutDefault(nextSort(activeStampSort(state), field, first)), page: 1 };
 }
 

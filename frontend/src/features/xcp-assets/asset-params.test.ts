@@ -27,20 +27,29 @@ describe('XCP finder URL rules', () => {
     );
   });
 
-  it('resets the page on a filter or sort change; the name sorts from A, the others most first, the active one flips', () => {
-    const onPage3 = { ...EMPTY_ASSET_SEARCH, page: 3 };
-    expect(toggleAssetOnly(onPage3, 'locked')).toEqual({ only: ['locked'], sort: null, page: 1 });
-    expect(chooseAssetSort(onPage3, 'asset').sort).toEqual({ field: 'asset', direction: 'asc' });
-    expect(chooseAssetSort(onPage3, 'supply').sort).toEqual({ field: 'supply', direction: 'desc' });
-    expect(chooseAssetSort(onPage3, 'holders').page).toBe(1);
-    // The default (newest first) flips to oldest first, and back to the default, which leaves the URL.
-    const oldest = chooseAssetSort(EMPTY_ASSET_SEARCH, 'block_index');
-    expect(oldest.sort).toEqual({ field: 'block_index', direction: 'asc' });
-    expect(chooseAssetSort(oldest, 'block_index').sort).toBeNull();
-  });
+  it(
+    'resets the page on a filter or sort change; the name ' +
+      'sorts from A, the others most first, the active one flips',
+    () => {
+      const onPage3 = { ...EMPTY_ASSET_SEARCH, page: 3 };
+      expect(toggleAssetOnly(onPage3, 'locked')).toEqual({ only: ['locked'], sort: null, page: 1 });
+      expect(chooseAssetSort(onPage3, 'asset').sort).toEqual({ field: 'asset', direction: 'asc' });
+      expect(chooseAssetSort(onPage3, 'supply').sort).toEqual({ field: 'supply', direction: 'desc' });
+      expect(chooseAssetSort(onPage3, 'holders').page).toBe(1);
+      // The default (newest first) flips to oldest first, and back to the default, which leaves the URL.
+      const oldest = chooseAssetSort(EMPTY_ASSET_SEARCH, 'block_index');
+      expect(oldest.sort).toEqual({ field: 'block_index', direction: 'asc' });
+      expect(chooseAssetSort(oldest, 'block_index').sort).toBeNull();
+    },
+  );
 
   it('always sends the sort in force, and the filters when there are some', () => {
-    expect(toAssetSearchArgs('', EMPTY_ASSET_SEARCH, 24)).toEqual({ q: '', sort: 'block_index:desc', offset: 0, limit: 24 });
+    expect(toAssetSearchArgs('', EMPTY_ASSET_SEARCH, 24)).toEqual({
+      q: '',
+      sort: 'block_index:desc',
+      offset: 0,
+      limit: 24,
+    });
     expect(toAssetSearchArgs('PEPE', { only: ['stamps', 'named'], sort: null, page: 2 }, 24)).toEqual({
       q: 'PEPE',
       only: 'stamps,named',
@@ -57,7 +66,9 @@ describe('asset rules', () => {
     expect(assetDescription(asset)).toBe('A fine asset');
     expect(assetDescription({ ...asset, stamp: 5 })).toBeNull();
     expect(assetDescription({ ...asset, description: 'STAMP:iVBORw0KGgo' })).toBeNull();
-    expect(assetDescription({ ...asset, description: 'https://x.example/a.json', xcp_json_url: 'https://x.example/a.json' })).toBeNull();
+    expect(
+      assetDescription({ ...asset, description: 'https://x.example/a.json', xcp_json_url: 'https://x.example/a.json' }),
+    ).toBeNull();
     expect(assetDescription({ ...asset, description: '  ' })).toBeNull();
   });
 

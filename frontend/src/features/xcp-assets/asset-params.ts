@@ -70,7 +70,12 @@ export type AssetSearchArgs = { q: string; only?: string; sort: string; offset: 
 
 /** The API arguments of a search text and a state: no filters are left out; the sort in force is always sent. */
 export function toAssetSearchArgs(q: string, state: AssetSearchState, limit: number): AssetSearchArgs {
-  const args: AssetSearchArgs = { q, sort: formatSort(activeAssetSort(state)), offset: pageToOffset(state.page, limit), limit };
+  const args: AssetSearchArgs = {
+    q,
+    sort: formatSort(activeAssetSort(state)),
+    offset: pageToOffset(state.page, limit),
+    limit,
+  };
   if (state.only.length) args.only = state.only.join(',');
   return args;
 }

@@ -6,7 +6,9 @@ export function assetName(asset: Pick<AssetHit, 'cpid' | 'asset_longname'>): str
 }
 
 /** Whether the asset is a stamp (the API gives its number and file then). */
-export function isStampAsset(asset: Pick<AssetHit, 'stamp' | 'stamp_url'>): asset is { stamp: number; stamp_url: string } {
+export function isStampAsset(
+  asset: Pick<AssetHit, 'stamp' | 'stamp_url'>,
+): asset is { stamp: number; stamp_url: string } {
   return asset.stamp !== null && asset.stamp_url !== null;
 }
 

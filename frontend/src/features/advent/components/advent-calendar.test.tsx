@@ -19,7 +19,14 @@ const record = (day: number, fields: Partial<AdventDay> = {}): AdventDay => ({
 const calendar = {
   year: 2026,
   days: [
-    record(1, { presale_cpid: 'P1', presale_dispenser: 'd'.repeat(64), cpid: 'A1', dispenser: 'e'.repeat(64), author: 'alice', src: '/s/A1' }),
+    record(1, {
+      presale_cpid: 'P1',
+      presale_dispenser: 'd'.repeat(64),
+      cpid: 'A1',
+      dispenser: 'e'.repeat(64),
+      author: 'alice',
+      src: '/s/A1',
+    }),
     record(2, { presale_cpid: 'P2', presale_dispenser: 'f'.repeat(64), cpid: 'A2', author: 'bob' }),
     record(31, { presale_cpid: 'P31' }),
   ],
@@ -64,7 +71,10 @@ describe('AdventCalendarPage', () => {
     expect(presale).not.toHaveTextContent('bob');
     expect(within(presale).queryByRole('img')).not.toBeInTheDocument();
     expect(within(presale).getByRole('link', { name: 'View Day 2' })).toHaveAttribute('href', '/stamp/P2');
-    expect(within(door('Bonus #31')).getByRole('link', { name: 'View Bonus #31' })).toHaveAttribute('href', '/stamp/P31');
+    expect(within(door('Bonus #31')).getByRole('link', { name: 'View Bonus #31' })).toHaveAttribute(
+      'href',
+      '/stamp/P31',
+    );
   });
 
   it('shows closed doors without a link, and no Buy button or cart anywhere', async () => {
@@ -83,7 +93,11 @@ describe('AdventCalendarPage', () => {
     stubFetchRoutes(() => ({ body: calendar }));
     renderWithProviders(<AdventCalendarPage />, { route: '/advent-calendar' });
     const rules = await screen.findByRole('region', { name: 'Rules' });
-    expect(within(rules).getAllByRole('listitem').map((item) => item.textContent)).toEqual([...ADVENT_RULES]);
+    expect(
+      within(rules)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([...ADVENT_RULES]);
   });
 
   it('links the doors to /asset on the XCP site', async () => {

@@ -42,7 +42,11 @@ function DoorCard({ door, stampHref }: { door: Door; stampHref: (cpid: string) =
           </p>
         )}
         {door.viewCpid && (
-          <Link className="button button--ghost advent-door__view" to={stampHref(door.viewCpid)} aria-label={`View ${door.label}`}>
+          <Link
+            className="button button--ghost advent-door__view"
+            to={stampHref(door.viewCpid)}
+            aria-label={`View ${door.label}`}
+          >
             View
           </Link>
         )}
@@ -54,7 +58,8 @@ function DoorCard({ door, stampHref }: { door: Door; stampHref: (cpid: string) =
 /**
  * The advent calendar (/advent-calendar): 24 daily doors, day 25 and the bonus New Year stamp #31, each closed, on
  * presale (View opens the presale stamp) or open (image, author, View). There are no Buy buttons: buying needs the
- * wallet flows, which this app does not have yet. The rules follow as a list, once a calendar is there. A 404 shows the API's message.
+ * wallet flows, which this app does not have yet. The rules follow as a list, once a calendar is there. A 404 shows the
+ * API's message.
  */
 export function AdventCalendarPage() {
   const site = useSite();

@@ -19,7 +19,9 @@ export function AnnouncementBanner() {
   return (
     <aside className="announcement" aria-label="Announcement">
       <div className="announcement__inner container">
-        {data.logo && <img className="announcement__logo" src={data.logo} alt="" width={28} height={28} decoding="async" />}
+        {data.logo && (
+          <img className="announcement__logo" src={data.logo} alt="" width={28} height={28} decoding="async" />
+        )}
         <p className="announcement__content">{data.content}</p>
         {more?.kind === 'internal' && (
           <Link className="announcement__more" to={more.to}>

@@ -58,7 +58,9 @@ function CollectionHeader({ collection }: { collection: Collection }) {
       </ul>
       {collection.description && <p className="collection-head__description">{collection.description}</p>}
       <CollectionStats collection={collection} />
-      {collection.is_launchpad && collection.collection_id !== GOOSE_COLLECTION_ID && <LaunchpadTool collection={collection} />}
+      {collection.is_launchpad && collection.collection_id !== GOOSE_COLLECTION_ID && (
+        <LaunchpadTool collection={collection} />
+      )}
     </header>
   );
 }

@@ -31,9 +31,9 @@ type CollectionStampsTabProps = {
 };
 
 /**
- * The Stamps tab (Assets on the XCP site): 'x - y of N results', the slideshow selector, the filter bar, top and bottom pagination,
- * the cards ('NO RESULTS' when empty), and the slideshow overlay while `?slideshow=` is set (the parameter never
- * reaches the search call). An SRC-721 collection adds the Traits filter: its selection is kept in `?traits=` and
+ * The Stamps tab (Assets on the XCP site): 'x - y of N results', the slideshow selector, the filter bar, top and bottom
+ * pagination, the cards ('NO RESULTS' when empty), and the slideshow overlay while `?slideshow=` is set (the parameter
+ * never reaches the search call). An SRC-721 collection adds the Traits filter: its selection is kept in `?traits=` and
  * sent to the search as `src721cpids`.
  */
 export function CollectionStampsTab({ renderStamps, filters, listFilters }: CollectionStampsTabProps) {
@@ -99,7 +99,8 @@ export function CollectionStampsTab({ renderStamps, filters, listFilters }: Coll
 
   // The filter shows for SRC-721 collections, unless the deploy is unknown (404) or has no layers.
   const noLayers =
-    (layers.isError && errorStatus(layers.error) === 404) || (layers.currentData !== undefined && layers.currentData.length === 0);
+    (layers.isError && errorStatus(layers.error) === 404) ||
+    (layers.currentData !== undefined && layers.currentData.length === 0);
   if (!isSrc721 || noLayers) return results;
   return (
     <div className="collection-stamps">

@@ -22,7 +22,15 @@ function IdLinks({ ids }: { ids: readonly string[] }) {
 }
 
 /** Collections given by id (`/api/collections?ids=`), as cards; their ids as links until the cards arrive. */
-export function CollectionsByIds({ ids, stampsWord, label }: { ids: readonly string[]; stampsWord: string; label: string }) {
+export function CollectionsByIds({
+  ids,
+  stampsWord,
+  label,
+}: {
+  ids: readonly string[];
+  stampsWord: string;
+  label: string;
+}) {
   const wanted = ids.slice(0, MAX_IDS);
   const { data, isError } = useListCollectionsQuery({ ids: wanted.join(','), limit: wanted.length });
   if (isError || !data || data.hits.length === 0) return <IdLinks ids={wanted} />;

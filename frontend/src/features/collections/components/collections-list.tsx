@@ -70,9 +70,10 @@ function withoutPage(searchParams: URLSearchParams): URLSearchParams {
 }
 
 /**
- * The collections list (/collections/{q?}, or the directories at /directories/{q?}), in the spec's order: heading, the Featured list, search bar, 'x - y of n
- * results', pagination, sort buttons and cards. Sort (spec): a click sets a field ascending, a click on the active field flips it, the default
- * trending:desc is removed from the URL, and a sort change drops the page.
+ * The collections list (/collections/{q?}, or the directories at /directories/{q?}), in the spec's order: heading, the
+ * Featured list, search bar, 'x - y of n results', pagination, sort buttons and cards. Sort (spec): a click sets a
+ * field ascending, a click on the active field flips it, the default trending:desc is removed from the URL, and a sort
+ * change drops the page.
  */
 export function CollectionsList({
   q,

@@ -4,7 +4,9 @@ import { renderWithProviders, stubFetchRoutes } from '@/testing/render';
 import { DirectoriesMenu } from './directories-menu';
 
 function renderMenu(projects: unknown) {
-  const fetchMock = stubFetchRoutes((url) => (url.pathname === '/api/xcp/projects' ? { body: { projects } } : { status: 404, body: {} }));
+  const fetchMock = stubFetchRoutes((url) =>
+    url.pathname === '/api/xcp/projects' ? { body: { projects } } : { status: 404, body: {} },
+  );
   renderWithProviders(
     <>
       <DirectoriesMenu label="Directories" href="/directories" stampsWord="Assets" />
@@ -16,7 +18,7 @@ function renderMenu(projects: unknown) {
 }
 
 describe('DirectoriesMenu', () => {
-  it("opens the staff directories of /api/xcp/projects, largest first, each to its page with its count", async () => {
+  it('opens the staff directories of /api/xcp/projects, largest first, each to its page with its count', async () => {
     renderMenu([
       { collection_id: 'pixel-art', name: 'Pixel art', count: 1200 },
       { collection_id: 'memes', name: '', count: 3 },

@@ -43,7 +43,10 @@ function launchpad(overrides: Parameters<typeof makeCollection>[0] = {}) {
   });
 }
 
-function renderTool(collection: ReturnType<typeof launchpad>, preview: { status?: number; body: unknown } = { body: { samples } }) {
+function renderTool(
+  collection: ReturnType<typeof launchpad>,
+  preview: { status?: number; body: unknown } = { body: { samples } },
+) {
   const fetchMock = stubFetchRoutes((url) => {
     if (url.pathname === '/api/launchpad/pixels') return { body: info };
     if (url.pathname === '/api/wallet/mint/preview/pixels') return preview;
@@ -58,30 +61,33 @@ describe('LaunchpadTool', () => {
     vi.useRealTimers();
   });
 
-  it('counts the open public mint down each second, with the free-mint window, the terms and no mint button', async () => {
-    const clock = vi.spyOn(Date, 'now').mockReturnValue(NOW);
-    renderTool(launchpad());
-    const mint = await screen.findByRole('region', { name: 'Mint' });
-    expect(within(mint).getByText('Mint Open for')).toBeInTheDocument();
-    expect(within(mint).getByRole('timer')).toHaveTextContent('02:00:00');
-    expect(mint).toHaveTextContent('Public mint: End in 02:00:00');
-    expect(within(mint).getByText('FREE only for 00:30:00')).toBeInTheDocument();
-    expect(mint).toHaveTextContent('PriceFree');
-    expect(mint).toHaveTextContent('Minted12 / 100');
-    expect(mint).toHaveTextContent('Per mint1/1');
-    expect(within(mint).getByRole('progressbar', { name: 'Pixels minted' })).toHaveAttribute('aria-valuenow', '12');
-    // Minting and the whitelist need the wallet: no control for them.
-    expect(within(mint).queryByRole('button', { name: /mint|preview|whitelist/i })).not.toBeInTheDocument();
-    expect(within(mint).queryByRole('textbox')).not.toBeInTheDocument();
+  it(
+    'counts the open public mint down each second, with ' + 'the free-mint window, the terms and no mint button',
+    async () => {
+      const clock = vi.spyOn(Date, 'now').mockReturnValue(NOW);
+      renderTool(launchpad());
+      const mint = await screen.findByRole('region', { name: 'Mint' });
+      expect(within(mint).getByText('Mint Open for')).toBeInTheDocument();
+      expect(within(mint).getByRole('timer')).toHaveTextContent('02:00:00');
+      expect(mint).toHaveTextContent('Public mint: End in 02:00:00');
+      expect(within(mint).getByText('FREE only for 00:30:00')).toBeInTheDocument();
+      expect(mint).toHaveTextContent('PriceFree');
+      expect(mint).toHaveTextContent('Minted12 / 100');
+      expect(mint).toHaveTextContent('Per mint1/1');
+      expect(within(mint).getByRole('progressbar', { name: 'Pixels minted' })).toHaveAttribute('aria-valuenow', '12');
+      // Minting and the whitelist need the wallet: no control for them.
+      expect(within(mint).queryByRole('button', { name: /mint|preview|whitelist/i })).not.toBeInTheDocument();
+      expect(within(mint).queryByRole('textbox')).not.toBeInTheDocument();
 
-    clock.mockReturnValue(NOW + 1000);
-    await waitFor(
-      () => {
-        expect(within(mint).getByRole('timer')).toHaveTextContent('01:59:59');
-      },
-      { timeout: 2500 },
-    );
-  });
+      clock.mockReturnValue(NOW + 1000);
+      await waitFor(
+        () => {
+          expect(within(mint).getByRole('timer')).toHaveTextContent('01:59:59');
+        },
+        { timeout: 2500 },
+      );
+    },
+  );
 
   it("reads 'Mint Starts in' before the start, in days beyond 36 hours", async () => {
     vi.spyOn(Date, 'now').mockReturnValue(NOW);
@@ -124,7 +130,9 @@ describe('LaunchpadTool', () => {
   it('asks no preview for an SRC-721 launchpad', async () => {
     const fetchMock = renderTool(launchpad({ type: 'src721' }));
     await screen.findByRole('region', { name: 'Mint' });
-    expect(fetchMock.mock.calls.map(([input]) => new URL(requestedUrl(input)).pathname)).toEqual(['/api/launchpad/pixels']);
+    expect(fetchMock.mock.calls.map(([input]) => new URL(requestedUrl(input)).pathname)).toEqual([
+      '/api/launchpad/pixels',
+    ]);
     expect(screen.queryByRole('img', { name: 'A mint this launchpad may draw' })).not.toBeInTheDocument();
   });
 
@@ -134,24 +142,30 @@ describe('LaunchpadTool', () => {
     expect(screen.queryByRole('img', { name: 'A mint this launchpad may draw' })).not.toBeInTheDocument();
   });
 
-  it('shows the stats of /api/launchpad/{id}: minters, first and last mint, top minters shortened past 20 characters', async () => {
-    renderTool(launchpad());
-    const stats = await screen.findByRole('region', { name: 'Launchpad stats' });
-    expect(stats).toHaveTextContent('Minters5');
-    expect(stats).toHaveTextContent('First mint2026-08-15 22:49 UTC');
-    expect(stats).toHaveTextContent('Last mint2026-08-16 10:59 UTC');
-    expect(within(stats).getByRole('figure', { name: 'Mint history' })).toBeInTheDocument();
-    const minters = within(stats).getByRole('table', { name: 'Top minters' });
-    expect(within(minters).getByRole('link', { name: 'bc1qw...mhpg7' })).toHaveAttribute(
-      'href',
-      '/profile/bc1qwwnw8sxhucjd42nqu75yf7wrntgl6ceglmhpg7',
-    );
-    expect(within(minters).getByRole('link', { name: 'alice' })).toBeInTheDocument();
-  });
+  it(
+    'shows the stats of /api/launchpad/{id}: minters, first ' +
+      'and last mint, top minters shortened past 20 characters',
+    async () => {
+      renderTool(launchpad());
+      const stats = await screen.findByRole('region', { name: 'Launchpad stats' });
+      expect(stats).toHaveTextContent('Minters5');
+      expect(stats).toHaveTextContent('First mint2026-08-15 22:49 UTC');
+      expect(stats).toHaveTextContent('Last mint2026-08-16 10:59 UTC');
+      expect(within(stats).getByRole('figure', { name: 'Mint history' })).toBeInTheDocument();
+      const minters = within(stats).getByRole('table', { name: 'Top minters' });
+      expect(within(minters).getByRole('link', { name: 'bc1qw...mhpg7' })).toHaveAttribute(
+        'href',
+        '/profile/bc1qwwnw8sxhucjd42nqu75yf7wrntgl6ceglmhpg7',
+      );
+      expect(within(minters).getByRole('link', { name: 'alice' })).toBeInTheDocument();
+    },
+  );
 
   it('hides the history chart under 2 points', async () => {
     stubFetchRoutes((url) =>
-      url.pathname === '/api/launchpad/pixels' ? { body: { ...info, history: [[1786834167, 2]] } } : { status: 404, body: {} },
+      url.pathname === '/api/launchpad/pixels'
+        ? { body: { ...info, history: [[1786834167, 2]] } }
+        : { status: 404, body: {} },
     );
     renderWithProviders(<LaunchpadTool collection={launchpad()} />);
     const stats = await screen.findByRole('region', { name: 'Launchpad stats' });
@@ -168,7 +182,13 @@ describe('LaunchpadTool', () => {
             fee: 0,
             limit: 50,
             limit_per_hold: 2,
-            groups: [[{ type: 'collection', id: 'punks', quantity: 1 }], [{ type: 'stamp', id: 'A7' }, { type: 'token', id: 'KEVIN', quantity: 1000 }]],
+            groups: [
+              [{ type: 'collection', id: 'punks', quantity: 1 }],
+              [
+                { type: 'stamp', id: 'A7' },
+                { type: 'token', id: 'KEVIN', quantity: 1000 },
+              ],
+            ],
           },
           { time_range: 'soon', fee: 10, limit: 1, limit_per_hold: 1, groups: [[{ type: 'stamp', id: 'A8' }]] },
         ],
@@ -182,10 +202,16 @@ describe('LaunchpadTool', () => {
     expect(whitelist).toHaveTextContent('Limit50');
     expect(whitelist).toHaveTextContent('Per item held2');
     const first = within(whitelist).getByRole('list', { name: 'Round 1, group 1' });
-    expect(within(first).getByRole('link', { name: /Collection\s*punks/ })).toHaveAttribute('href', '/collection/punks');
+    expect(within(first).getByRole('link', { name: /Collection\s*punks/ })).toHaveAttribute(
+      'href',
+      '/collection/punks',
+    );
     const second = within(whitelist).getByRole('list', { name: 'Round 1, group 2' });
     expect(within(second).getByRole('link', { name: /Stamp\s*A7/ })).toHaveAttribute('href', '/stamp/A7');
-    expect(within(second).getByRole('link', { name: /SRC-20\s*KEVIN\s*×1,000/ })).toHaveAttribute('href', '/src20/tick/KEVIN');
+    expect(within(second).getByRole('link', { name: /SRC-20\s*KEVIN\s*×1,000/ })).toHaveAttribute(
+      'href',
+      '/src20/tick/KEVIN',
+    );
     // No control to check eligibility: that needs the wallet.
     expect(within(whitelist).queryByRole('button')).not.toBeInTheDocument();
     expect(within(whitelist).queryByRole('textbox')).not.toBeInTheDocument();

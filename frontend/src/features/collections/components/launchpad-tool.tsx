@@ -131,7 +131,11 @@ function MintTerms({ collection, minted }: { collection: Collection; minted: num
   );
 }
 
-const WHITELIST_KIND: Record<WhitelistItem['type'], string> = { stamp: 'Stamp', collection: 'Collection', token: 'SRC-20' };
+const WHITELIST_KIND: Record<WhitelistItem['type'], string> = {
+  stamp: 'Stamp',
+  collection: 'Collection',
+  token: 'SRC-20',
+};
 const ROUND_STATE = { upcoming: 'Upcoming', open: 'Open', closed: 'Closed' } as const;
 
 /** A whitelist item as a card linking by its type: a stamp (with its image), a collection or an SRC-20 tick. */
@@ -185,9 +189,15 @@ function WhitelistRoundBlock({ round, index, now }: { round: WhitelistRound; ind
           <dd>{formatInteger(round.limitPerHold)}</dd>
         </div>
       </dl>
-      <p className="whitelist-round__rule">{round.groups.length > 1 ? 'Holders of every item of one of these groups:' : 'Holders of:'}</p>
+      <p className="whitelist-round__rule">
+        {round.groups.length > 1 ? 'Holders of every item of one of these groups:' : 'Holders of:'}
+      </p>
       {round.groups.map((group, groupIndex) => (
-        <ul key={groupIndex} className="whitelist-group" aria-label={`Round ${String(index + 1)}, group ${String(groupIndex + 1)}`}>
+        <ul
+          key={groupIndex}
+          className="whitelist-group"
+          aria-label={`Round ${String(index + 1)}, group ${String(groupIndex + 1)}`}
+        >
           {group.map((item) => (
             <WhitelistItemCard key={`${item.type}:${item.id}`} item={item} stampHref={site.stampHref} />
           ))}
@@ -220,7 +230,9 @@ function historyTick(span: number) {
   return (seconds: number) => formatTimeTick(seconds, span);
 }
 
-/** A launchpad's stats (`GET /api/launchpad/{id}`): the mint history chart, minters, first and last mint, top minters. */
+/**
+ * A launchpad's stats (`GET /api/launchpad/{id}`): the mint history chart, minters, first and last mint, top minters.
+ */
 function LaunchpadStats({ info }: { info: LaunchpadInfo }) {
   const points = useMemo(() => info.history.map(([x, y]) => ({ x, y })), [info.history]);
   const formatX = useMemo(() => historyTick((points[points.length - 1]?.x ?? 0) - (points[0]?.x ?? 0)), [points]);
@@ -241,7 +253,8 @@ function LaunchpadStats({ info }: { info: LaunchpadInfo }) {
           area
           summary={
             first && last
-              ? `${formatInteger(first[1])} minted by ${formatBlockTime(first[0])}, ${formatInteger(last[1])} by ${formatBlockTime(last[0])}`
+              ? `${formatInteger(first[1])} minted by ${formatBlockTime(first[0])}, ` +
+                `${formatInteger(last[1])} by ${formatBlockTime(last[0])}`
               : ''
           }
         />
@@ -273,7 +286,11 @@ function LaunchpadStats({ info }: { info: LaunchpadInfo }) {
                 {info.topMinters.map((minter) => (
                   <tr key={minter.address}>
                     <td>
-                      <Link className="text-link mono" to={paths.profile.getHref(minter.address)} title={minter.address}>
+                      <Link
+                        className="text-link mono"
+                        to={paths.profile.getHref(minter.address)}
+                        title={minter.address}
+                      >
                         {minter.address.length > MINTER_SHORTEN_AFTER ? shortenAddress(minter.address) : minter.address}
                       </Link>
                     </td>

@@ -22,7 +22,9 @@ function statsRow(overrides: Partial<MarketStatsRow> = {}): MarketStatsRow {
   };
 }
 
-const many = Array.from({ length: 7 }, (_, index) => statsRow({ id: `c${String(index)}`, name: `Col ${String(index)}` }));
+const many = Array.from({ length: 7 }, (_, index) =>
+  statsRow({ id: `c${String(index)}`, name: `Col ${String(index)}` }),
+);
 
 describe('MarketStatsTable', () => {
   it('shows the spec columns with exact BTC amounts and up/down variations', () => {
@@ -31,7 +33,16 @@ describe('MarketStatsTable', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['Collection', 'Holders', '1/1 Floor', '24H Vol.', '7D Vol.', '30D Vol.', 'Total Vol.', 'Market Cap']);
+    expect(headers).toEqual([
+      'Collection',
+      'Holders',
+      '1/1 Floor',
+      '24H Vol.',
+      '7D Vol.',
+      '30D Vol.',
+      'Total Vol.',
+      'Market Cap',
+    ]);
     const row = within(table).getAllByRole('row')[1];
     if (!row) throw new Error('no row');
     expect(within(row).getByRole('link', { name: 'Pepes' })).toHaveAttribute('href', '/collection/pepes');
@@ -45,7 +56,9 @@ describe('MarketStatsTable', () => {
   });
 
   it('reads "-" for a missing floor and market cap', () => {
-    renderWithProviders(<MarketStatsTable title="Market stats" rows={[statsRow({ uniqueFloorPrice: null, marketCap: null })]} />);
+    renderWithProviders(
+      <MarketStatsTable title="Market stats" rows={[statsRow({ uniqueFloorPrice: null, marketCap: null })]} />,
+    );
     const cells = within(screen.getByRole('table', { name: 'Market stats' })).getAllByRole('cell');
     expect(cells[1]).toHaveTextContent('-');
     expect(cells[6]).toHaveTextContent('-');

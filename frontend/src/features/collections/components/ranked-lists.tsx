@@ -6,7 +6,12 @@ import { GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
 import { formatInteger, shortenAddress } from '@/utils/format';
 import { pageCount, PAGE_PARAM, parsePage } from '@/utils/pagination';
-import { BURNED_PAGE_SIZE, COLLECTORS_PAGE_SIZE, useGetCollectionBurnedQuery, useGetCollectionCollectorsQuery } from '../api';
+import {
+  BURNED_PAGE_SIZE,
+  COLLECTORS_PAGE_SIZE,
+  useGetCollectionBurnedQuery,
+  useGetCollectionCollectorsQuery,
+} from '../api';
 import { profileHref } from '../rules';
 import type { StampThumb } from '../types';
 import { useCollectionOutlet } from './collection-layout';
@@ -73,7 +78,10 @@ export function CollectorsTab() {
   const site = useSite();
   const [searchParams] = useSearchParams();
   const page = parsePage(searchParams.get(PAGE_PARAM));
-  const { data, isLoading, isError, isFetching } = useGetCollectionCollectorsQuery({ id: collection.collection_id, page });
+  const { data, isLoading, isError, isFetching } = useGetCollectionCollectorsQuery({
+    id: collection.collection_id,
+    page,
+  });
   if (isLoading) return <Loading />;
   if (isError || !data) return <ErrorNotice message={GENERIC_ERROR} />;
   const pages = pageCount(data.estimatedTotalHits, COLLECTORS_PAGE_SIZE);

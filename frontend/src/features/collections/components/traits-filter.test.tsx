@@ -83,7 +83,7 @@ describe('Traits filter', () => {
     vi.unstubAllGlobals();
   });
 
-  it("shows a sidebar with one group per layer of the deploy, a checkbox per layer stamp", async () => {
+  it('shows a sidebar with one group per layer of the deploy, a checkbox per layer stamp', async () => {
     const fetchMock = stub();
     renderTab(src721, `/collection/${DEPLOY}`);
     const sidebar = await screen.findByRole('complementary', { name: 'Traits filter' });
@@ -92,7 +92,9 @@ describe('Traits filter', () => {
     expect(within(groups[0] as HTMLElement).getByText('Layer 1')).toBeInTheDocument();
     expect(within(groups[0] as HTMLElement).getAllByRole('checkbox')).toHaveLength(2);
     // Each trait's share of the mints: count / stamp_count, 2 decimals.
-    expect(within(groups[0] as HTMLElement).getByRole('checkbox', { name: /^A3010000000000000001\s*66\.67%$/ })).toBeInTheDocument();
+    expect(
+      within(groups[0] as HTMLElement).getByRole('checkbox', { name: /^A3010000000000000001\s*66\.67%$/ }),
+    ).toBeInTheDocument();
     expect(within(groups[0] as HTMLElement).getByText('33.33%')).toBeInTheDocument();
     expect(within(groups[1] as HTMLElement).getByRole('checkbox', { name: /^A4020000000000000003/ })).not.toBeChecked();
     expect(within(sidebar).getByText('A301...0001')).toBeInTheDocument();
@@ -153,7 +155,9 @@ describe('Traits filter', () => {
     const drawer = screen.getByRole('dialog', { name: 'Traits filter' });
     expect(button).toHaveAttribute('aria-expanded', 'true');
     fireEvent.click(await within(drawer).findByRole('checkbox', { name: /^A3010000000000000001/ }));
-    expect(new URLSearchParams(screen.getByTestId('where').textContent).get('traits')).toBe('[["A3010000000000000001"]]');
+    expect(new URLSearchParams(screen.getByTestId('where').textContent).get('traits')).toBe(
+      '[["A3010000000000000001"]]',
+    );
     expect(screen.getByText('1 chosen')).toBeInTheDocument();
 
     fireEvent.keyDown(document, { key: 'Escape' });

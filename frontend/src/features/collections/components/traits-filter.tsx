@@ -125,7 +125,13 @@ function TraitsDrawer({ id, onClose, children }: { id: string; onClose: () => vo
           <h2 id={titleId} className="traits__title">
             Traits filter
           </h2>
-          <button ref={closeRef} type="button" className="traits__close" aria-label="Close traits filter" onClick={onClose}>
+          <button
+            ref={closeRef}
+            type="button"
+            className="traits__close"
+            aria-label="Close traits filter"
+            onClick={onClose}
+          >
             ×
           </button>
         </div>

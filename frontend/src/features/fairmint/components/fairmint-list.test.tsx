@@ -72,13 +72,33 @@ afterEach(() => {
 describe('FairmintList', () => {
   it('asks the API for the URL state and shows the cards with derived figures', async () => {
     vi.useFakeTimers({ now: NOW * 1000, toFake: ['Date'] });
-    const stale = fairminter({ cpid: 'OLDFAIR', status: 'closed', last_mint: NOW - 11 * 86400, image: null, divisible: false, hard_cap: '0', max_mint_per_tx: '0', premint_quantity: '0', earned_quantity: '42' });
-    const fetchMock = renderList('/fairmint/pepe?only=limited&sort=progress:asc&page=2', [fairminter(), stale], 'xcp', 30);
+    const stale = fairminter({
+      cpid: 'OLDFAIR',
+      status: 'closed',
+      last_mint: NOW - 11 * 86400,
+      image: null,
+      divisible: false,
+      hard_cap: '0',
+      max_mint_per_tx: '0',
+      premint_quantity: '0',
+      earned_quantity: '42',
+    });
+    const fetchMock = renderList(
+      '/fairmint/pepe?only=limited&sort=progress:asc&page=2',
+      [fairminter(), stale],
+      'xcp',
+      30,
+    );
 
     const list = await screen.findByRole('list', { name: 'Fairminters' });
     const url = new URL(requestedUrl(fetchMock.mock.calls[0]?.[0]));
     expect(url.pathname).toBe('/api/fairminter/search/pepe');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ only: 'limited', sort: 'progress:asc', page: '2', limit: '24' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      only: 'limited',
+      sort: 'progress:asc',
+      page: '2',
+      limit: '24',
+    });
 
     const [first, second] = within(list).getAllByRole('listitem');
     const card = within(first as HTMLElement);

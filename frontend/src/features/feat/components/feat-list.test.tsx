@@ -32,7 +32,11 @@ describe('FeatList', () => {
     expect(screen.getByText('Cold stamps for cold days.')).toBeInTheDocument();
     expect(screen.getByText('25 - 26 of 60 results')).toBeInTheDocument();
     const grid = screen.getByRole('list', { name: 'Winter drops' });
-    expect(within(grid).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/stamp/A1', '/stamp/A2']);
+    expect(
+      within(grid)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/stamp/A1', '/stamp/A2']);
     const url = new URL(requestedUrl(fetchMock.mock.calls[0]?.[0]));
     expect(url.pathname).toBe('/api/feat');
     expect(url.searchParams.get('page')).toBe('2');

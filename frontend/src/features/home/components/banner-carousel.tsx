@@ -9,7 +9,9 @@ import type { Banner } from '../types';
 
 /** A banner's call to action: its curated link, or its collection's page when the link is unusable. */
 function BannerLink({ banner }: { banner: Banner }) {
-  const target = siteLink(banner.link) ?? (banner.collection_id ? { kind: 'internal' as const, to: paths.collection.getHref(banner.collection_id) } : null);
+  const target =
+    siteLink(banner.link) ??
+    (banner.collection_id ? { kind: 'internal' as const, to: paths.collection.getHref(banner.collection_id) } : null);
   if (!target) return null;
   // The visible text starts the accessible name, which says what is viewed.
   const label = `View ${banner.name}`;
@@ -18,7 +20,13 @@ function BannerLink({ banner }: { banner: Banner }) {
       View
     </Link>
   ) : (
-    <a className="button banner-slide__cta" href={target.href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+    <a
+      className="button banner-slide__cta"
+      href={target.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={label}
+    >
       View
     </a>
   );
@@ -46,7 +54,8 @@ function BannerSlide({ banner, label, active, first, stampsWord }: SlideProps) {
         </p>
         {banner.description && <p className="banner-slide__text">{banner.description}</p>}
         <p className="banner-slide__facts">
-          {formatInteger(banner.stamp_count)} {stampsWord.toLowerCase()} · {formatInteger(banner.collector_count)} collectors
+          {formatInteger(banner.stamp_count)} {stampsWord.toLowerCase()} · {formatInteger(banner.collector_count)}{' '}
+          collectors
         </p>
         <BannerLink banner={banner} />
       </div>

@@ -56,10 +56,9 @@ describe('Leaderboard on the XCP site', () => {
     const bob = within(first as HTMLElement);
     expect(bob.getByRole('link', { name: 'bob' })).toHaveAttribute('href', '/profile/bob');
     expect(bob.getByText('1,500')).toBeInTheDocument();
-    expect(within(bob.getByRole('list', { name: 'Assets held' })).getByRole('link', { name: 'PEPECASH' })).toHaveAttribute(
-      'href',
-      '/asset/PEPECASH',
-    );
+    expect(
+      within(bob.getByRole('list', { name: 'Assets held' })).getByRole('link', { name: 'PEPECASH' }),
+    ).toHaveAttribute('href', '/asset/PEPECASH');
     expect(within(second as HTMLElement).getByRole('link', { name: 'bc1qh...xxxyz' })).toBeInTheDocument();
     expect(screen.getByText('1 - 2 of 45 results')).toBeInTheDocument();
 
@@ -71,21 +70,24 @@ describe('Leaderboard on the XCP site', () => {
     expect(screen.queryByRole('button', { name: 'Floor valuation' })).not.toBeInTheDocument();
   });
 
-  it("sorts by destroyed: the title strikes 'best' and adds 'wtf?', the destroyed assets show, the page resets", async () => {
-    const fetchMock = renderXcpBoard('/leaderboard?page=3', [holder(1)], 60);
-    await screen.findByRole('list', { name: 'The best collectors' });
-    fireEvent.click(screen.getByRole('button', { name: 'Destroyed' }));
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/leaderboard\?sort=xcp_destroyed_count$/);
-    const title = screen.getByRole('heading', { level: 2 });
-    expect(title).toHaveTextContent('The best wtf? collectors');
-    expect(within(title).getByText('best').tagName).toBe('DEL');
-    expect(await screen.findByRole('link', { name: 'RAREPEPE' })).toHaveAttribute('href', '/asset/RAREPEPE');
-    expect(Object.fromEntries(lastCall(fetchMock).searchParams)).toEqual({
-      sort: 'xcp_destroyed_count',
-      page: '1',
-      limit: '20',
-    });
-  });
+  it(
+    "sorts by destroyed: the title strikes 'best' and adds " + "'wtf?', the destroyed assets show, the page resets",
+    async () => {
+      const fetchMock = renderXcpBoard('/leaderboard?page=3', [holder(1)], 60);
+      await screen.findByRole('list', { name: 'The best collectors' });
+      fireEvent.click(screen.getByRole('button', { name: 'Destroyed' }));
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/leaderboard\?sort=xcp_destroyed_count$/);
+      const title = screen.getByRole('heading', { level: 2 });
+      expect(title).toHaveTextContent('The best wtf? collectors');
+      expect(within(title).getByText('best').tagName).toBe('DEL');
+      expect(await screen.findByRole('link', { name: 'RAREPEPE' })).toHaveAttribute('href', '/asset/RAREPEPE');
+      expect(Object.fromEntries(lastCall(fetchMock).searchParams)).toEqual({
+        sort: 'xcp_destroyed_count',
+        page: '1',
+        limit: '20',
+      });
+    },
+  );
 
   it("a project's ranking is its collection's stamps, from /api/leaderboard", async () => {
     const fetchMock = renderXcpBoard('/leaderboard?project=pixel-art', []);

@@ -65,7 +65,11 @@ function XcpCollectorCard({ collector, sort }: { collector: XcpCollector; sort: 
           {name}
         </Link>
         {destruction ? (
-          <AssetLinks label={`${site.stampsWord} destroyed`} cpids={collector.xcp_destruction_ids} href={site.stampHref} />
+          <AssetLinks
+            label={`${site.stampsWord} destroyed`}
+            cpids={collector.xcp_destruction_ids}
+            href={site.stampHref}
+          />
         ) : (
           <AssetLinks label={`${site.stampsWord} held`} cpids={collector.xcp_ids} href={site.stampHref} />
         )}

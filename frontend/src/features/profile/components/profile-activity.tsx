@@ -31,7 +31,10 @@ function Asset({ item }: { item: ActivityItem }) {
  * first, 20 a page with ?page=N; 'NO RESULTS' when none.
  */
 export function ProfileActivity({ addresses, page }: { addresses: string[]; page: number }) {
-  const { data, isLoading, isError, isFetching } = useGetActivityQuery({ addresses, page }, { skip: addresses.length === 0 });
+  const { data, isLoading, isError, isFetching } = useGetActivityQuery(
+    { addresses, page },
+    { skip: addresses.length === 0 },
+  );
   if (addresses.length === 0) return <p className="empty">NO RESULTS</p>;
   if (isLoading) return <Loading />;
   if (isError || !data) return <ErrorNotice message={GENERIC_ERROR} />;
@@ -57,7 +60,10 @@ export function ProfileActivity({ addresses, page }: { addresses: string[]; page
           </thead>
           <tbody>
             {data.hits.map((item) => (
-              <tr key={`${item.tx_hash}:${item.tx_type}:${item.asset}`} title={`Transaction ${shortenAddress(item.tx_hash)}`}>
+              <tr
+                key={`${item.tx_hash}:${item.tx_type}:${item.asset}`}
+                title={`Transaction ${shortenAddress(item.tx_hash)}`}
+              >
                 <td>
                   <Asset item={item} />
                 </td>

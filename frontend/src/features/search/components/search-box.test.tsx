@@ -139,7 +139,12 @@ describe('SearchBox', () => {
   });
 
   it('shows no group when nothing matches', async () => {
-    stubFetchJson(200, { stampHits: [], src20Hits: [], collectionHits: [], leaderboardHits: [] } satisfies Autocomplete);
+    stubFetchJson(200, {
+      stampHits: [],
+      src20Hits: [],
+      collectionHits: [],
+      leaderboardHits: [],
+    } satisfies Autocomplete);
     const input = renderBox();
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'zzz' } });

@@ -51,7 +51,11 @@ export function Src20Balances({ balances }: { balances: Src20Balance[] }) {
  * The balances to show: per address (in the profile's order), its live balances once its stream has sent them,
  * else what the profile call gave for it.
  */
-export function mergeLiveBalances(addresses: readonly string[], initial: readonly Src20Balance[], live: Src20Holdings | undefined): Src20Balance[] {
+export function mergeLiveBalances(
+  addresses: readonly string[],
+  initial: readonly Src20Balance[],
+  live: Src20Holdings | undefined,
+): Src20Balance[] {
   const listed = new Set(addresses);
   return [
     ...addresses.flatMap((address) => {

@@ -31,7 +31,11 @@ export function HoldersPie({ holders, tick }: { holders: Src20Holder[]; tick: st
         {slices.map((slice) => (
           <li key={slice.address} className="chart-legend__item">
             <span className="chart-legend__swatch" style={{ background: slice.color }} aria-hidden="true" />
-            <Link className="text-link mono chart-legend__label" to={paths.profile.getHref(slice.address)} title={slice.address}>
+            <Link
+              className="text-link mono chart-legend__label"
+              to={paths.profile.getHref(slice.address)}
+              title={slice.address}
+            >
               {slice.label}
             </Link>
             <span className="chart-legend__value">{slice.valueText}</span>

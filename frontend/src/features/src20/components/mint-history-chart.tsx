@@ -25,7 +25,8 @@ export function MintHistoryChart({ points, tick }: { points: Src20MintPoint[]; t
   const summary =
     first && last
       ? `${tick} minted supply: ${abbreviateDecimal(first.minted)} at block ${formatInteger(first.blockIndex)}, ` +
-        `${abbreviateDecimal(last.minted)} at block ${formatInteger(last.blockIndex)}, over ${formatInteger(points.length)} blocks with mints`
+        `${abbreviateDecimal(last.minted)} at block ${formatInteger(last.blockIndex)}, ` +
+        `over ${formatInteger(points.length)} blocks with mints`
       : '';
   return (
     <LineChart

@@ -107,7 +107,11 @@ export function TickActivity({ tick, page }: { tick: string; page: number }) {
   return (
     <>
       <ActivityTable items={data.hits} caption={`Activity of ${tick}`} busy={isFetching} />
-      <Pagination page={page} count={pageCount(data.estimatedTotalHits, SRC20_HISTORY_PAGE_SIZE)} label="Activity pages" />
+      <Pagination
+        page={page}
+        count={pageCount(data.estimatedTotalHits, SRC20_HISTORY_PAGE_SIZE)}
+        label="Activity pages"
+      />
     </>
   );
 }

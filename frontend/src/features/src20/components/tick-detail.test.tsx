@@ -58,10 +58,7 @@ const TWO_POINTS: Src20MintPoint[] = [
 ];
 
 const history = {
-  hits: [
-    op({ txHash: 'ok' }),
-    op({ txHash: 'bad', isInvalid: true, amount: '99999', status: 'over the limit' }),
-  ],
+  hits: [op({ txHash: 'ok' }), op({ txHash: 'bad', isInvalid: true, amount: '99999', status: 'over the limit' })],
   estimatedTotalHits: 45,
   offset: 0,
   limit: 20,
@@ -135,7 +132,9 @@ describe('TickDetail', () => {
   it('draws the holders pie with its legend: each holder, its share and a link to its profile', async () => {
     renderTick('/src20/tick/PEPE', tickResponse('42.50', TWO_POINTS));
     const holders = await screen.findByRole('figure', { name: /largest holders/ });
-    expect(await within(holders).findByRole('img', { name: /^PEPE holders: bc1qh\.\.\.erone 23\.8% \(5M\)/ })).toBeInTheDocument();
+    expect(
+      await within(holders).findByRole('img', { name: /^PEPE holders: bc1qh\.\.\.erone 23\.8% \(5M\)/ }),
+    ).toBeInTheDocument();
     const rows = within(within(holders).getByRole('list', { name: 'Holders legend' })).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('23.8% (5M)');
@@ -161,14 +160,11 @@ describe('TickDetail', () => {
   it('shows the activity table, invalid rows in red with an error icon, and paginates it', async () => {
     renderTick('/src20/tick/PEPE', tickResponse('42.50', TWO_POINTS));
     const table = await screen.findByRole('table', { name: 'Activity of PEPE' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Type',
-      'Amount',
-      'From',
-      'To',
-      'Block',
-      'Valid',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Type', 'Amount', 'From', 'To', 'Block', 'Valid']);
     const [, valid, invalid] = within(table).getAllByRole('row');
     expect(valid).not.toHaveClass('activity__row--invalid');
     expect(within(valid as HTMLElement).getByText('Yes')).toBeInTheDocument();

@@ -39,8 +39,7 @@ function Stat({ term, value }: { term: string; value: string | null | undefined 
 }
 
 function DeployFigures({ deploy }: { deploy: Src20Item }) {
-  const count = (value: number | null | undefined) =>
-    value === null || value === undefined ? null : String(value);
+  const count = (value: number | null | undefined) => (value === null || value === undefined ? null : String(value));
   return (
     <section className="panel tick-panel" aria-labelledby="tick-figures">
       <h2 id="tick-figures" className="panel__title">

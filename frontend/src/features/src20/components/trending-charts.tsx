@@ -11,7 +11,11 @@ import type { Src20Chart } from '../types';
 /** A trending chart's pairs as bars, and its text equivalent. */
 export function trendingBars(chart: Src20Chart | undefined, what: string): { bars: ChartBar[]; summary: string } {
   const tuple = chart?.tuple ?? [];
-  const bars = tuple.map(([tick, count]) => ({ label: tick, value: count, valueText: `${formatInteger(count)} ${what}` }));
+  const bars = tuple.map(([tick, count]) => ({
+    label: tick,
+    value: count,
+    valueText: `${formatInteger(count)} ${what}`,
+  }));
   return { bars, summary: tuple.map(([tick, count]) => `${tick}: ${formatInteger(count)} ${what}`).join(', ') };
 }
 

@@ -34,11 +34,17 @@ type AddressStampsProps = {
 };
 
 /**
- * The stamps a profile's addresses hold, created or own, or its user's wishlist: the finder's filter bar (types, show only, sort), 'x - y of
- * n results', pagination above and below, the cards ('NO RESULTS' when none), and, where offered, the slideshow of
- * the page's stamps. Filters, sort and page live in the query (the finder's rules), beside the profile's own.
+ * The stamps a profile's addresses hold, created or own, or its user's wishlist: the finder's filter bar (types, show
+ * only, sort), 'x - y of n results', pagination above and below, the cards ('NO RESULTS' when none), and, where
+ * offered, the slideshow of the page's stamps. Filters, sort and page live in the query (the finder's rules), beside
+ * the profile's own.
  */
-export function AddressStamps({ source, label, collection = null, slideshow: offersSlideshow = false }: AddressStampsProps) {
+export function AddressStamps({
+  source,
+  label,
+  collection = null,
+  slideshow: offersSlideshow = false,
+}: AddressStampsProps) {
   const site = useSite();
   const [state, update] = useFinderParams(
     (params) => parseStampSearch(params, site.variant),

@@ -5,11 +5,14 @@ import { htmlNeedsConfirmation, mediaKind } from '@/components/stamp-detail/deta
 import type { StampDetailData } from '@/lib/stamp-detail';
 
 /** The question an unverified HTML stamp asks before it runs. */
-export const HTML_CONFIRM_TEXT = 'This HTML stamp is not verified. Open it anyway? It runs sandboxed, without access to this site.';
+export const HTML_CONFIRM_TEXT =
+  'This HTML stamp is not verified. Open it anyway? It runs sandboxed, without access to this site.';
 
 /** The sandboxed frame of an HTML stamp: scripts run, but in an opaque origin (no allow-same-origin). */
 function HtmlFrame({ url, title }: { url: string; title: string }) {
-  return <iframe className="stamp-frame" src={url} title={title} sandbox="allow-scripts" referrerPolicy="no-referrer" />;
+  return (
+    <iframe className="stamp-frame" src={url} title={title} sandbox="allow-scripts" referrerPolicy="no-referrer" />
+  );
 }
 
 /** An HTML stamp: at once when verified, else after the visitor confirms. */

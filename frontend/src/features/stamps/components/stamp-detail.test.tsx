@@ -68,7 +68,12 @@ describe('StampDetail', () => {
   });
 
   it('shows the information rows: owner, destructions, and an unlimited supply as infinity', async () => {
-    stubFetchJson(200, { ...stamp, supply: '999999999', owner: 'bc1qowner0000000000000000000000000000ownr1', destructions: '3' });
+    stubFetchJson(200, {
+      ...stamp,
+      supply: '999999999',
+      owner: 'bc1qowner0000000000000000000000000000ownr1',
+      destructions: '3',
+    });
     renderWithProviders(<StampDetail cpid={CPID} />);
     const info = await screen.findByRole('region', { name: 'Information' });
     expect(within(info).getByText('∞')).toBeInTheDocument();
@@ -97,13 +102,26 @@ const blocks: StampDetailData = {
     { address: 'bc1qholder00000000000000000000000000hold1', utxo_address: null, quantity: '3', percentage: '75.00' },
     { address: null, utxo_address: `${'e'.repeat(64)}:1`, quantity: '1', percentage: '25.00' },
   ],
-  dispensers: [
-    { ...DISPENSER, tx_hash: 'c'.repeat(64), status: 10, closed: true, satoshi_price: 99000 },
-    DISPENSER,
-  ],
+  dispensers: [{ ...DISPENSER, tx_hash: 'c'.repeat(64), status: 10, closed: true, satoshi_price: 99000 }, DISPENSER],
   dispenses: [
-    { tx_hash: 'f1', block_index: 2, timestamp: 1690000000, destination: 'bc1qbuyer1xxxxxxxxxxxxxxxxxxxxxxxxxxbuyr1', quantity: '1', btc_amount: 60000, dispenser_tx_hash: 'd' },
-    { tx_hash: 'f2', block_index: 1, timestamp: 1680000000, destination: 'bc1qbuyer2xxxxxxxxxxxxxxxxxxxxxxxxxxbuyr2', quantity: '2', btc_amount: 108000, dispenser_tx_hash: 'd' },
+    {
+      tx_hash: 'f1',
+      block_index: 2,
+      timestamp: 1690000000,
+      destination: 'bc1qbuyer1xxxxxxxxxxxxxxxxxxxxxxxxxxbuyr1',
+      quantity: '1',
+      btc_amount: 60000,
+      dispenser_tx_hash: 'd',
+    },
+    {
+      tx_hash: 'f2',
+      block_index: 1,
+      timestamp: 1680000000,
+      destination: 'bc1qbuyer2xxxxxxxxxxxxxxxxxxxxxxxxxxbuyr2',
+      quantity: '2',
+      btc_amount: 108000,
+      dispenser_tx_hash: 'd',
+    },
   ],
   dividends: [{ tx_hash: 'v1', block_index: 810000, source: CREATOR, dividend_asset: 'XCP', quantity_per_unit: '100' }],
   fairminter: {
@@ -130,37 +148,40 @@ describe('StampDetail blocks', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows sales with the chart, holders with shares, dispensers open first, dividends, fairminter and collection', async () => {
-    stubFetchJson(200, blocks);
-    renderWithProviders(<StampDetail cpid={CPID} />);
+  it(
+    'shows sales with the chart, holders with shares, dispensers ' + 'open first, dividends, fairminter and collection',
+    async () => {
+      stubFetchJson(200, blocks);
+      renderWithProviders(<StampDetail cpid={CPID} />);
 
-    const sales = await screen.findByRole('region', { name: 'Sales' });
-    expect(await within(sales).findByRole('img', { name: /2 sales/ })).toBeInTheDocument();
-    expect(within(sales).getByText('0.0006 BTC')).toBeInTheDocument();
-    expect(within(sales).getByText('0.00108 BTC')).toBeInTheDocument();
+      const sales = await screen.findByRole('region', { name: 'Sales' });
+      expect(await within(sales).findByRole('img', { name: /2 sales/ })).toBeInTheDocument();
+      expect(within(sales).getByText('0.0006 BTC')).toBeInTheDocument();
+      expect(within(sales).getByText('0.00108 BTC')).toBeInTheDocument();
 
-    const holders = screen.getByRole('region', { name: 'Holders' });
-    expect(within(holders).getByText('75%')).toBeInTheDocument();
-    expect(within(holders).getByText('25%')).toBeInTheDocument();
-    expect(within(holders).getByText('UTXO')).toBeInTheDocument();
+      const holders = screen.getByRole('region', { name: 'Holders' });
+      expect(within(holders).getByText('75%')).toBeInTheDocument();
+      expect(within(holders).getByText('25%')).toBeInTheDocument();
+      expect(within(holders).getByText('UTXO')).toBeInTheDocument();
 
-    const dispensers = screen.getByRole('region', { name: 'Dispensers' });
-    const rows = within(dispensers).getAllByRole('row').slice(1);
-    expect(rows[0]).toHaveTextContent('Open');
-    expect(rows[0]).toHaveTextContent('0.00054 BTC');
-    expect(rows[1]).toHaveTextContent('Closed');
-    expect(rows[1]).toHaveTextContent('0.00099 BTC');
+      const dispensers = screen.getByRole('region', { name: 'Dispensers' });
+      const rows = within(dispensers).getAllByRole('row').slice(1);
+      expect(rows[0]).toHaveTextContent('Open');
+      expect(rows[0]).toHaveTextContent('0.00054 BTC');
+      expect(rows[1]).toHaveTextContent('Closed');
+      expect(rows[1]).toHaveTextContent('0.00099 BTC');
 
-    const dividends = screen.getByRole('region', { name: 'Dividends' });
-    expect(within(dividends).getByText('XCP')).toBeInTheDocument();
+      const dividends = screen.getByRole('region', { name: 'Dividends' });
+      expect(within(dividends).getByText('XCP')).toBeInTheDocument();
 
-    const fairminter = screen.getByRole('region', { name: 'Fairminter' });
-    expect(within(fairminter).getByText('Free')).toBeInTheDocument();
-    expect(within(fairminter).getByText('1,000')).toBeInTheDocument();
+      const fairminter = screen.getByRole('region', { name: 'Fairminter' });
+      expect(within(fairminter).getByText('Free')).toBeInTheDocument();
+      expect(within(fairminter).getByText('1,000')).toBeInTheDocument();
 
-    const collection = screen.getByRole('region', { name: 'From Collection' });
-    expect(within(collection).getByRole('link', { name: 'pepes' })).toHaveAttribute('href', '/collection/pepes');
-  });
+      const collection = screen.getByRole('region', { name: 'From Collection' });
+      expect(within(collection).getByRole('link', { name: 'pepes' })).toHaveAttribute('href', '/collection/pepes');
+    },
+  );
 
   it("shows the spec's empty texts, hides the chart under 2 sales and hides empty dividends", async () => {
     stubFetchJson(200, { ...stamp, holders: [], dispensers: [], dispenses: [], dividends: [], fairminter: null });

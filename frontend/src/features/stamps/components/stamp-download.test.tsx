@@ -33,7 +33,9 @@ function stub(detail: StampDetailData, resize: Answer) {
   const fetchMock = vi.fn<(input: RequestInfo | URL) => Promise<Response>>((input) => {
     const url = new URL(requestedUrl(input));
     if (url.pathname.startsWith('/api/assets/resize/')) {
-      return Promise.resolve(new Response(resize.body, { status: resize.status, headers: { 'Content-Type': resize.type } }));
+      return Promise.resolve(
+        new Response(resize.body, { status: resize.status, headers: { 'Content-Type': resize.type } }),
+      );
     }
     return Promise.resolve(
       new Response(JSON.stringify(detail), { status: 200, headers: { 'Content-Type': 'application/json' } }),
@@ -44,7 +46,9 @@ function stub(detail: StampDetailData, resize: Answer) {
 }
 
 function resizeCalls(fetchMock: ReturnType<typeof stub>): string[] {
-  return fetchMock.mock.calls.map(([input]) => requestedUrl(input)).filter((url) => url.includes('/api/assets/resize/'));
+  return fetchMock.mock.calls
+    .map(([input]) => requestedUrl(input))
+    .filter((url) => url.includes('/api/assets/resize/'));
 }
 
 const ok: Answer = { status: 200, body: PNG, type: 'text/plain; charset=utf-8' };
@@ -97,7 +101,9 @@ describe('StampDetail download', () => {
     expect(pending).toBeDisabled();
     expect(pending.querySelector('.spinner')).not.toBeNull();
     fireEvent.click(pending);
-    expect(fetchMock.mock.calls.filter(([input]) => requestedUrl(input).includes('/api/assets/resize/'))).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([input]) => requestedUrl(input).includes('/api/assets/resize/'))).toHaveLength(
+      1,
+    );
     answer?.(new Response(PNG, { headers: { 'Content-Type': 'text/plain' } }));
     await vi.waitFor(() => {
       expect(clicked).toHaveLength(1);

@@ -113,15 +113,11 @@ describe('StampFinder', () => {
     );
     // The rarity sort and filter are offered.
     expect(screen.getByRole('button', { name: 'Sort by Rarity' })).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Rarity' })).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Top 10',
-      'Top 100',
-      'Top 1000',
-      'Sub 100',
-      'Sub 1K',
-      'Sub 10K',
-      'Sub 100K',
-    ]);
+    expect(
+      within(screen.getByRole('group', { name: 'Rarity' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Top 10', 'Top 100', 'Top 1000', 'Sub 100', 'Sub 1K', 'Sub 10K', 'Sub 100K']);
   });
 
   it('resets the page on filter changes and drops what is default', async () => {
@@ -168,7 +164,12 @@ describe('StampFinder', () => {
     expect(location()).toBe('/search?sort=rarity_rank%3Aasc&rarity=top100');
     await screen.findByRole('list', { name: 'Stamps' });
     await waitFor(() => {
-      expect(apiQueries(fetchMock).at(-1)).toEqual({ sort: 'rarity_rank:asc', rarity: 'top100', offset: '0', limit: '24' });
+      expect(apiQueries(fetchMock).at(-1)).toEqual({
+        sort: 'rarity_rank:asc',
+        rarity: 'top100',
+        offset: '0',
+        limit: '24',
+      });
     });
     expect(screen.getByRole('button', { name: 'Top 100' })).toHaveAttribute('aria-pressed', 'true');
   });
@@ -176,7 +177,10 @@ describe('StampFinder', () => {
   it("expands every card's details with 'Expand details'", async () => {
     renderFinder('/search', [hit(1), hit(2)]);
     const grid = await screen.findByRole('list', { name: 'Stamps' });
-    const cards = () => within(grid).getAllByRole('listitem').filter((item) => item.classList.contains('stamp-card'));
+    const cards = () =>
+      within(grid)
+        .getAllByRole('listitem')
+        .filter((item) => item.classList.contains('stamp-card'));
     expect(cards().every((card) => !card.classList.contains('stamp-card--expanded'))).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Expand details' }));
     expect(cards()).toHaveLength(2);

@@ -1,13 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import {
-  formatBlockTime,
-  formatBytes,
-  formatInteger,
-  formatSupply,
-  shortenAddress,
-  yesNo,
-} from '@/utils/format';
+import { formatBlockTime, formatBytes, formatInteger, formatSupply, shortenAddress, yesNo } from '@/utils/format';
 import { InfoRow } from '@/components/stamp-detail/detail-blocks';
 import { displaySupply } from '@/utils/supply';
 import type { StampDetailData } from '@/lib/stamp-detail';

@@ -5,41 +5,55 @@ import { makeAssetDetail } from '../fixtures';
 import { AssetDetail } from './asset-detail';
 
 describe('AssetDetail', () => {
-  it('shows an asset that is no stamp from /api/asset/{cpid}: its name instead of an image, its figures and blocks', async () => {
-    const fetchMock = stubFetchJson(
-      200,
-      makeAssetDetail({
-        xcp_json_url: 'https://info.example/DANKROCK.json',
-        description: 'https://info.example/DANKROCK.json',
-        holders: [{ address: 'bc1qholderholderholderholderholderhold01', utxo_address: null, quantity: '49839', percentage: '100.00' }],
-      }),
-    );
-    renderWithProviders(<AssetDetail cpid="DANKROCK" />, { site: 'xcp', route: '/asset/DANKROCK' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'DANKROCK' })).toBeInTheDocument();
-    expect(new URL(requestedUrl(fetchMock.mock.calls[0]?.[0])).pathname).toBe('/api/asset/DANKROCK');
-    expect(screen.queryByRole('img')).not.toBeInTheDocument();
-    const info = screen.getByRole('region', { name: 'Information' });
-    expect(info).toHaveTextContent('49,839');
-    expect(info).toHaveTextContent('Block 962,456');
-    expect(within(info).getByRole('link', { name: 'Enhanced asset information' })).toHaveAttribute(
-      'href',
-      'https://info.example/DANKROCK.json',
-    );
-    expect(within(info).getByRole('link', { name: 'bc1qo...ner01' })).toHaveAttribute(
-      'href',
-      '/profile/bc1qownerownerownerownerownerownerowner01',
-    );
-    expect(within(screen.getByRole('region', { name: 'Holders' })).getByText('100%')).toBeInTheDocument();
-    expect(screen.getByText('No sales yet')).toBeInTheDocument();
-    expect(screen.getByText('Currently no dispensers')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
-    // No share image for an asset without a picture.
-    expect(document.head.querySelector('meta[property="og:image"]')).toBeNull();
-  });
+  it(
+    'shows an asset that is no stamp from /api/asset/{cpid}: ' + 'its name instead of an image, its figures and blocks',
+    async () => {
+      const fetchMock = stubFetchJson(
+        200,
+        makeAssetDetail({
+          xcp_json_url: 'https://info.example/DANKROCK.json',
+          description: 'https://info.example/DANKROCK.json',
+          holders: [
+            {
+              address: 'bc1qholderholderholderholderholderhold01',
+              utxo_address: null,
+              quantity: '49839',
+              percentage: '100.00',
+            },
+          ],
+        }),
+      );
+      renderWithProviders(<AssetDetail cpid="DANKROCK" />, { site: 'xcp', route: '/asset/DANKROCK' });
+      expect(await screen.findByRole('heading', { level: 1, name: 'DANKROCK' })).toBeInTheDocument();
+      expect(new URL(requestedUrl(fetchMock.mock.calls[0]?.[0])).pathname).toBe('/api/asset/DANKROCK');
+      expect(screen.queryByRole('img')).not.toBeInTheDocument();
+      const info = screen.getByRole('region', { name: 'Information' });
+      expect(info).toHaveTextContent('49,839');
+      expect(info).toHaveTextContent('Block 962,456');
+      expect(within(info).getByRole('link', { name: 'Enhanced asset information' })).toHaveAttribute(
+        'href',
+        'https://info.example/DANKROCK.json',
+      );
+      expect(within(info).getByRole('link', { name: 'bc1qo...ner01' })).toHaveAttribute(
+        'href',
+        '/profile/bc1qownerownerownerownerownerownerowner01',
+      );
+      expect(within(screen.getByRole('region', { name: 'Holders' })).getByText('100%')).toBeInTheDocument();
+      expect(screen.getByText('No sales yet')).toBeInTheDocument();
+      expect(screen.getByText('Currently no dispensers')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+      // No share image for an asset without a picture.
+      expect(document.head.querySelector('meta[property="og:image"]')).toBeNull();
+    },
+  );
 
   it('names its creator (profile name, else the address shortened) and the date of its first issuance', async () => {
     stubFetchRoutes(() => ({
-      body: makeAssetDetail({ creator: 'bc1qcreatorcreatorcreatorcreatorcreator01', creator_name: 'alice', block_time: 1786852167 }),
+      body: makeAssetDetail({
+        creator: 'bc1qcreatorcreatorcreatorcreatorcreator01',
+        creator_name: 'alice',
+        block_time: 1786852167,
+      }),
     }));
     renderWithProviders(<AssetDetail cpid="DANKROCK" />, { site: 'xcp', route: '/asset/DANKROCK' });
     const info = await screen.findByRole('region', { name: 'Information' });

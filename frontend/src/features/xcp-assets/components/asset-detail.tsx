@@ -100,7 +100,9 @@ function AssetInfo({ asset }: { asset: AssetDetailData }) {
         <InfoRow label="Supply">{displaySupply(asset.supply, asset.divisible)}</InfoRow>
         <InfoRow label="Divisible">{yesNo(asset.divisible)}</InfoRow>
         <InfoRow label="Locked">{yesNo(asset.locked)}</InfoRow>
-        <InfoRow label="Destructions">{asset.destructions ? formatSupply(asset.destructions, asset.divisible) : '0'}</InfoRow>
+        <InfoRow label="Destructions">
+          {asset.destructions ? formatSupply(asset.destructions, asset.divisible) : '0'}
+        </InfoRow>
       </dl>
     </section>
   );

@@ -49,33 +49,40 @@ const stampAsset = makeAssetHit({
 });
 
 describe('AssetFinder', () => {
-  it('lists every asset from /api/xcp/search: a stamp with its image, an asset that is no stamp with its name', async () => {
-    const fetchMock = renderFinder('/search', [stampAsset, makeAssetHit({ asset_longname: 'DANKROCK.gem', divisible: true, supply: '150000000' })], 130);
-    const grid = await screen.findByRole('list', { name: 'Assets' });
-    const call = lastCall(fetchMock);
-    expect(call.pathname).toBe('/api/xcp/search');
-    expect(Object.fromEntries(call.searchParams)).toEqual({ sort: 'block_index:desc', offset: '0', limit: '24' });
-    expect(screen.getByText('1 - 2 of 130 results')).toBeInTheDocument();
+  it(
+    'lists every asset from /api/xcp/search: a stamp with ' + 'its image, an asset that is no stamp with its name',
+    async () => {
+      const fetchMock = renderFinder(
+        '/search',
+        [stampAsset, makeAssetHit({ asset_longname: 'DANKROCK.gem', divisible: true, supply: '150000000' })],
+        130,
+      );
+      const grid = await screen.findByRole('list', { name: 'Assets' });
+      const call = lastCall(fetchMock);
+      expect(call.pathname).toBe('/api/xcp/search');
+      expect(Object.fromEntries(call.searchParams)).toEqual({ sort: 'block_index:desc', offset: '0', limit: '24' });
+      expect(screen.getByText('1 - 2 of 130 results')).toBeInTheDocument();
 
-    const [stampCard, assetCard] = Array.from(grid.querySelectorAll<HTMLElement>(':scope > li'));
-    if (!stampCard || !assetCard) throw new Error('two cards expected');
-    expect(within(stampCard).getByRole('link')).toHaveAttribute('href', '/asset/A10543759548757336755');
-    expect(within(stampCard).getByRole('img', { name: 'Stamp #236 A10543759548757336755' })).toHaveAttribute(
-      'src',
-      '/s/A10543759548757336755',
-    );
-    // A stamp's description is its file: not shown.
-    expect(stampCard).not.toHaveTextContent('STAMP:');
+      const [stampCard, assetCard] = Array.from(grid.querySelectorAll<HTMLElement>(':scope > li'));
+      if (!stampCard || !assetCard) throw new Error('two cards expected');
+      expect(within(stampCard).getByRole('link')).toHaveAttribute('href', '/asset/A10543759548757336755');
+      expect(within(stampCard).getByRole('img', { name: 'Stamp #236 A10543759548757336755' })).toHaveAttribute(
+        'src',
+        '/s/A10543759548757336755',
+      );
+      // A stamp's description is its file: not shown.
+      expect(stampCard).not.toHaveTextContent('STAMP:');
 
-    // No image for an asset that is no stamp: its name, its description, its figures.
-    expect(within(assetCard).queryByRole('img')).not.toBeInTheDocument();
-    expect(within(assetCard).getByRole('link')).toHaveAttribute('href', '/asset/DANKROCK');
-    expect(assetCard).toHaveTextContent('Asset');
-    expect(within(assetCard).getAllByText('DANKROCK.gem').length).toBeGreaterThan(0);
-    expect(assetCard).toHaveTextContent('dankrock, a Counterparty asset');
-    expect(assetCard).toHaveTextContent('1.5');
-    expect(assetCard).toHaveTextContent('Divisible');
-  });
+      // No image for an asset that is no stamp: its name, its description, its figures.
+      expect(within(assetCard).queryByRole('img')).not.toBeInTheDocument();
+      expect(within(assetCard).getByRole('link')).toHaveAttribute('href', '/asset/DANKROCK');
+      expect(assetCard).toHaveTextContent('Asset');
+      expect(within(assetCard).getAllByText('DANKROCK.gem').length).toBeGreaterThan(0);
+      expect(assetCard).toHaveTextContent('dankrock, a Counterparty asset');
+      expect(assetCard).toHaveTextContent('1.5');
+      expect(assetCard).toHaveTextContent('Divisible');
+    },
+  );
 
   it("shows a stamp that is no image by its file's kind, never as a broken image", async () => {
     renderFinder('/search', [
@@ -92,7 +99,12 @@ describe('AssetFinder', () => {
     await screen.findByRole('list', { name: 'Assets' });
     const call = lastCall(fetchMock);
     expect(call.pathname).toBe('/api/xcp/search/DANK');
-    expect(Object.fromEntries(call.searchParams)).toEqual({ only: 'named', sort: 'holders:desc', offset: '24', limit: '24' });
+    expect(Object.fromEntries(call.searchParams)).toEqual({
+      only: 'named',
+      sort: 'holders:desc',
+      offset: '24',
+      limit: '24',
+    });
     expect(screen.getByRole('checkbox', { name: 'Named' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Sort by Holders, descending' })).toHaveAttribute('aria-pressed', 'true');
 
