@@ -1,22 +1,16 @@
-//! The stamp detail on the indexed demo: holders with open dispensers' escrow and without closed ones',
-//! dispensers with their closed flag, sales newest first, the current supply.
+//! The API on the indexed demo, one behaviour per test. The tests that only read share one indexed demo
+//! ([`shared_demo`]); user and staff content, which change the catalogue, and the replay that rebuilds it run
+//! in order on a stack of their own.
 
-use crate::helpers::Stack;
+use crate::helpers::{Stack, demo_config, shared_demo};
 
+/// A stamp's detail: holders with open dispensers' escrow and without closed ones', dispensers with their
+/// closed flag, sales newest first, the current supply.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stamp_detail_shows_its_holders_dispensers_and_sales_as_the_ledger_has_them() {
-    let stack = Stack::start_with(
-        "detailapi",
-        stamps_devnet::DevnetConfig {
-            scenario: stamps_devnet::ScenarioKind::Demo,
-            scale: 0.2,
-            ..stamps_devnet::DevnetConfig::default()
-        },
-    )
-    .await;
-    let services = stack.services_with(100).await;
-    stack.wait_for_chain(180).await;
-    let mut db = stack.db().await;
+    let demo = shared_demo();
+    let services = &demo.services;
+    let mut db = demo.stack.db().await;
 
     // The stamp with the most dispensers (and sales).
     let (cpid, dispensers): (String, i64) = sqlx::query_as(
@@ -127,23 +121,56 @@ async fn a_stamp_detail_shows_its_holders_dispensers_and_sales_as_the_ledger_has
         .map(|s| s["block_index"].as_u64().expect("height"))
         .collect();
     assert!(heights.windows(2).all(|w| w[0] >= w[1]), "{heights:?}");
+}
 
-    finder_filters_and_sorts(&services, &mut db).await;
-    fairminter_list(&stack, &services, &mut db).await;
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_finder_filters_and_sorts_stamps_as_their_tables_say() {
+    let demo = shared_demo();
+    finder_filters_and_sorts(&demo.services, &mut demo.stack.db().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fairminter_list_shows_each_fairminter_with_its_mints() {
+    let demo = shared_demo();
+    fairminter_list(&demo.stack, &demo.services, &mut demo.stack.db().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_activity_of_addresses_is_their_counterparty_history() {
+    let demo = shared_demo();
+    activity(&demo.stack, &demo.services).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_xcp_site_finds_every_asset_and_ranks_its_collectors() {
+    let demo = shared_demo();
+    xcp_assets(&demo.services, &mut demo.stack.db().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_src20_holdings_stream_follows_its_balances() {
+    let demo = shared_demo();
+    src20_live(&demo.services, &mut demo.stack.db().await).await;
+}
+
+/// The screens that user and staff content change (leaderboard, home, profiles, wishlists, collections,
+/// curation, live values), in order on a stack of their own; then `stamps replay catalogue` rebuilds from the
+/// streams (chain, users, collections, curation) a catalogue equal to the one built live, table by table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn user_and_staff_content_show_on_their_screens_and_a_replay_rebuilds_the_same_catalogue() {
+    let stack = Stack::start_with("contentapi", demo_config()).await;
+    let services = stack.services_with(100).await;
+    stack.wait_for_chain(180).await;
+    let mut db = stack.db().await;
     leaderboard(&services, &mut db).await;
     home(&services, &mut db).await;
     profile(&services, &mut db).await;
-    activity(&stack, &services).await;
     wishlist(&stack, &services).await;
-    xcp_assets(&services, &mut db).await;
-    src20_live(&services, &mut db).await;
     crate::api_collections::collections(&services, &mut db).await;
     crate::api_collections::curation(&stack, &services).await;
     crate::api_collections::live_values(&stack, &services).await;
     services.stop().await;
 
-    // `stamps replay catalogue`: the catalogue rebuilt from its streams (chain, users, collections, curation)
-    // equals the one built live, table by table.
     let live = stack.table_digests().await;
     assert!(live.keys().any(|t| t == "catalogue.collection_stats"));
     let applied = stamps_catalogue::replay(

@@ -1,6 +1,8 @@
 //! A whole stack for one test: the devnet on port 0, and the indexer, catalogue and gateway against a fresh
-//! Postgres database and a fresh NATS prefix (real servers, nothing mocked).
+//! Postgres database and a fresh NATS prefix (real servers, nothing mocked). Tests that only read the indexed
+//! demo share one such stack ([`shared_demo`]).
 
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -424,6 +426,88 @@ impl Services {
                 "timed out waiting for {n} stamps"
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+/// The demo scenario at the scale the API tests use.
+pub fn demo_config() -> DevnetConfig {
+    DevnetConfig {
+        scenario: stamps_devnet::ScenarioKind::Demo,
+        scale: 0.2,
+        ..DevnetConfig::default()
+    }
+}
+
+/// The indexed demo and its running services, shared by the tests that only read them.
+pub struct SharedDemo {
+    pub stack: Stack,
+    pub services: Services,
+}
+
+/// The test name of the shared demo's database and NATS prefix.
+const SHARED_DEMO: &str = "shareddemo";
+
+/// The demo stack the read-only tests share: started once, on a runtime of its own (a test's runtime ends with
+/// the test), and indexed to the devnet's tip before any test sees it. It serves until the test process ends;
+/// what an earlier process left of it (its database, streams and buckets) is removed first.
+pub fn shared_demo() -> &'static SharedDemo {
+    static DEMO: OnceLock<SharedDemo> = OnceLock::new();
+    tokio::task::block_in_place(|| {
+        DEMO.get_or_init(|| {
+            let (sender, started) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                let runtime = tokio::runtime::Builder::new_multi_thread()
+                    .worker_threads(2)
+                    .enable_all()
+                    .build()
+                    .expect("the shared demo's runtime");
+                runtime.block_on(async move {
+                    remove_earlier_shared_demos().await;
+                    let stack = Stack::start_with(SHARED_DEMO, demo_config()).await;
+                    let services = stack.services_with(100).await;
+                    stack.wait_for_chain(180).await;
+                    if sender.send(SharedDemo { stack, services }).is_ok() {
+                        std::future::pending::<()>().await;
+                    }
+                });
+            });
+            started.recv().expect("the shared demo starts")
+        })
+    })
+}
+
+/// Drops the databases and deletes the streams an earlier test process's shared demo left.
+async fn remove_earlier_shared_demos() {
+    if let Ok(mut admin) =
+        sqlx::PgConnection::connect(&format!("{}/postgres", postgres_base())).await
+    {
+        let names: Vec<String> =
+            sqlx::query_scalar("SELECT datname FROM pg_database WHERE datname LIKE $1")
+                .bind(format!("stamps_t_{SHARED_DEMO}_%"))
+                .fetch_all(&mut admin)
+                .await
+                .unwrap_or_default();
+        for name in names {
+            let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
+                "DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"
+            )))
+            .execute(&mut admin)
+            .await;
+        }
+    }
+    if let Ok(client) = async_nats::connect(nats_url()).await {
+        use futures::StreamExt;
+        let js = async_nats::jetstream::new(client);
+        let names: Vec<String> = js
+            .stream_names()
+            .filter_map(|name| async move { name.ok() })
+            .collect()
+            .await;
+        for name in names {
+            if name.to_lowercase().contains(&format!("t{SHARED_DEMO}_")) {
+                let _ = js.delete_stream(name).await;
+            }
         }
     }
 }
