@@ -2,7 +2,7 @@
 //! heights, with mainnet address formats, whose transactions carry payloads encoded by `stamps-protocol`
 //! exactly as mainnet carries them, and serves it through Bitcoin Core's JSON-RPC.
 //!
-//! Reading order: [`config`], [`keys`] (the actors), [`art`] (procedural stamp images) and [`files`] (every
+//! Reading order: [`config`], [`keys`] (the actors), [`art`] (procedural stamp images) and [`stamp_files`] (every
 //! file type), [`chain`] (blocks, mining, the unspent outputs), [`validate`] and [`mempool`], [`scenario`]
 //! (what happens on the chain), `node` (the running devnet: state, mining, reorgs, persistence through
 //! [`datadir`], the listeners), `rpc`, `rest` and `shapes` (Bitcoin Core's interfaces), [`api`] (the
@@ -13,7 +13,6 @@ pub mod art;
 pub mod chain;
 pub mod config;
 pub mod datadir;
-pub mod files;
 pub mod keys;
 pub mod mempool;
 mod node;
@@ -21,6 +20,7 @@ mod rest;
 mod rpc;
 pub mod scenario;
 mod shapes;
+pub mod stamp_files;
 pub mod validate;
 pub mod wallet;
 

@@ -12,7 +12,7 @@ use super::intent::{AssetIntent, Transport};
 use super::payload::StampSpec;
 use super::world::{Collection, Named, Tick, World, XCP, passer_by};
 use super::{AssetInfo, trades};
-use crate::files;
+use crate::stamp_files;
 
 /// Issuing a named asset (or a fairminter of one) burns 0.5 XCP.
 pub const NAMED_ASSET_FEE: u64 = 50_000_000;
@@ -182,24 +182,36 @@ fn stamp_file(w: &mut World, kind: FileKind) -> (Vec<u8>, &'static str, Transpor
     let n = w.fresh();
     let seed = w.seed;
     match kind {
-        FileKind::Png => (files::png(seed, n), "image/png", Transport::Multisig),
-        FileKind::PngOlga => (files::png(seed, n), "image/png", Transport::Olga),
-        FileKind::Gif => (files::gif(seed, n), "image/gif", Transport::Multisig),
-        FileKind::Svg => (files::svg(seed, n), "image/svg+xml", Transport::Multisig),
-        FileKind::Jpeg => (files::jpeg(seed, n), "image/jpeg", Transport::Multisig),
-        FileKind::Webp => (files::webp(seed, n), "image/webp", Transport::Multisig),
+        FileKind::Png => (stamp_files::png(seed, n), "image/png", Transport::Multisig),
+        FileKind::PngOlga => (stamp_files::png(seed, n), "image/png", Transport::Olga),
+        FileKind::Gif => (stamp_files::gif(seed, n), "image/gif", Transport::Multisig),
+        FileKind::Svg => (
+            stamp_files::svg(seed, n),
+            "image/svg+xml",
+            Transport::Multisig,
+        ),
+        FileKind::Jpeg => (
+            stamp_files::jpeg(seed, n),
+            "image/jpeg",
+            Transport::Multisig,
+        ),
+        FileKind::Webp => (
+            stamp_files::webp(seed, n),
+            "image/webp",
+            Transport::Multisig,
+        ),
         FileKind::Html => {
             let refs: Vec<String> = (0..w.rng.range(1, 4))
                 .filter_map(|_| w.art.get(w.rng.pick(w.art.len())).cloned())
                 .collect();
             (
-                files::html(seed, n, &refs),
+                stamp_files::html(seed, n, &refs),
                 "text/html",
                 Transport::Multisig,
             )
         }
-        FileKind::Xml => (files::xml(seed, n), "text/xml", Transport::Multisig),
-        FileKind::Bmn => (files::bmn(seed, n), "", Transport::Multisig),
+        FileKind::Xml => (stamp_files::xml(seed, n), "text/xml", Transport::Multisig),
+        FileKind::Bmn => (stamp_files::bmn(seed, n), "", Transport::Multisig),
     }
 }
 
@@ -243,7 +255,12 @@ fn cursed(b: &mut Builder, w: &mut World, kind: Curse) -> bool {
     let n = w.fresh();
     let seed = w.seed;
     let mut spec = match kind {
-        Curse::Text => numeric_stamp(w, files::text(seed, n), "text/plain", Transport::Multisig),
+        Curse::Text => numeric_stamp(
+            w,
+            stamp_files::text(seed, n),
+            "text/plain",
+            Transport::Multisig,
+        ),
         Curse::OpReturn => {
             let short = format!("gm stamp {}", n % 1000).into_bytes();
             numeric_stamp(w, short, "text/plain", Transport::OpReturn)
@@ -253,7 +270,12 @@ fn cursed(b: &mut Builder, w: &mut World, kind: Curse) -> bool {
                 return false;
             }
             let name = w.fresh_name(&FIRST, &SECOND);
-            let mut spec = numeric_stamp(w, files::png(seed, n), "image/png", Transport::Multisig);
+            let mut spec = numeric_stamp(
+                w,
+                stamp_files::png(seed, n),
+                "image/png",
+                Transport::Multisig,
+            );
             spec.asset_id = stamps_protocol::asset::id_from_name(&name).unwrap_or(0);
             spec.asset = name;
             spec
@@ -262,8 +284,12 @@ fn cursed(b: &mut Builder, w: &mut World, kind: Curse) -> bool {
             let Some(parent) = w.named.iter().find(|a| a.issuer == artist).cloned() else {
                 return false;
             };
-            let mut spec =
-                numeric_stamp(w, files::text(seed, n), "text/plain", Transport::Multisig);
+            let mut spec = numeric_stamp(
+                w,
+                stamp_files::text(seed, n),
+                "text/plain",
+                Transport::Multisig,
+            );
             spec.longname = Some(format!("{}.stamp{n}", parent.name));
             spec
         }

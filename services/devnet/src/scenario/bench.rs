@@ -10,7 +10,7 @@ use super::builder::Builder;
 use super::demo::{numeric_stamp, src20_intent};
 use super::intent::{TickIntent, Transport};
 use super::world::{World, passer_by};
-use crate::files;
+use crate::stamp_files;
 
 /// Classic stamps at scale 1.
 const STAMPS: f64 = 1_000_000.0;
@@ -68,9 +68,17 @@ pub fn play(b: &mut Builder, w: &mut World, scale: f64) {
             done_stamps += 1;
             let n = w.fresh();
             let (file, mime, transport) = match n % 10 {
-                0 => (files::svg(w.seed, n), "image/svg+xml", Transport::Multisig),
-                1 | 2 => (files::png(w.seed, n), "image/png", Transport::Olga),
-                _ => (files::png(w.seed, n), "image/png", Transport::Multisig),
+                0 => (
+                    stamp_files::svg(w.seed, n),
+                    "image/svg+xml",
+                    Transport::Multisig,
+                ),
+                1 | 2 => (stamp_files::png(w.seed, n), "image/png", Transport::Olga),
+                _ => (
+                    stamp_files::png(w.seed, n),
+                    "image/png",
+                    Transport::Multisig,
+                ),
             };
             let mut spec = numeric_stamp(w, file, mime, transport);
             spec.quantity = 1;
