@@ -177,7 +177,10 @@ describe('Src20Finder', () => {
     renderFinder('/src20/search');
     const chart = await screen.findByRole('figure', { name: 'Trending mints (last 1k valid)' });
     const plot = await within(chart).findByRole('img');
-    expect(plot.querySelector('canvas')).not.toBeNull();
+    // Chart.js is a chunk of its own: the canvas is drawn once it has arrived.
+    await waitFor(() => {
+      expect(plot.querySelector('canvas')).not.toBeNull();
+    });
     expect(plot).toHaveAccessibleName(/^Trending mints \(last 1k valid\): PEPE: 300 mints, /);
     expect(screen.queryByRole('figure', { name: /Trending transfers/ })).not.toBeInTheDocument();
   });
