@@ -1068,6 +1068,74 @@ async fn src20_ticks_follow_their_operations_and_balances_and_a_revert_recompute
     db.finish().await;
 }
 
+#[tokio::test]
+async fn src20_amounts_in_exponent_notation_count_and_escaped_ticks_are_kept_as_characters() {
+    use stamps_catalogue::queries::src20::{self, Src20Query};
+    let db = db("src20_read").await;
+    // As the ledger writes them: the tick escaped as the reference stores it, amounts normalised by Python's
+    // Decimal (`5E+2` is 500).
+    let frog = "\\U0001f438";
+    let deploy = op::Op::Src20Operation(pb::Src20Operation {
+        max: "1E+3".into(),
+        lim: "5E+2".into(),
+        ..match src20_op("d1", "DEPLOY", frog, "", "", true) {
+            op::Op::Src20Operation(o) => o,
+            _ => unreachable!("an SRC-20 operation"),
+        }
+    });
+    db.indexed(&block(
+        10,
+        "h10",
+        vec![
+            src20_stamp(1, "d1"),
+            deploy,
+            src20_stamp(2, "m1"),
+            src20_op("m1", "MINT", frog, "5E+2", "alice", true),
+            src20_balance(frog, "alice", "500"),
+        ],
+    ))
+    .await;
+    db.indexed(&block(
+        11,
+        "h11",
+        vec![
+            src20_stamp(3, "m2"),
+            src20_op("m2", "MINT", frog, "2.5E+2", "bob", true),
+            src20_balance(frog, "bob", "250"),
+        ],
+    ))
+    .await;
+    assert_eq!(
+        db.rows("src20_ticks", "tick, max, lim, minted, mint_count, progress").await,
+        vec!["🐸|1000|500|750|2|75.00"]
+    );
+    assert_eq!(
+        db.rows("src20_balances", "tick, address, balance").await,
+        vec!["🐸|alice|500", "🐸|bob|250"]
+    );
+    let history = src20::mint_history(&db.pool, "🐸", "1000", 100)
+        .await
+        .expect("history");
+    assert_eq!(
+        history
+            .iter()
+            .map(|h| (h.0, h.2, h.3.as_str()))
+            .collect::<Vec<_>>(),
+        vec![(10, 1, "500"), (11, 1, "750")],
+        "each mint counts for its amount"
+    );
+    let q = Src20Query::parse("mint", "valid", "stamp:asc").expect("query");
+    let (hits, _) = src20::search(&db.pool, &q, 0, 10).await.expect("search");
+    assert_eq!(
+        hits.iter()
+            .map(|h| (h.tick.as_str(), h.amt.as_str()))
+            .collect::<Vec<_>>(),
+        vec![("🐸", "500"), ("🐸", "250")],
+        "amounts read as plain decimals"
+    );
+    db.finish().await;
+}
+
 fn art_stamp(number: i64, cpid: &str, ident: &str, src_data: &str) -> op::Op {
     op::Op::StampCreated(pb::StampCreated {
         stamp: number,

@@ -235,7 +235,7 @@ impl CatalogueGrpc {
         if text.is_empty() {
             return Ok(AutocompleteResponse::default());
         }
-        let tick = stamps_protocol::src20::normalize_tick(text);
+        let tick = stamps_protocol::src20::tick_text(text);
         let pool = &self.pool;
         let (stamps, ticks, collections, users) = tokio::try_join!(
             autocomplete::stamps(pool, text),

@@ -99,7 +99,7 @@ impl CatalogueGrpc {
         let mut q =
             Src20Query::parse(&r.types, &r.only, &r.sort).map_err(QueryError::InvalidArgument)?;
         q.text = text("q", &r.q)?;
-        q.tick = text("tick", &r.tick)?.map(|t| stamps_protocol::src20::normalize_tick(&t));
+        q.tick = text("tick", &r.tick)?.map(|t| stamps_protocol::src20::tick_text(&t));
         q.address = text("address", &r.address)?;
         let (offset, rows, limit) = page(r.offset, r.limit, 24)?;
         let (hits, total) = src20::search(&self.pool, &q, offset, rows).await?;
@@ -114,7 +114,7 @@ impl CatalogueGrpc {
     pub(crate) async fn src20_tick(&self, requested: &str) -> Result<Src20Tick, QueryError> {
         let requested = text("tick", requested)?
             .ok_or_else(|| QueryError::InvalidArgument("a tick is required".into()))?;
-        let tick = stamps_protocol::src20::normalize_tick(&requested);
+        let tick = stamps_protocol::src20::tick_text(&requested);
         let row = src20::tick(&self.pool, &tick)
             .await?
             .ok_or_else(|| QueryError::NotFound(format!("no SRC-20 tick {requested}")))?;

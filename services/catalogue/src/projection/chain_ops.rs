@@ -373,7 +373,7 @@ impl ChainOps {
                 tx_hash: o.tx_hash.clone(),
                 tx_index: int("tx index", o.tx_index)?,
                 op: o.op.clone(),
-                tick: o.tick.clone(),
+                tick: stamps_protocol::src20::tick_text(&o.tick),
                 amt: o.amt.clone(),
                 max: o.max.clone(),
                 lim: o.lim.clone(),
@@ -387,7 +387,7 @@ impl ChainOps {
                 block_index,
                 seq,
                 Src20BalanceRow {
-                    tick: b.tick.clone(),
+                    tick: stamps_protocol::src20::tick_text(&b.tick),
                     address: b.address.clone(),
                     balance: Numeric::decimal("SRC-20 balance", &b.balance)?,
                 },

@@ -183,8 +183,8 @@ pub struct Src20Row {
     pub progress: Option<String>,
 }
 
-const SELECT: &str = "SELECT o.tick, o.op, o.amt, o.creator, o.destination, o.block_index, o.block_time, o.stamp,
-        o.tx_hash, o.valid, o.status, s.cpid, t.max::TEXT AS max, t.lim::TEXT AS lim, t.dec, t.minted::TEXT AS minted,
+const SELECT: &str = "SELECT o.tick, o.op, COALESCE(src20_amount(o.amt)::TEXT, o.amt) AS amt, o.creator,
+        o.destination, o.block_index, o.block_time, o.stamp, o.tx_hash, o.valid, o.status, s.cpid, t.max::TEXT AS max, t.lim::TEXT AS lim, t.dec, t.minted::TEXT AS minted,
         t.mint_count, t.minters_count, t.holders_count, t.progress::TEXT AS progress";
 
 /// The `FROM` and `WHERE` of a finder query, naming only the conditions in force so that the planner sees each
@@ -266,7 +266,7 @@ pub async fn search(
     let prefix = q
         .text
         .as_deref()
-        .map(|t| super::escape_like(&stamps_protocol::src20::normalize_tick(t)));
+        .map(|t| super::escape_like(&stamps_protocol::src20::tick_text(t)));
     let hits: Vec<Src20Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "{SELECT} {} ORDER BY {order} OFFSET $9 LIMIT $10",
         from(q, true)

@@ -296,6 +296,19 @@ pub fn normalize_tick(tick: &str) -> String {
     py::unicode_escape(&py::py_lower(tick))
 }
 
+/// A tick as people read it: its characters, lower-cased. Takes the stored form (`\U0001f436` → `🐶`) as
+/// well as typed text (`DOG` → `dog`), so that either names the same tick. A stored form whose characters
+/// would include a control character stays as it is (it has nothing better to show).
+pub fn tick_text(tick: &str) -> String {
+    if tick.contains('\\') {
+        return match py::unicode_unescape(tick) {
+            Some(text) if !text.chars().any(char::is_control) => py::py_lower(&text),
+            _ => tick.to_owned(),
+        };
+    }
+    py::py_lower(tick)
+}
+
 /// `tick_hash`: hex SHA3-256 (NIST) of the lower-cased tick's UTF-8.
 pub fn tick_hash(tick: &str) -> String {
     let digest = Sha3_256::digest(py::py_lower(tick).as_bytes());
@@ -323,6 +336,17 @@ mod tests {
     fn tick_normalisation() {
         assert_eq!(normalize_tick("🐶"), "\\U0001f436");
         assert_eq!(normalize_tick("NiVeK"), "nivek");
+        for (typed, text) in [
+            ("\\U0001f436", "🐶"),
+            ("\\U0001F436", "🐶"),
+            ("🐸", "🐸"),
+            ("KEK", "kek"),
+            ("\\x00", "\\x00"),
+            ("a\\", "a\\"),
+        ] {
+            assert_eq!(tick_text(typed), text, "{typed}");
+            assert_eq!(tick_text(&normalize_tick(text)), tick_text(text), "{text}");
+        }
         assert_eq!(
             tick_hash("KEVIN"),
             "9769ee76c3860c370f0914c472886a25f39d34cd9f1a3fe7751df92b3d439409"
