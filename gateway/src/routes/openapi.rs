@@ -189,7 +189,7 @@ fn parameter_rule(path: &str, name: &str, place: &str) -> Option<serde_json::Val
             Some(json!({"pattern": "^[^\\u0000]*$", "minLength": 1, "maxLength": 100}))
         }
         ("query", "addresses") => pattern("^[A-Za-z0-9]{1,100}(,[A-Za-z0-9]{1,100}){0,19}$".into()),
-        ("query", "cpids") => pattern(format!("^{CPID}(,{CPID}){{0,99}}$")),
+        ("query" | "path", "cpids") => pattern(format!("^{CPID}(,{CPID}){{0,99}}$")),
         ("query", "src721cpids") => {
             let list = format!("\\[(\"{CPID}\"(,\"{CPID}\"){{0,99}})?\\]");
             pattern(format!("^\\[({list}(,{list}){{0,9}})?\\]$"))

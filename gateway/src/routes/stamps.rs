@@ -29,6 +29,68 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(created))
         .routes(routes!(owned))
         .routes(routes!(wishlist))
+        .routes(routes!(images))
+}
+
+/// Most cpids one image lookup takes.
+pub const MAX_IMAGES: usize = 100;
+
+/// A stamp's image, or `404` for a cpid that names no stamp.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = StampImage)]
+pub struct StampImageJson {
+    cpid: String,
+    /// The image's URL, or `404`.
+    url: String,
+}
+
+#[utoipa::path(
+    get,
+    path = "/stamp/images/{cpids}",
+    tag = "stamps",
+    params(("cpids" = String, Path, description = "comma-separated cpids (at most 100)")),
+    responses(
+        (status = 200, description = "each cpid's image, in the order asked", body = Vec<StampImageJson>),
+        (status = 400, description = "no cpid, or more than 100"),
+    )
+)]
+pub(crate) async fn images(
+    State(state): State<AppState>,
+    Path(cpids): Path<String>,
+) -> Result<Json<Vec<StampImageJson>>, ApiError> {
+    let cpids = cpid_list(&cpids)?;
+    if cpids.is_empty() || cpids.len() > MAX_IMAGES {
+        return Err(ApiError::BadRequest(format!(
+            "cpids: from 1 to {MAX_IMAGES} cpids, comma-separated"
+        )));
+    }
+    let mut unique = cpids.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    let limit = u32::try_from(unique.len()).unwrap_or(u32::MAX);
+    let mut catalogue = state.catalogue.clone();
+    let found = catalogue
+        .search_stamps(SearchStampsRequest {
+            cpids: unique,
+            limit,
+            ..SearchStampsRequest::default()
+        })
+        .await?
+        .into_inner();
+    let known: std::collections::HashSet<String> = found.hits.into_iter().map(|s| s.cpid).collect();
+    Ok(Json(
+        cpids
+            .into_iter()
+            .map(|cpid| StampImageJson {
+                url: if known.contains(&cpid) {
+                    format!("/s/{cpid}")
+                } else {
+                    "404".into()
+                },
+                cpid,
+            })
+            .collect(),
+    ))
 }
 
 /// The stamp finder's text, as a query parameter.

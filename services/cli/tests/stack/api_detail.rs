@@ -4,6 +4,42 @@
 
 use crate::helpers::{Stack, demo_config, shared_demo};
 
+/// Stamp images by cpid: each cpid asked for, in order, with its image or `404`; bad lists are refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stamp_images_answer_each_cpid_in_order_and_404_for_the_unknown() {
+    let demo = shared_demo();
+    let services = &demo.services;
+    let mut db = demo.stack.db().await;
+    let cpids: Vec<String> = sqlx::query_scalar("SELECT cpid FROM catalogue.stamps ORDER BY stamp DESC LIMIT 3")
+        .fetch_all(&mut db)
+        .await
+        .expect("stamps");
+    assert_eq!(cpids.len(), 3, "the demo has stamps");
+    let asked = [cpids[2].as_str(), "A1", cpids[0].as_str(), cpids[1].as_str(), cpids[0].as_str()];
+    let (status, body) = services
+        .get_json(&format!("/api/stamp/images/{}", asked.join(",")))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let answered: Vec<(String, String)> = body
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|i| (i["cpid"].as_str().expect("cpid").into(), i["url"].as_str().expect("url").into()))
+        .collect();
+    let expected: Vec<(String, String)> = asked
+        .iter()
+        .map(|c| {
+            let url = if *c == "A1" { String::from("404") } else { format!("/s/{c}") };
+            ((*c).to_owned(), url)
+        })
+        .collect();
+    assert_eq!(answered, expected);
+    let (status, _, _) = services
+        .get_text(&format!("/api/stamp/images/{}", vec!["A1"; 101].join(",")))
+        .await;
+    assert_eq!(status, 400, "more than 100 cpids");
+}
+
 /// A stamp's detail: holders with open dispensers' escrow and without closed ones', dispensers with their
 /// closed flag, sales newest first, the current supply.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
