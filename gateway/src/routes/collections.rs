@@ -167,7 +167,7 @@ pub struct CollectionJson {
     /// Their images.
     pub(crate) stamp_images: Vec<String>,
     lowest_stamp_number: Option<i64>,
-    highest_stamp_number: Option<i64>,
+    pub(crate) highest_stamp_number: Option<i64>,
     lowest_timestamp: Option<u64>,
     highest_timestamp: Option<u64>,
     /// The cheapest floor per unit among its stamps.

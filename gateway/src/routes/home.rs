@@ -32,7 +32,7 @@ pub struct HomeJson {
     main_banner: Vec<crate::routes::curation::BannerJson>,
     /// The curated featured collections.
     featured: Vec<crate::routes::collections::CollectionJson>,
-    /// The launchpad collections, highest stamp numbers first (at most 20).
+    /// The launchpad collections and directories, highest stamp numbers first (at most 20).
     launchpads: Vec<crate::routes::collections::CollectionJson>,
     last_sales: Vec<SaleJson>,
     new_dispenser: Vec<DispenserJson>,
@@ -81,7 +81,7 @@ struct DispenserJson {
 pub(crate) async fn home(State(state): State<AppState>) -> Result<Json<HomeJson>, ApiError> {
     let mut catalogue = state.catalogue.clone();
     let h = catalogue.get_home(GetHomeRequest {}).await?.into_inner();
-    let collections = |only: &'static str, sort: &'static str, limit: u32| {
+    let collections = |only: &'static str, sort: &'static str, limit: u32, user_id: &'static str| {
         let mut catalogue = state.catalogue.clone();
         async move {
             let answer = catalogue
@@ -89,6 +89,7 @@ pub(crate) async fn home(State(state): State<AppState>) -> Result<Json<HomeJson>
                     only: only.into(),
                     sort: sort.into(),
                     limit,
+                    user_id: user_id.into(),
                     ..SearchCollectionsRequest::default()
                 })
                 .await?;
@@ -102,12 +103,22 @@ pub(crate) async fn home(State(state): State<AppState>) -> Result<Json<HomeJson>
             )
         }
     };
-    let (main_banner, featured, launchpads, src721_collections) = tokio::try_join!(
+    // The launchpads of users' collections and of the staff directories, together.
+    let (main_banner, featured, mut launchpads, directory_launchpads, src721_collections) = tokio::try_join!(
         crate::routes::curation::banners(&state),
         crate::routes::curation::featured_cards(&state, false),
-        collections("launchpad", "highest_stamp_number:desc", HOME_LAUNCHPADS),
-        collections("src721", "trending:desc", HOME_SRC721_COLLECTIONS),
+        collections("launchpad", "highest_stamp_number:desc", HOME_LAUNCHPADS, ""),
+        collections(
+            "launchpad",
+            "highest_stamp_number:desc",
+            HOME_LAUNCHPADS,
+            crate::routes::collections::NETWORK_OWNER
+        ),
+        collections("src721", "trending:desc", HOME_SRC721_COLLECTIONS, ""),
     )?;
+    launchpads.extend(directory_launchpads);
+    launchpads.sort_by_key(|c| std::cmp::Reverse(c.highest_stamp_number));
+    launchpads.truncate(HOME_LAUNCHPADS as usize);
     Ok(Json(HomeJson {
         main_banner,
         featured,

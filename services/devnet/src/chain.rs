@@ -17,11 +17,30 @@ pub const REGTEST_BITS: u32 = 0x207f_ffff;
 const ANCHOR_TIME: u32 = 1_713_571_767;
 const ANCHOR_HEIGHT: u64 = 840_000;
 
-/// The header time of the devnet's block at `height` (unix seconds): ten minutes apart, anchored on mainnet's
-/// block 840000.
-pub fn block_time(height: u64) -> i64 {
+/// Seconds between two blocks of a scenario.
+pub const BLOCK_SPACING: i64 = 600;
+
+/// The scheduled time of a block at `height` (unix seconds): ten minutes apart, anchored on mainnet's block
+/// 840000. A scenario's blocks are mined at these times, then moved by [`Chain::retime`].
+fn scheduled_time(height: u64) -> i64 {
     let offset = i64::try_from(height).unwrap_or(i64::MAX) - ANCHOR_HEIGHT as i64;
-    i64::from(ANCHOR_TIME) + offset * 600
+    i64::from(ANCHOR_TIME) + offset * BLOCK_SPACING
+}
+
+/// When the blocks a chain mines are timed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Clock {
+    /// At their scheduled time ([`scheduled_time`]): a scenario being made.
+    Schedule,
+    /// At the time of day, and always after the tip: a running node.
+    Live,
+}
+
+/// Unix seconds now.
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
 /// Blocks whose coinbase outputs can be spent, as Core's consensus rule has it.
@@ -62,6 +81,7 @@ pub struct Chain {
     undo: Vec<Vec<(OutPoint, Coin)>>,
     /// How many times blocks were disconnected: tags the coinbases of later blocks.
     branch: u32,
+    clock: Clock,
 }
 
 impl Chain {
@@ -76,16 +96,52 @@ impl Chain {
             by_script: HashMap::new(),
             undo: Vec::new(),
             branch: 0,
+            clock: Clock::Schedule,
         }
     }
 
-    /// A chain made of `blocks` (as stored), the first at `first_height`.
+    /// A chain made of `blocks` (as stored), the first at `first_height`; it mines at the time of day.
     pub fn from_blocks(first_height: u64, blocks: Vec<Block>) -> Self {
         let mut chain = Self::new(first_height);
         for block in blocks {
             chain.reconnect(block);
         }
+        chain.clock = Clock::Live;
         chain
+    }
+
+    /// From now on, mines blocks at the time of day (after the tip's time), as a running node does.
+    pub fn go_live(&mut self) {
+        self.clock = Clock::Live;
+    }
+
+    /// Moves every block's time so that the tip's is `tip_time` and the others are ten minutes apart before
+    /// it, mining the headers again (their hashes change; the transactions do not). Then mines at the time of
+    /// day.
+    pub fn retime(&mut self, tip_time: i64) {
+        let tip = self.tip_height();
+        let mut previous = BlockHash::all_zeros();
+        self.by_hash.clear();
+        for (index, block) in self.blocks.iter_mut().enumerate() {
+            let height = self.first_height + index as u64;
+            let back = i64::try_from(tip - height).unwrap_or(i64::MAX);
+            let time = tip_time.saturating_sub(back.saturating_mul(BLOCK_SPACING));
+            block.header.time = u32::try_from(time.max(0)).unwrap_or(u32::MAX);
+            block.header.prev_blockhash = previous;
+            block.header.nonce = 0;
+            let target = block.header.target();
+            while block.header.validate_pow(target).is_err() {
+                block.header.nonce = block.header.nonce.wrapping_add(1);
+            }
+            previous = block.block_hash();
+            self.by_hash.insert(previous, index);
+        }
+        self.clock = Clock::Live;
+    }
+
+    /// The header time of the block at `height`.
+    pub fn time_at(&self, height: u64) -> Option<i64> {
+        self.block_at(height).map(|b| i64::from(b.header.time))
     }
 
     /// The blocks, first to tip.
@@ -302,7 +358,13 @@ impl Chain {
     }
 
     fn header(&self, height: u64, merkle_root: TxMerkleNode) -> Header {
-        let time = block_time(height);
+        let time = match self.clock {
+            Clock::Schedule => scheduled_time(height),
+            Clock::Live => {
+                let after_tip = self.blocks.last().map_or(0, |b| i64::from(b.header.time) + 1);
+                unix_now().max(after_tip)
+            }
+        };
         Header {
             version: Version::from_consensus(0x2000_0000),
             prev_blockhash: self.tip_hash(),

@@ -61,6 +61,11 @@ pub struct DevnetConfig {
     pub rpc_user: Option<String>,
     /// JSON-RPC password.
     pub rpc_password: Option<String>,
+    /// Unix time of the scenario's last block, the others ten minutes apart before it. [`crate::build`] sets
+    /// it, when unset, to the moment the devnet was first started (kept in its data directory, so that a
+    /// restart continues the same chain). Unset when generating alone: blocks follow mainnet's schedule from
+    /// block 840000.
+    pub tip_time: Option<i64>,
 }
 
 impl Default for DevnetConfig {
@@ -79,6 +84,7 @@ impl Default for DevnetConfig {
             fresh: false,
             rpc_user: None,
             rpc_password: None,
+            tip_time: None,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The devnet's data directory: the chain as a file of length-prefixed consensus-encoded blocks (appended as
-//! blocks are mined, cut back when blocks are disconnected), and the mempool saved at shutdown.
+//! blocks are mined, cut back when blocks are disconnected), the mempool saved at shutdown, and the time of
+//! the scenario's last block (the moment the devnet was first started), from which the chain is made again.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
@@ -10,6 +11,7 @@ use bitcoin::{Block, Transaction};
 
 const BLOCKS: &str = "blocks.dat";
 const MEMPOOL: &str = "mempool.dat";
+const TIP_TIME: &str = "tip_time";
 /// Largest record accepted when reading: a block is at most 4 MB.
 const MAX_RECORD: u32 = 8_000_000;
 
@@ -139,9 +141,34 @@ pub fn load_mempool(dir: &Path) -> io::Result<Vec<Transaction>> {
         .collect())
 }
 
-/// Deletes the chain and mempool files (`--fresh`).
+/// The scenario's tip time kept in `dir`: `Ok(None)` when there is none.
+pub fn load_tip_time(dir: &Path) -> io::Result<Option<i64>> {
+    match std::fs::read_to_string(dir.join(TIP_TIME)) {
+        Ok(text) => text.trim().parse().map(Some).map_err(|_| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{}: not a unix time", dir.join(TIP_TIME).display()),
+            )
+        }),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Keeps the scenario's tip time in `dir`.
+pub fn save_tip_time(dir: &Path, time: i64) -> io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    std::fs::write(dir.join(TIP_TIME), format!("{time}\n"))
+}
+
+/// Whether `dir` holds blocks.
+pub fn has_blocks(dir: &Path) -> bool {
+    std::fs::metadata(dir.join(BLOCKS)).is_ok_and(|m| m.len() > 0)
+}
+
+/// Deletes the chain, the mempool and the tip time (`--fresh`).
 pub fn wipe(dir: &Path) -> io::Result<()> {
-    for name in [BLOCKS, MEMPOOL] {
+    for name in [BLOCKS, MEMPOOL, TIP_TIME] {
         match std::fs::remove_file(dir.join(name)) {
             Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
             _ => {}

@@ -25,4 +25,4 @@ pub mod validate;
 pub mod wallet;
 
 pub use config::{DevnetConfig, ScenarioKind};
-pub use node::{Devnet, build, build_with};
+pub use node::{Devnet, build, build_with, clock};

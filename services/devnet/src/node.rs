@@ -271,8 +271,40 @@ pub struct Devnet {
 }
 
 /// Generates the scenario (or, with a data directory, continues the chain stored there) and binds the RPC port.
+/// Without a tip time in `config`, the scenario's last block is timed at the moment the devnet was first
+/// started ([`clock`]).
 pub async fn build(config: &DevnetConfig) -> std::io::Result<Devnet> {
-    build_with(config, scenario::generate(config)).await
+    let config = clock(config)?;
+    build_with(&config, scenario::generate(&config)).await
+}
+
+/// `config` with its tip time: as given; else the one its data directory keeps; else now. A data directory
+/// keeps the time it was given (after `fresh` wiped it), except that one whose chain was made before tip times
+/// were kept goes on with mainnet's schedule.
+pub fn clock(config: &DevnetConfig) -> std::io::Result<DevnetConfig> {
+    let mut config = config.clone();
+    let now_secs = || i64::try_from(now()).unwrap_or(i64::MAX);
+    let Some(dir) = config.data_dir.clone() else {
+        config.tip_time = config.tip_time.or_else(|| Some(now_secs()));
+        return Ok(config);
+    };
+    if config.fresh {
+        datadir::wipe(&dir)?;
+        config.fresh = false;
+    }
+    let kept = datadir::load_tip_time(&dir)?;
+    config.tip_time = match (config.tip_time, kept) {
+        (Some(given), _) => Some(given),
+        (None, Some(kept)) => return Ok(DevnetConfig { tip_time: Some(kept), ..config }),
+        (None, None) if datadir::has_blocks(&dir) => return Ok(config),
+        (None, None) => Some(now_secs()),
+    };
+    if let Some(time) = config.tip_time
+        && kept != config.tip_time
+    {
+        datadir::save_tip_time(&dir, time)?;
+    }
+    Ok(config)
 }
 
 /// [`build`] with a scenario generated beforehand (from the same configuration). The scenario's chain moves
@@ -284,7 +316,7 @@ pub async fn build_with(config: &DevnetConfig, mut scenario: Scenario) -> std::i
         stamps = scenario.stamps.len(),
         "devnet scenario generated"
     );
-    let (chain, store) = match &config.data_dir {
+    let (mut chain, store) = match &config.data_dir {
         None => (
             std::mem::replace(&mut scenario.chain, Chain::new(config.first_height)),
             None,
@@ -295,7 +327,8 @@ pub async fn build_with(config: &DevnetConfig, mut scenario: Scenario) -> std::i
             std::mem::replace(&mut scenario.chain, Chain::new(config.first_height)),
         )?,
     };
-    let curation = crate::scenario::curation::curation(&scenario.intents);
+    chain.go_live();
+    let curation = crate::scenario::curation::curation(&scenario.intents, |h| chain.time_at(h));
     if let Some(dir) = &config.data_dir {
         let json = serde_json::to_vec_pretty(&scenario.bootstrap).map_err(std::io::Error::other)?;
         std::fs::write(dir.join("bootstrap.json"), json)?;

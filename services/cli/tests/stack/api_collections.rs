@@ -389,7 +389,13 @@ pub async fn collections(services: &Services, db: &mut sqlx::PgConnection) {
 /// The devnet's staff content, imported as the CLI imports it: the schema accepts it, and every curated
 /// endpoint serves it in its order with the catalogue's figures.
 pub async fn curation(stack: &crate::helpers::Stack, services: &Services) {
-    let document = stamps_devnet::scenario::curation::curation(&stack.intents);
+    // The file the devnet serves beside its bootstrap snapshot.
+    let document: serde_json::Value = reqwest::get(stack.bootstrap.replace("bootstrap.json", "curation.json"))
+        .await
+        .expect("the devnet serves its curation")
+        .json()
+        .await
+        .expect("JSON");
     let file = stamps_catalogue::curation::CurationFile::parse(&document.to_string())
         .expect("the devnet's curation file follows the schema");
     let nats = stamps_platform::nats::Nats::connect(&stack.nats)
@@ -565,13 +571,42 @@ async fn launchpads(file: &stamps_catalogue::curation::CurationFile, services: &
         .get_json("/api/collections?only=launchpad&sort=highest_stamp_number:desc")
         .await;
     assert_eq!(status, 200, "{listed}");
-    // Directories are listed only when asked for by id: the SRC-721 launchpad is the one listed.
-    assert_eq!(total(&listed), 1, "{listed}");
-    let card = &hits(&listed)[0];
-    assert_eq!(card["collection_id"], pad.collection_id.as_str());
+    // Directories are listed only when asked for by owner or id: the users' launchpads are the ones listed.
+    let directories: Vec<&str> = file
+        .directories
+        .iter()
+        .map(|d| d.collection_id.as_str())
+        .collect();
+    let launchpad_ids: Vec<&str> = file
+        .launchpads
+        .iter()
+        .map(|l| l.collection_id.as_str())
+        .collect();
+    let of_users = launchpad_ids
+        .iter()
+        .filter(|id| !directories.contains(id))
+        .count();
+    assert_eq!(total(&listed), of_users as i64, "{listed}");
+    let listed_hits = hits(&listed);
+    let card = listed_hits
+        .iter()
+        .find(|c| c["collection_id"] == pad.collection_id.as_str())
+        .expect("the first launchpad is listed");
+    // The home page lists both, highest stamp numbers first.
     let (_, home) = services.get_json("/api/home").await;
+    let (_, in_directories) = services
+        .get_json("/api/directories?only=launchpad&sort=highest_stamp_number:desc")
+        .await;
+    let mut both: Vec<serde_json::Value> = hits(&listed)
+        .iter()
+        .chain(hits(&in_directories).iter())
+        .cloned()
+        .collect();
+    both.sort_by_key(|c| std::cmp::Reverse(c["highest_stamp_number"].as_i64()));
+    assert!(both.len() > of_users, "a directory's launchpad too");
     assert_eq!(
-        home["launchpads"], listed["hits"],
+        home["launchpads"],
+        serde_json::Value::Array(both),
         "the home page lists the launchpads"
     );
     assert_eq!(card["is_launchpad"], true);
@@ -588,7 +623,7 @@ async fn launchpads(file: &stamps_catalogue::curation::CurationFile, services: &
     assert!(
         hits(&plain)
             .iter()
-            .filter(|c| c["collection_id"] != pad.collection_id.as_str())
+            .filter(|c| !launchpad_ids.iter().any(|id| c["collection_id"] == *id))
             .all(|c| c["is_launchpad"] == false && c.get("fee").is_none())
     );
 

@@ -7,14 +7,29 @@
 use serde_json::{Value, json};
 
 use super::intent::{Intended, Payload};
-use crate::chain::block_time;
 
 const DAY_MS: i64 = 86_400_000;
 
-/// The curation file (version 1) of a scenario's intents.
-pub fn curation(intents: &[Intended]) -> Value {
+/// The year (UTC) of unix time `secs`.
+fn year_of(secs: i64) -> i64 {
+    // Days since 0000-03-01 in the proleptic Gregorian calendar, split into 400-year eras.
+    let days = secs.div_euclid(86_400) + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days.rem_euclid(146_097);
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let march_based_month = (5 * day_of_year + 2) / 153;
+    year_of_era + era * 400 + i64::from(march_based_month >= 10)
+}
+
+/// The curation file (version 1) of a scenario's intents, `time_of` giving a block's time (unix seconds) by
+/// height. Its windows are set around the chain's last block: one launchpad open, one coming, one closed.
+pub fn curation(intents: &[Intended], time_of: impl Fn(u64) -> Option<i64>) -> Value {
+    let last = intents.iter().map(|i| i.height).max().unwrap_or_default();
+    let tip_ms = time_of(last).unwrap_or_default() * 1000;
+    let ms_of = |height: u64| time_of(height).map_or(tip_ms, |t| t * 1000);
     let mut collections: Vec<&str> = Vec::new();
-    let mut first_mint: Option<u64> = None;
+    let mut first_mints: Vec<u64> = Vec::new();
     let mut art: Vec<(&str, &str)> = Vec::new();
     for i in intents {
         let Payload::Stamp(s) = &i.payload else {
@@ -22,9 +37,7 @@ pub fn curation(intents: &[Intended]) -> Value {
         };
         match &s.src721 {
             Some(c) if !collections.contains(&c.as_str()) => {
-                if collections.is_empty() {
-                    first_mint = Some(i.height);
-                }
+                first_mints.push(i.height);
                 collections.push(c);
             }
             Some(_) => {}
@@ -61,7 +74,7 @@ pub fn curation(intents: &[Intended]) -> Value {
         },
         "banners": banners,
         "featured": collections.iter().take(10).collect::<Vec<_>>(),
-        "advent": { "year": 2026, "days": days },
+        "advent": { "year": year_of(tip_ms / 1000), "days": days },
     });
     if !art.is_empty() {
         // The directory is featured too (on the XCP site's directories).
@@ -81,11 +94,10 @@ pub fn curation(intents: &[Intended]) -> Value {
         });
     }
     // The first SRC-721 collection minted through a launchpad: a whitelist day for holders of the second, a
-    // free first day, then the public mint at 30,000 sats for a month after the chain's last block.
-    let last = intents.iter().map(|i| i.height).max().unwrap_or_default();
+    // free first day, then the public mint at 30,000 sats until a month after the chain's last block (open).
     let mut launchpads = Vec::new();
-    if let (Some(&pad), Some(start)) = (collections.first(), first_mint) {
-        let start = block_time(start) * 1000;
+    if let (Some(&pad), Some(&start)) = (collections.first(), first_mints.first()) {
+        let start = ms_of(start);
         let mut whitelist = Vec::new();
         if let Some(&holders) = collections.get(1) {
             whitelist.push(json!({
@@ -98,12 +110,24 @@ pub fn curation(intents: &[Intended]) -> Value {
             "max": 1000,
             "quantity_per_mint": 1,
             "fee": 30_000,
-            "public_mint": [start, block_time(last) * 1000 + 30 * DAY_MS],
+            "public_mint": [start, tip_ms + 30 * DAY_MS],
             "free_mint": [start, start + DAY_MS],
             "white_list_config": whitelist,
         }));
     }
-    // The pixel-art directory as a launchpad of its own art: two layers, the first stamps weighted heaviest.
+    // The third, minted through a launchpad whose public mint ended three days before the last block (closed).
+    if let (Some(&pad), Some(&start)) = (collections.get(2), first_mints.get(2)) {
+        launchpads.push(json!({
+            "collection_id": pad,
+            "max": 500,
+            "quantity_per_mint": 1,
+            "fee": 20_000,
+            "public_mint": [ms_of(start), tip_ms - 3 * DAY_MS],
+            "white_list_config": [],
+        }));
+    }
+    // The pixel-art directory as a launchpad of its own art (coming): two layers, the first stamps weighted
+    // heaviest.
     if art.len() >= 4 {
         let layer = |stamps: &[(&str, &str)]| -> Vec<Value> {
             stamps
@@ -117,10 +141,28 @@ pub fn curation(intents: &[Intended]) -> Value {
             "collection_id": "pixel-art",
             "max": 100,
             "fee": 0,
-            "public_mint": [block_time(last) * 1000, block_time(last) * 1000 + 30 * DAY_MS],
+            // Coming: its public mint opens two days after the last block.
+            "public_mint": [tip_ms + 2 * DAY_MS, tip_ms + 32 * DAY_MS],
             "layers": [layer(&art[..half]), layer(&art[half..2 * half])],
         }));
     }
     file["launchpads"] = json!(launchpads);
     file
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn years() {
+        for (secs, year) in [
+            (0, 1970),
+            (951_782_400, 2000),       // 2000-02-29
+            (1_767_225_599, 2025),     // 2025-12-31 23:59:59
+            (1_767_225_600, 2026),     // 2026-01-01
+            (1_798_761_599, 2026),     // 2026-12-31 23:59:59
+            (-1, 1969),
+        ] {
+            assert_eq!(super::year_of(secs), year, "{secs}");
+        }
+    }
 }

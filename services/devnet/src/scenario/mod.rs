@@ -156,6 +156,9 @@ pub fn generate(config: &DevnetConfig) -> Scenario {
         }
         ScenarioKind::Bench => bench::play(&mut b, &mut w, config.scale),
     }
+    if let Some(tip_time) = config.tip_time {
+        b.chain.retime(tip_time);
+    }
     let bootstrap = Bootstrap {
         height: config.first_height.saturating_sub(1),
         balances: b
