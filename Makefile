@@ -1,10 +1,14 @@
 # The two commands of the README: `make run` and `make test`. Everything shares one target directory and one
 # debug build of the `stamps` binary.
 CARGO ?= cargo
+# The workspace's own crates are compiled by clippy's driver (dependencies by rustc), so that building is linting:
+# clippy's lints and rustc's run in the one build, warnings denied by the workspace's lints (Cargo.toml), and no
+# second pass checks every dependency again. Every cargo command here shares it, so none rebuilds another's work.
+export RUSTC_WORKSPACE_WRAPPER := $(shell command -v clippy-driver 2>/dev/null)
 NPM ?= npm
 STAMPS := target/debug/stamps
 
-.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench bench-indexer bench-api bench-edge fuzz lighthouse
+.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench bench-indexer bench-api bench-edge fuzz lighthouse sqlx-prepare
 
 run: infra build frontend
 	scripts/run.sh
@@ -25,10 +29,11 @@ frontend/node_modules/.package-lock.json: frontend/package-lock.json
 frontend: frontend-deps
 	cd frontend && $(NPM) run --silent build
 
+# Rust is linted as it is built (see RUSTC_WORKSPACE_WRAPPER above): `make test` builds after this.
 lint: frontend-deps
+	@test -n "$(RUSTC_WORKSPACE_WRAPPER)" || { echo "error: clippy-driver not found (rustup component add clippy)" >&2; exit 1; }
 	scripts/line-width.sh
 	$(CARGO) fmt --all --check
-	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	cd frontend && $(NPM) run --silent typecheck && $(NPM) run --silent lint
 
 rust-test:
@@ -48,6 +53,11 @@ lighthouse:
 
 fmt:
 	$(CARGO) fmt --all
+
+# The catalogue's build-time query data (services/catalogue/.sqlx), from a fresh database: run it after changing
+# a statement written with sqlx's query macros, or the catalogue's schema, and commit what it writes.
+sqlx-prepare: infra
+	scripts/sqlx-prepare.sh
 
 # Criterion benchmarks (decoding real mainnet blocks; needs the shared fixtures), then the devnet benchmark.
 bench:

@@ -15,8 +15,7 @@ const STATS_LOCK: i64 = 0x0c01_1ec7;
 /// Takes the lock of the figures' writers (held until the transaction ends). Call it before picking the
 /// collections to compute.
 pub async fn lock(tx: &mut PgConnection) -> Result<(), sqlx::Error> {
-    sqlx::query("SELECT pg_advisory_xact_lock($1)")
-        .bind(STATS_LOCK)
+    sqlx::query!("SELECT pg_advisory_xact_lock($1)", STATS_LOCK)
         .execute(tx)
         .await?;
     Ok(())
@@ -30,14 +29,14 @@ pub async fn collections_of_blocks(
     hs: &[i64],
     repriced: &[String],
 ) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT collection_id FROM collection_members
-         WHERE cpid = ANY($2) OR cpid IN (SELECT asset FROM balance_versions WHERE changed_at = ANY($1))
-         UNION SELECT collection_id FROM src721_collections WHERE block_index = ANY($1)
-         UNION SELECT collection_id FROM src721_mints WHERE block_index = ANY($1)",
+    sqlx::query_scalar!(
+        "SELECT collection_id AS \"collection_id!\" FROM collection_members
+             WHERE cpid = ANY($2) OR cpid IN (SELECT asset FROM balance_versions WHERE changed_at = ANY($1))
+             UNION SELECT collection_id FROM src721_collections WHERE block_index = ANY($1)
+             UNION SELECT collection_id FROM src721_mints WHERE block_index = ANY($1)",
+        hs,
+        repriced
     )
-    .bind(hs)
-    .bind(repriced)
     .fetch_all(tx)
     .await
 }
@@ -49,7 +48,7 @@ pub async fn refresh_after_block(
     touched: &[String],
 ) -> Result<(), sqlx::Error> {
     rank_rarity(tx, touched).await?;
-    let latest: Option<i64> = sqlx::query_scalar("SELECT max(time) FROM blocks")
+    let latest: Option<i64> = sqlx::query_scalar!("SELECT max(time) FROM blocks")
         .fetch_one(&mut *tx)
         .await?;
     let anchor = latest.map_or(0, |t| (t.div_euclid(3600) + 1) * 3600);
@@ -57,15 +56,16 @@ pub async fn refresh_after_block(
     if stored == Some(anchor) {
         return compute(tx, touched, anchor).await;
     }
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO collection_stats_anchor (id, anchor) VALUES (TRUE, $1)
          ON CONFLICT (id) DO UPDATE SET anchor = EXCLUDED.anchor",
+        anchor
     )
-    .bind(anchor)
     .execute(&mut *tx)
     .await?;
-    let all: Vec<String> = sqlx::query_scalar(
-        "SELECT collection_id FROM collection_cards UNION SELECT collection_id FROM collection_stats",
+    let all: Vec<String> = sqlx::query_scalar!(
+        "SELECT collection_id AS \"collection_id!\" FROM collection_cards
+         UNION SELECT collection_id FROM collection_stats"
     )
     .fetch_all(&mut *tx)
     .await?;
@@ -79,21 +79,21 @@ pub async fn rank_rarity(tx: &mut PgConnection, ids: &[String]) -> Result<(), sq
     if ids.is_empty() {
         return Ok(());
     }
-    sqlx::query(
+    sqlx::query!(
         "WITH t AS (
              SELECT m.collection_id, m.cpid, m.stamp, e.layer, e.trait
              FROM src721_mints m,
-                  jsonb_array_elements_text(m.traits) WITH ORDINALITY AS e(trait, layer)
+             jsonb_array_elements_text(m.traits) WITH ORDINALITY AS e(trait, layer)
              WHERE m.collection_id = ANY($1) AND e.trait IS NOT NULL),
-         f AS (SELECT collection_id, layer, trait, count(*)::NUMERIC AS n FROM t GROUP BY 1, 2, 3),
-         s AS (SELECT t.collection_id, t.cpid, t.stamp, sum(1 / f.n) AS score
-               FROM t JOIN f USING (collection_id, layer, trait) GROUP BY 1, 2, 3),
-         r AS (SELECT cpid, row_number() OVER (PARTITION BY collection_id ORDER BY score DESC, stamp) AS rank
-               FROM s)
-         UPDATE stamps SET rarity_rank = r.rank FROM r
-         WHERE stamps.cpid = r.cpid AND stamps.rarity_rank IS DISTINCT FROM r.rank",
+             f AS (SELECT collection_id, layer, trait, count(*)::NUMERIC AS n FROM t GROUP BY 1, 2, 3),
+             s AS (SELECT t.collection_id, t.cpid, t.stamp, sum(1 / f.n) AS score
+             FROM t JOIN f USING (collection_id, layer, trait) GROUP BY 1, 2, 3),
+             r AS (SELECT cpid, row_number() OVER (PARTITION BY collection_id ORDER BY score DESC, stamp) AS rank
+             FROM s)
+             UPDATE stamps SET rarity_rank = r.rank FROM r
+             WHERE stamps.cpid = r.cpid AND stamps.rarity_rank IS DISTINCT FROM r.rank",
+        ids
     )
-    .bind(ids)
     .execute(tx)
     .await?;
     Ok(())
@@ -107,7 +107,7 @@ pub async fn refresh(tx: &mut PgConnection, ids: &[String]) -> Result<(), sqlx::
 }
 
 async fn stored_anchor(tx: &mut PgConnection) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar("SELECT anchor FROM collection_stats_anchor")
+    sqlx::query_scalar!("SELECT anchor FROM collection_stats_anchor")
         .fetch_optional(tx)
         .await
 }
@@ -117,10 +117,12 @@ async fn compute(tx: &mut PgConnection, ids: &[String], anchor: i64) -> Result<(
     if ids.is_empty() {
         return Ok(());
     }
-    sqlx::query("DELETE FROM collection_stats WHERE collection_id = ANY($1)")
-        .bind(ids)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query!(
+        "DELETE FROM collection_stats WHERE collection_id = ANY($1)",
+        ids
+    )
+    .execute(&mut *tx)
+    .await?;
     // Sums are clamped to the BIGINT range: absurd on-chain prices must not stop the projection (LEAST skips
     // NULLs, so a market cap without any floor stays NULL by the CASE).
     const MAX: &str = "9223372036854775807";

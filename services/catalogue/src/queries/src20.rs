@@ -184,8 +184,9 @@ pub struct Src20Row {
 }
 
 const SELECT: &str = "SELECT o.tick, o.op, COALESCE(src20_amount(o.amt)::TEXT, o.amt) AS amt, o.creator,
-        o.destination, o.block_index, o.block_time, o.stamp, o.tx_hash, o.valid, o.status, s.cpid, t.max::TEXT AS max, t.lim::TEXT AS lim, t.dec, t.minted::TEXT AS minted,
-        t.mint_count, t.minters_count, t.holders_count, t.progress::TEXT AS progress";
+        o.destination, o.block_index, o.block_time, o.stamp, o.tx_hash, o.valid, o.status, s.cpid,
+        t.max::TEXT AS max, t.lim::TEXT AS lim, t.dec, t.minted::TEXT AS minted, t.mint_count, t.minters_count,
+        t.holders_count, t.progress::TEXT AS progress";
 
 /// The `FROM` and `WHERE` of a finder query, naming only the conditions in force so that the planner sees each
 /// query's real shape: the operations (written out, or $1), validity, the deploys' progress, one tick ($5), the
