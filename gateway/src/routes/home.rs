@@ -81,33 +81,39 @@ struct DispenserJson {
 pub(crate) async fn home(State(state): State<AppState>) -> Result<Json<HomeJson>, ApiError> {
     let mut catalogue = state.catalogue.clone();
     let h = catalogue.get_home(GetHomeRequest {}).await?.into_inner();
-    let collections = |only: &'static str, sort: &'static str, limit: u32, user_id: &'static str| {
-        let mut catalogue = state.catalogue.clone();
-        async move {
-            let answer = catalogue
-                .search_collections(SearchCollectionsRequest {
-                    only: only.into(),
-                    sort: sort.into(),
-                    limit,
-                    user_id: user_id.into(),
-                    ..SearchCollectionsRequest::default()
-                })
-                .await?;
-            Ok::<_, ApiError>(
-                answer
-                    .into_inner()
-                    .hits
-                    .into_iter()
-                    .map(crate::routes::collections::CollectionJson::from)
-                    .collect::<Vec<_>>(),
-            )
-        }
-    };
+    let collections =
+        |only: &'static str, sort: &'static str, limit: u32, user_id: &'static str| {
+            let mut catalogue = state.catalogue.clone();
+            async move {
+                let answer = catalogue
+                    .search_collections(SearchCollectionsRequest {
+                        only: only.into(),
+                        sort: sort.into(),
+                        limit,
+                        user_id: user_id.into(),
+                        ..SearchCollectionsRequest::default()
+                    })
+                    .await?;
+                Ok::<_, ApiError>(
+                    answer
+                        .into_inner()
+                        .hits
+                        .into_iter()
+                        .map(crate::routes::collections::CollectionJson::from)
+                        .collect::<Vec<_>>(),
+                )
+            }
+        };
     // The launchpads of users' collections and of the staff directories, together.
     let (main_banner, featured, mut launchpads, directory_launchpads, src721_collections) = tokio::try_join!(
         crate::routes::curation::banners(&state),
         crate::routes::curation::featured_cards(&state, false),
-        collections("launchpad", "highest_stamp_number:desc", HOME_LAUNCHPADS, ""),
+        collections(
+            "launchpad",
+            "highest_stamp_number:desc",
+            HOME_LAUNCHPADS,
+            ""
+        ),
         collections(
             "launchpad",
             "highest_stamp_number:desc",

@@ -1106,7 +1106,11 @@ async fn src20_amounts_in_exponent_notation_count_and_escaped_ticks_are_kept_as_
     ))
     .await;
     assert_eq!(
-        db.rows("src20_ticks", "tick, max, lim, minted, mint_count, progress").await,
+        db.rows(
+            "src20_ticks",
+            "tick, max, lim, minted, mint_count, progress"
+        )
+        .await,
         vec!["🐸|1000|500|750|2|75.00"]
     );
     assert_eq!(

@@ -361,7 +361,10 @@ impl Chain {
         let time = match self.clock {
             Clock::Schedule => scheduled_time(height),
             Clock::Live => {
-                let after_tip = self.blocks.last().map_or(0, |b| i64::from(b.header.time) + 1);
+                let after_tip = self
+                    .blocks
+                    .last()
+                    .map_or(0, |b| i64::from(b.header.time) + 1);
                 unix_now().max(after_tip)
             }
         };

@@ -295,7 +295,12 @@ pub fn clock(config: &DevnetConfig) -> std::io::Result<DevnetConfig> {
     let kept = datadir::load_tip_time(&dir)?;
     config.tip_time = match (config.tip_time, kept) {
         (Some(given), _) => Some(given),
-        (None, Some(kept)) => return Ok(DevnetConfig { tip_time: Some(kept), ..config }),
+        (None, Some(kept)) => {
+            return Ok(DevnetConfig {
+                tip_time: Some(kept),
+                ..config
+            });
+        }
         (None, None) if datadir::has_blocks(&dir) => return Ok(config),
         (None, None) => Some(now_secs()),
     };

@@ -390,12 +390,13 @@ pub async fn collections(services: &Services, db: &mut sqlx::PgConnection) {
 /// endpoint serves it in its order with the catalogue's figures.
 pub async fn curation(stack: &crate::helpers::Stack, services: &Services) {
     // The file the devnet serves beside its bootstrap snapshot.
-    let document: serde_json::Value = reqwest::get(stack.bootstrap.replace("bootstrap.json", "curation.json"))
-        .await
-        .expect("the devnet serves its curation")
-        .json()
-        .await
-        .expect("JSON");
+    let document: serde_json::Value =
+        reqwest::get(stack.bootstrap.replace("bootstrap.json", "curation.json"))
+            .await
+            .expect("the devnet serves its curation")
+            .json()
+            .await
+            .expect("JSON");
     let file = stamps_catalogue::curation::CurationFile::parse(&document.to_string())
         .expect("the devnet's curation file follows the schema");
     let nats = stamps_platform::nats::Nats::connect(&stack.nats)

@@ -10,12 +10,19 @@ async fn stamp_images_answer_each_cpid_in_order_and_404_for_the_unknown() {
     let demo = shared_demo();
     let services = &demo.services;
     let mut db = demo.stack.db().await;
-    let cpids: Vec<String> = sqlx::query_scalar("SELECT cpid FROM catalogue.stamps ORDER BY stamp DESC LIMIT 3")
-        .fetch_all(&mut db)
-        .await
-        .expect("stamps");
+    let cpids: Vec<String> =
+        sqlx::query_scalar("SELECT cpid FROM catalogue.stamps ORDER BY stamp DESC LIMIT 3")
+            .fetch_all(&mut db)
+            .await
+            .expect("stamps");
     assert_eq!(cpids.len(), 3, "the demo has stamps");
-    let asked = [cpids[2].as_str(), "A1", cpids[0].as_str(), cpids[1].as_str(), cpids[0].as_str()];
+    let asked = [
+        cpids[2].as_str(),
+        "A1",
+        cpids[0].as_str(),
+        cpids[1].as_str(),
+        cpids[0].as_str(),
+    ];
     let (status, body) = services
         .get_json(&format!("/api/stamp/images/{}", asked.join(",")))
         .await;
@@ -24,12 +31,21 @@ async fn stamp_images_answer_each_cpid_in_order_and_404_for_the_unknown() {
         .as_array()
         .expect("a list")
         .iter()
-        .map(|i| (i["cpid"].as_str().expect("cpid").into(), i["url"].as_str().expect("url").into()))
+        .map(|i| {
+            (
+                i["cpid"].as_str().expect("cpid").into(),
+                i["url"].as_str().expect("url").into(),
+            )
+        })
         .collect();
     let expected: Vec<(String, String)> = asked
         .iter()
         .map(|c| {
-            let url = if *c == "A1" { String::from("404") } else { format!("/s/{c}") };
+            let url = if *c == "A1" {
+                String::from("404")
+            } else {
+                format!("/s/{c}")
+            };
             ((*c).to_owned(), url)
         })
         .collect();

@@ -218,7 +218,13 @@ async fn src20_finder_tick_and_trending_match_the_indexed_operations() {
     assert!(!characters.contains('\\'), "{escaped} reads {characters}");
     let encode = |t: &str| {
         t.bytes()
-            .map(|b| if b.is_ascii_alphanumeric() { char::from(b).to_string() } else { format!("%{b:02X}") })
+            .map(|b| {
+                if b.is_ascii_alphanumeric() {
+                    char::from(b).to_string()
+                } else {
+                    format!("%{b:02X}")
+                }
+            })
             .collect::<String>()
     };
     for spelling in [&characters, &escaped, &escaped.to_uppercase()] {
@@ -230,10 +236,16 @@ async fn src20_finder_tick_and_trending_match_the_indexed_operations() {
         assert_eq!(page["deploy"]["tick"], characters.as_str(), "{spelling}");
     }
     let (_, found) = services
-        .get_json(&format!("/api/src20/search?tick={}&limit=5", encode(&escaped)))
+        .get_json(&format!(
+            "/api/src20/search?tick={}&limit=5",
+            encode(&escaped)
+        ))
         .await;
     assert!(
-        !hits(&found).is_empty() && hits(&found).iter().all(|h| h["tick"] == characters.as_str()),
+        !hits(&found).is_empty()
+            && hits(&found)
+                .iter()
+                .all(|h| h["tick"] == characters.as_str()),
         "{found}"
     );
 

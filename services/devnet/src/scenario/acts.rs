@@ -87,8 +87,8 @@ pub enum FairKind {
 
 // Deployed in this order: a tick of emoji among the first, so that every scale has one.
 const TICKS: [&str; 40] = [
-    "kevin", "stamp", "🐸", "pepe", "luffy", "tomo", "bitc", "doge", "wojak", "frog", "moon", "sato",
-    "rare", "punk", "dank", "gm", "wagmi", "piza", "meme", "blok", "xcpx", "cat", "dogs",
+    "kevin", "stamp", "🐸", "pepe", "luffy", "tomo", "bitc", "doge", "wojak", "frog", "moon",
+    "sato", "rare", "punk", "dank", "gm", "wagmi", "piza", "meme", "blok", "xcpx", "cat", "dogs",
     "ape", "zen", "hodl", "yolo", "lfg", "ordi", "kek", "fomo", "burn", "mint", "gold", "ruby",
     "jade", "nova", "luna", "sol", "byte",
 ];

@@ -16,7 +16,8 @@ fn year_of(secs: i64) -> i64 {
     let days = secs.div_euclid(86_400) + 719_468;
     let era = days.div_euclid(146_097);
     let day_of_era = days.rem_euclid(146_097);
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
     let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
     let march_based_month = (5 * day_of_year + 2) / 153;
     year_of_era + era * 400 + i64::from(march_based_month >= 10)
@@ -156,10 +157,10 @@ mod tests {
     fn years() {
         for (secs, year) in [
             (0, 1970),
-            (951_782_400, 2000),       // 2000-02-29
-            (1_767_225_599, 2025),     // 2025-12-31 23:59:59
-            (1_767_225_600, 2026),     // 2026-01-01
-            (1_798_761_599, 2026),     // 2026-12-31 23:59:59
+            (951_782_400, 2000),   // 2000-02-29
+            (1_767_225_599, 2025), // 2025-12-31 23:59:59
+            (1_767_225_600, 2026), // 2026-01-01
+            (1_798_761_599, 2026), // 2026-12-31 23:59:59
             (-1, 1969),
         ] {
             assert_eq!(super::year_of(secs), year, "{secs}");
