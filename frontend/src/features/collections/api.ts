@@ -25,7 +25,8 @@ export type StampListFilters = {
  * Arguments of a collection's Stamps tab: `src721cpids` is the Traits filter (a JSON list of lists of cpids); the
  * finder's filters and sort apply.
  */
-export type CollectionStampsArgs = CollectionPageArgs & StampListFilters & { src721cpids?: string | undefined };
+export type CollectionStampsArgs = CollectionPageArgs &
+  StampListFilters & { src721cpids?: string | undefined; cpids?: string | undefined };
 
 /** A page read defensively: a body without a hits list reads as an empty page. */
 export function normalizePage<T>(raw: Partial<Paged<T>> | null): Paged<T> {
@@ -199,7 +200,7 @@ const collectionsApi = api.injectEndpoints({
     }),
     getCollectionStamps: build.query<Paged<CollectionStamp>, CollectionStampsArgs>({
       transformResponse: (raw: Partial<Paged<CollectionStamp>> | null) => normalizePage(raw),
-      query: ({ id, page, src721cpids, types, only, sort, rarity }) => ({
+      query: ({ id, page, src721cpids, cpids, types, only, sort, rarity }) => ({
         url: 'search',
         params: {
           collection: id,
@@ -210,13 +211,14 @@ const collectionsApi = api.injectEndpoints({
           sort,
           rarity,
           ...(src721cpids ? { src721cpids } : {}),
+          ...(cpids ? { cpids } : {}),
         },
       }),
       providesTags: (_result, _error, { id }) => [{ type: 'Collection', id }],
     }),
     /**
-     * The layers of an SRC-721 collection (`GET /api/collection/layers/{collection_id}`): per layer, its stamps and
-     * how many mints chose each. 404 when the collection has no layers.
+     * The layers of an SRC-721 collection or of a launchpad's curated layers (`GET /api/collection/layers/{id}`): per
+     * layer, its stamps and how many mints chose each (weights for curated layers). 404 when there are no layers.
      */
     getCollectionTraits: build.query<TraitStamp[][], string>({
       query: (id) => `collection/layers/${encodeURIComponent(id)}`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clearLayer,
+  layerCpidsArg,
   formatTraits,
   hasTraits,
   parseTraits,
@@ -81,5 +82,16 @@ describe('src721CpidsArg', () => {
   it('is undefined when nothing is chosen', () => {
     expect(src721CpidsArg([])).toBeUndefined();
     expect(src721CpidsArg([[], []])).toBeUndefined();
+  });
+});
+
+describe('layerCpidsArg', () => {
+  it('lists every chosen stamp once, whatever its layer', () => {
+    expect(layerCpidsArg([['A1', 'A2'], [], ['A5', 'A1']])).toBe('["A1","A2","A5"]');
+  });
+
+  it('is undefined when nothing is chosen', () => {
+    expect(layerCpidsArg([])).toBeUndefined();
+    expect(layerCpidsArg([[], []])).toBeUndefined();
   });
 });

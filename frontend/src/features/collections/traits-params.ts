@@ -78,3 +78,12 @@ export function src721CpidsArg(selection: readonly (readonly string[])[]): strin
   const groups = selection.filter((group) => group.length > 0);
   return groups.length > 0 ? JSON.stringify(groups) : undefined;
 }
+
+/**
+ * The search's `cpids` for a launchpad's curated layers, whose stamps are the layers' own: every chosen stamp, in any
+ * layer; undefined when nothing is chosen.
+ */
+export function layerCpidsArg(selection: readonly (readonly string[])[]): string | undefined {
+  const chosen = [...new Set(selection.flat())];
+  return chosen.length > 0 ? JSON.stringify(chosen) : undefined;
+}

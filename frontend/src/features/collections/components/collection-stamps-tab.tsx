@@ -15,11 +15,19 @@ import {
 } from '../api';
 import { defaultSlideshow } from '@/components/slideshow/slideshow-params';
 import { useSlideshowParam } from '@/components/slideshow/use-slideshow-param';
-import { parseTraits, src721CpidsArg, TRAITS_PARAM, traitsSearch, type TraitSelection } from '../traits-params';
+import {
+  layerCpidsArg,
+  parseTraits,
+  src721CpidsArg,
+  TRAITS_PARAM,
+  traitsSearch,
+  type TraitSelection,
+} from '../traits-params';
 import type { CollectionStamp } from '../types';
 import { useCollectionOutlet } from './collection-layout';
 import { ResultLine } from '@/components/ui/result-line';
 import { Slideshow, SlideshowSelector } from '@/components/slideshow/slideshow';
+import { GOOSE_COLLECTION_ID } from './launchpad-tool';
 import { TraitsFilter } from './traits-filter';
 
 type CollectionStampsTabProps = {
@@ -34,7 +42,8 @@ type CollectionStampsTabProps = {
  * The Stamps tab (Assets on the XCP site): 'x - y of N results', the slideshow selector, the filter bar, top and bottom
  * pagination, the cards ('NO RESULTS' when empty), and the slideshow overlay while `?slideshow=` is set (the parameter
  * never reaches the search call). An SRC-721 collection adds the Traits filter: its selection is kept in `?traits=` and
- * sent to the search as `src721cpids`.
+ * sent to the search as `src721cpids` (mints that chose one of each layer's chosen stamps). A launchpad with curated
+ * layers (not the goose) has it too, over its layers' own stamps: the chosen ones are sent as `cpids`.
  */
 export function CollectionStampsTab({ renderStamps, filters, listFilters }: CollectionStampsTabProps) {
   const { collection } = useCollectionOutlet();
@@ -45,14 +54,17 @@ export function CollectionStampsTab({ renderStamps, filters, listFilters }: Coll
   const page = parsePage(searchParams.get(PAGE_PARAM));
   const [slideshow, setSlideshow] = useSlideshowParam();
   const isSrc721 = collection.type === 'src721';
-  const traits = isSrc721 ? parseTraits(searchParams.get(TRAITS_PARAM)) : [];
+  const isLayered = !isSrc721 && collection.is_launchpad && collection.collection_id !== GOOSE_COLLECTION_ID;
+  const withTraits = isSrc721 || isLayered;
+  const traits = withTraits ? parseTraits(searchParams.get(TRAITS_PARAM)) : [];
   const { data, error, isLoading, isError, isFetching } = useGetCollectionStampsQuery({
     id: collection.collection_id,
     page,
-    src721cpids: src721CpidsArg(traits),
+    src721cpids: isSrc721 ? src721CpidsArg(traits) : undefined,
+    cpids: isLayered ? layerCpidsArg(traits) : undefined,
     ...listFilters,
   });
-  const layers = useGetCollectionTraitsQuery(collection.collection_id, { skip: !isSrc721 });
+  const layers = useGetCollectionTraitsQuery(collection.collection_id, { skip: !withTraits });
 
   const setTraits = useCallback(
     (selection: TraitSelection) => {
@@ -97,11 +109,11 @@ export function CollectionStampsTab({ renderStamps, filters, listFilters }: Coll
     );
   }
 
-  // The filter shows for SRC-721 collections, unless the deploy is unknown (404) or has no layers.
+  // The filter shows for SRC-721 collections and layered launchpads, unless they have no layers (404 or empty).
   const noLayers =
     (layers.isError && errorStatus(layers.error) === 404) ||
     (layers.currentData !== undefined && layers.currentData.length === 0);
-  if (!isSrc721 || noLayers) return results;
+  if (!withTraits || noLayers) return results;
   return (
     <div className="collection-stamps">
       <TraitsFilter
