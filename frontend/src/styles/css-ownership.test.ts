@@ -19,6 +19,7 @@ const OWNERS: Record<string, string> = {
   'home-layout.css': 'shared',
   'page-title.css': 'shared',
   'slideshow.css': 'shared',
+  'media.css': 'shared',
   'xcp-assets.css': 'xcp-assets',
   'src20.css': 'src20',
   'leaderboard.css': 'leaderboard',
