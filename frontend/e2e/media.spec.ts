@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
-/** Stamp files shown as what they are: a BMN melody played in the browser. */
+/** Stamp files shown as what they are: a BMN melody played in the browser, a text stamp's text. */
 
 type Hit = { cpid: string; stamp_mimetype: string | null };
 
@@ -26,4 +26,19 @@ test('a BMN stamp plays in the browser: Play starts an audio context, Stop ends 
   await page.getByRole('button', { name: 'Stop melody' }).click();
   await expect(player).toHaveAttribute('data-state', 'idle');
   await expect(player.getByRole('alert')).toHaveCount(0);
+});
+
+test("a text stamp's page shows its text", async ({ page, request }) => {
+  const text = (await search(request, 'types=other&limit=100')).find((hit) =>
+    (hit.stamp_mimetype ?? '').startsWith('text/plain'),
+  );
+  if (!text) throw new Error('the API listed no text/plain stamp among the first 100 of type other');
+  const file = await request.get(`/s/${text.cpid}`);
+  expect(file.ok()).toBe(true);
+  const firstLine = (await file.text()).split('\n')[0]?.trim() ?? '';
+  expect(firstLine.length).toBeGreaterThan(0);
+  await page.goto(`/stamp/${text.cpid}`);
+  const block = page.getByRole('region', { name: /^Text of / });
+  await expect(block.getByText(firstLine)).toBeVisible();
+  await expect(page.getByText('PLAIN', { exact: true })).toHaveCount(0);
 });

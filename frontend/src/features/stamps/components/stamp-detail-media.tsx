@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { BmnPlayer } from '@/components/bmn-player/bmn-player';
+import { StampText } from '@/components/stamp/stamp-text';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { useBodyScrollLock } from '@/lib/use-body-scroll-lock';
 import { htmlNeedsConfirmation, mediaKind } from '@/components/stamp-detail/detail-rules';
@@ -150,7 +151,7 @@ function FullView({ url, alt, onClose }: { url: string; alt: string; onClose: ()
 /**
  * The detail page's media: the image (a click opens the full view), a sandboxed frame for HTML (after the
  * confirmation for unverified HTML), a BMN melody's player (its notes synthesized in the browser), a play control
- * for audio, or a placeholder.
+ * for audio, a text stamp's text, or a placeholder.
  */
 export function StampMedia({ stamp, alt }: { stamp: StampDetailData; alt: string }) {
   const [fullView, setFullView] = useState(false);
@@ -171,6 +172,7 @@ export function StampMedia({ stamp, alt }: { stamp: StampDetailData; alt: string
       </div>
     );
   }
+  if (kind === 'text') return <StampText key={stamp.cpid} url={stamp.stamp_url} label={`Text of ${alt}`} />;
   if (kind === 'other') {
     const subtype = (stamp.stamp_mimetype ?? '').split('/')[1]?.split(/[;+]/)[0]?.toUpperCase() ?? 'FILE';
     return (

@@ -229,6 +229,25 @@ describe('StampDetail blocks', () => {
     expect(container.querySelector('.bmn-player')).toHaveAttribute('data-state', 'idle');
   });
 
+  it("shows a text stamp's text on its page", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) =>
+        Promise.resolve(
+          requestedUrl(input).includes('/s/')
+            ? new Response('A quiet poem\nin two lines\n', { headers: { 'Content-Type': 'text/plain' } })
+            : new Response(JSON.stringify({ ...stamp, stamp_mimetype: 'text/plain', file_suffix: 'plain' }), {
+                headers: { 'Content-Type': 'application/json' },
+              }),
+        ),
+      ),
+    );
+    renderWithProviders(<StampDetail cpid={CPID} />);
+    const block = await screen.findByRole('region', { name: /^Text of / });
+    expect(await within(block).findByText(/A quiet poem/)).toBeInTheDocument();
+    expect(screen.queryByText('PLAIN')).not.toBeInTheDocument();
+  });
+
   it("plays an audio stamp with the browser's player", async () => {
     const play = vi.fn(() => Promise.resolve());
     const pause = vi.fn();
