@@ -34,6 +34,7 @@ const OWNERS: Record<string, string> = {
   'feat.css': 'feat',
   'advent.css': 'advent',
   'src721.css': 'src721',
+  'faq.css': 'faq',
 };
 
 const stylesheets = import.meta.glob<string>('./*.css', { query: '?raw', import: 'default', eager: true });
