@@ -483,7 +483,7 @@ test(
       const newest = first(activity.hits, 'activity');
       await expect(rows.nth(1)).toContainText(newest.asset_longname ?? newest.asset);
       await expect(rows.nth(1)).toContainText(newest.tx_type.charAt(0).toUpperCase() + newest.tx_type.slice(1));
-      await expect(page.getByText(resultLine(activity.estimatedTotalHits, 20)).first()).toBeVisible();
+      await expect(page.getByText(resultLine(activity.estimatedTotalHits, 100)).first()).toBeVisible();
     } else {
       await expect(page.getByText('NO RESULTS')).toBeVisible();
     }
