@@ -60,9 +60,9 @@ test(
     await expect(page).toHaveURL(/\/search$/);
     await page.getByRole('checkbox', { name: 'SRC-721' }).check();
     await expect(page).toHaveURL(/types=src-721/);
-    const src721 = await api<Paged<{ cpid: string; stamp: number }>>(request, '/api/search?types=src-721&limit=24');
+    const src721 = await api<Paged<{ cpid: string; stamp: number }>>(request, '/api/search?types=src-721&limit=100');
     expect(src721.estimatedTotalHits).toBeGreaterThan(0);
-    await expect(page.getByText(resultLine(src721.estimatedTotalHits, 24)).first()).toBeVisible();
+    await expect(page.getByText(resultLine(src721.estimatedTotalHits, 100)).first()).toBeVisible();
 
     // A mint of a collection (the finder's newest SRC-721 that belongs to one).
     const collections = await api<Paged<{ collection_id: string; stamp_ids: string[] }>>(
@@ -243,7 +243,7 @@ test('staff content: the announcement, the home banners, the themed list and the
   );
   await page.goto('/feat?site=stamps');
   await expect(page.getByRole('heading', { level: 1, name: feat.title })).toBeVisible();
-  await expect(page.getByText(resultLine(feat.estimatedTotalHits, 24)).first()).toBeVisible();
+  await expect(page.getByText(resultLine(feat.estimatedTotalHits, 100)).first()).toBeVisible();
   await expect(page.locator(`a[href="/stamp/${first(feat.hits, 'featured stamp').cpid}"]`).first()).toBeVisible();
 
   const advent = await api<{ days: { day: number; cpid: string | null; src: string | null }[] }>(
@@ -274,7 +274,7 @@ test(
     const { user_id: creator, collection_id: collectionId } = first(collections.hits, 'collection');
     const held = await api<Paged<{ cpid: string }>>(
       request,
-      `/api/stamps/holders_addresses?addresses=${creator}&sort=stamp:asc&limit=24`,
+      `/api/stamps/holders_addresses?addresses=${creator}&sort=stamp:asc&limit=100`,
     );
     expect(held.estimatedTotalHits).toBeGreaterThan(0);
     await page.goto(`/profile/${creator}`);
@@ -283,7 +283,7 @@ test(
       'href',
       `/stamp/${first(held.hits, 'held stamp').cpid}`,
     );
-    await expect(page.getByText(resultLine(held.estimatedTotalHits, 24)).first()).toBeVisible();
+    await expect(page.getByText(resultLine(held.estimatedTotalHits, 100)).first()).toBeVisible();
 
     // Newest first, and PNG only: the count and the first card are the API's for the same query.
     await page.getByRole('button', { name: 'Sort by Stamp, ascending' }).click();
@@ -291,10 +291,10 @@ test(
     await expect(page).toHaveURL(/\?sort=stamp%3Adesc&types=png$|\?types=png&sort=stamp%3Adesc$/);
     const png = await api<Paged<{ cpid: string }>>(
       request,
-      `/api/stamps/holders_addresses?addresses=${creator}&types=png&sort=stamp:desc&limit=24`,
+      `/api/stamps/holders_addresses?addresses=${creator}&types=png&sort=stamp:desc&limit=100`,
     );
     if (png.estimatedTotalHits > 0) {
-      await expect(page.getByText(resultLine(png.estimatedTotalHits, 24)).first()).toBeVisible();
+      await expect(page.getByText(resultLine(png.estimatedTotalHits, 100)).first()).toBeVisible();
       await expect(grid.locator('a.stamp-card__link').first()).toHaveAttribute(
         'href',
         `/stamp/${first(png.hits, 'PNG').cpid}`,
@@ -386,7 +386,7 @@ test("a collection's Stamps tab filtered with the finder's filters, counted as t
     '/api/collections?sort=stamp_count:desc&limit=1',
   );
   const { collection_id: id } = first(collections.hits, 'collection');
-  const oldest = await api<Paged<{ cpid: string }>>(request, `/api/search?collection=${id}&sort=stamp:asc&limit=24`);
+  const oldest = await api<Paged<{ cpid: string }>>(request, `/api/search?collection=${id}&sort=stamp:asc&limit=100`);
   await page.goto(`/collection/${id}`);
   const cards = page.locator('.stamp-grid a.stamp-card__link');
   await expect(cards.first()).toHaveAttribute('href', `/stamp/${first(oldest.hits, 'stamp of the collection').cpid}`);
@@ -412,10 +412,10 @@ test("a collection's Stamps tab filtered with the finder's filters, counted as t
   await expect(page).toHaveURL(/types=src-721/);
   const src721 = await api<Paged<{ cpid: string }>>(
     request,
-    `/api/search?collection=${id}&types=src-721&sort=stamp:asc&limit=24`,
+    `/api/search?collection=${id}&types=src-721&sort=stamp:asc&limit=100`,
   );
   if (src721.estimatedTotalHits > 0) {
-    await expect(page.getByText(resultLine(src721.estimatedTotalHits, 24)).first()).toBeVisible();
+    await expect(page.getByText(resultLine(src721.estimatedTotalHits, 100)).first()).toBeVisible();
   } else {
     await expect(page.getByText('NO RESULTS')).toBeVisible();
   }
@@ -483,7 +483,7 @@ test(
       const newest = first(activity.hits, 'activity');
       await expect(rows.nth(1)).toContainText(newest.asset_longname ?? newest.asset);
       await expect(rows.nth(1)).toContainText(newest.tx_type.charAt(0).toUpperCase() + newest.tx_type.slice(1));
-      await expect(page.getByText(resultLine(activity.estimatedTotalHits, 20)).first()).toBeVisible();
+      await expect(page.getByText(resultLine(activity.estimatedTotalHits, 100)).first()).toBeVisible();
     } else {
       await expect(page.getByText('NO RESULTS')).toBeVisible();
     }
@@ -491,24 +491,24 @@ test(
     // The collected stamps of one collection.
     const scoped = await api<Paged<{ cpid: string }>>(
       request,
-      `/api/stamps/holders_addresses?addresses=${collector}&collection=${collectionId}&sort=stamp:asc&limit=24`,
+      `/api/stamps/holders_addresses?addresses=${collector}&collection=${collectionId}&sort=stamp:asc&limit=100`,
     );
     await page.goto(`/profile/${collector}?collection=${collectionId}`);
     await expect(page.getByRole('link', { name: 'Show all' })).toBeVisible();
     if (scoped.estimatedTotalHits > 0) {
-      await expect(page.getByText(resultLine(scoped.estimatedTotalHits, 24)).first()).toBeVisible();
+      await expect(page.getByText(resultLine(scoped.estimatedTotalHits, 100)).first()).toBeVisible();
     } else {
       await expect(page.getByText('NO RESULTS')).toBeVisible();
     }
 
     // The finder's rarest SRC-721 mints.
-    const rare = await api<Paged<{ cpid: string }>>(request, '/api/search?rarity=top10&sort=rarity_rank:asc&limit=24');
+    const rare = await api<Paged<{ cpid: string }>>(request, '/api/search?rarity=top10&sort=rarity_rank:asc&limit=100');
     await page.goto('/search');
     await page.getByRole('button', { name: 'Top 10', exact: true }).click();
     await page.getByRole('button', { name: 'Sort by Rarity' }).click();
     await expect(page).toHaveURL(/sort=rarity_rank%3Aasc&rarity=top10$/);
     if (rare.estimatedTotalHits > 0) {
-      await expect(page.getByText(resultLine(rare.estimatedTotalHits, 24)).first()).toBeVisible();
+      await expect(page.getByText(resultLine(rare.estimatedTotalHits, 100)).first()).toBeVisible();
       await expect(page.locator('.stamp-grid a.stamp-card__link').first()).toHaveAttribute(
         'href',
         `/stamp/${first(rare.hits, 'rare mint').cpid}`,

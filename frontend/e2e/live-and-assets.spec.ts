@@ -131,7 +131,7 @@ type Asset = {
 test(
   'the XCP finder lists an asset that is no stamp, with its ' + 'name for an image, and opens its page from /api/asset',
   async ({ page, request }) => {
-    const named = await api<Paged<Asset>>(request, '/api/xcp/search?only=named&sort=block_index:desc&limit=24');
+    const named = await api<Paged<Asset>>(request, '/api/xcp/search?only=named&sort=block_index:desc&limit=100');
     const asset = first(
       named.hits.filter((hit) => hit.stamp === null),
       'named asset that is no stamp',
@@ -157,12 +157,13 @@ test(
     await page.getByRole('navigation').getByRole('link', { name: 'Finder' }).first().click();
     await expect(page).toHaveURL(/\/search$/);
     const all = await api<Paged<Asset>>(request, '/api/xcp/search?limit=1');
-    const allLine = `1 - ${String(Math.min(24, all.estimatedTotalHits))} of ${grouped(all.estimatedTotalHits)} results`;
+    const allLine =
+      `1 - ${String(Math.min(100, all.estimatedTotalHits))} ` + `of ${grouped(all.estimatedTotalHits)} results`;
     await expect(page.getByText(allLine)).toBeVisible();
     await page.getByRole('checkbox', { name: 'Named' }).check();
     await expect(page).toHaveURL(/only=named$/);
     const namedLine =
-      `1 - ${String(Math.min(24, named.estimatedTotalHits))} ` + `of ${grouped(named.estimatedTotalHits)} results`;
+      `1 - ${String(Math.min(100, named.estimatedTotalHits))} ` + `of ${grouped(named.estimatedTotalHits)} results`;
     await expect(page.getByText(namedLine)).toBeVisible();
 
     const card = page.locator(`a.stamp-card__link[href="/asset/${asset.cpid}"]`);

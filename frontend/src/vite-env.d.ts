@@ -5,4 +5,6 @@ interface ImportMetaEnv {
   readonly VITE_DISCORD_URL?: string;
   /** The Telegram group the /telegram page sends the browser to (build-time setting). */
   readonly VITE_TELEGRAM_URL?: string;
+  /** The community's social account (an https URL), linked by the footer and the error pages (build-time setting). */
+  readonly VITE_SOCIAL_URL?: string;
 }

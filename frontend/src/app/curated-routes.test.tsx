@@ -44,7 +44,10 @@ describe('curated content routes', () => {
   it('serves the themed featured list at /feat', async () => {
     curatedApi();
     renderApp('/feat');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Winter drops' })).toBeInTheDocument();
+    // The first route of the file loads its modules cold, which can take seconds on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Winter drops' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('NO RESULTS')).toBeInTheDocument();
     await waitFor(() => {
       expect(document.title).toBe('Winter drops');

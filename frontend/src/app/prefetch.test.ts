@@ -63,7 +63,7 @@ describe('prefetchFirstPage', () => {
 
   it("asks the finder's search with the finder's own arguments", async () => {
     expect(await prefetched('/search/pepe?types=png&page=2')).toContain(
-      '/api/search?q=pepe&types=png&sort=stamp%3Aasc&offset=24&limit=24',
+      '/api/search?q=pepe&types=png&sort=stamp%3Aasc&offset=100&limit=100',
     );
   });
 
@@ -77,7 +77,7 @@ describe('prefetchFirstPage', () => {
 
   it("asks the XCP site's finder its asset search with the finder's own arguments", async () => {
     expect(await prefetched('/search/pepe?only=named&sort=holders:desc&page=2', 'xcp')).toEqual([
-      '/api/xcp/search/pepe?only=named&sort=holders%3Adesc&offset=24&limit=24',
+      '/api/xcp/search/pepe?only=named&sort=holders%3Adesc&offset=100&limit=100',
     ]);
   });
 

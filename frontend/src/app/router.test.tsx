@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -141,6 +141,20 @@ describe('app routes', () => {
     renderApp('/src20/tick/NOPE');
     expect(await screen.findByText('SRC-20 tick not found')).toBeInTheDocument();
     await expectTitle('SRC-20: NOPE');
+  });
+
+  it.each<SiteVariant>(['stamps', 'xcp'])('opens the Faq from the navigation of the %s site', async (site) => {
+    stubFetchJson(200, { hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 });
+    renderApp('/', site);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    fireEvent.click(within(nav).getByRole('link', { name: 'Faq' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeInTheDocument();
+    for (const question of ['What are stamps?', 'What is SRC-20?', 'What are dispensers?']) {
+      expect(screen.getByRole('heading', { level: 2, name: question })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('heading', { level: 2, name: 'What are atomic swaps?' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'How do fees work?' })).toBeInTheDocument();
+    await expectTitle('Faq');
   });
 
   it('shows the 404 page for an unknown path', async () => {

@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: paths.fairmint.path, lazy: () => import('./routes/fairmint') },
           { path: paths.fairmintQuery.path, lazy: () => import('./routes/fairmint') },
           { path: paths.feat.path, lazy: () => import('./routes/feat') },
+          { path: paths.faq.path, lazy: () => import('./routes/faq') },
           { path: paths.adventCalendar.path, lazy: () => import('./routes/advent-calendar') },
           { path: paths.notFound.path, lazy: () => import('./routes/not-found') },
         ],

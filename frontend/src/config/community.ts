@@ -23,3 +23,29 @@ export type Community = keyof typeof COMMUNITY;
 
 /** The communities in the order the site lists them. */
 export const COMMUNITIES: readonly Community[] = ['discord', 'telegram'];
+
+/** An external link the site shows: its name and https URL. */
+export type ExternalLink = { name: string; url: string };
+
+/**
+ * The social account link from its build-time setting: an https URL, named X for x.com and twitter.com and after
+ * its host otherwise; `null` (no link shown) when unset or not an https URL.
+ */
+export function socialLink(setting: string | undefined): ExternalLink | null {
+  if (!setting) return null;
+  let url: URL;
+  try {
+    url = new URL(setting);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:') return null;
+  const host = url.hostname.replace(/^www\./, '');
+  return { name: host === 'x.com' || host === 'twitter.com' ? 'X' : host, url: url.href };
+}
+
+/**
+ * The community's social account, set at build time (`VITE_SOCIAL_URL`) like the community links; without it the
+ * footer and the error pages show no social link (there is no built-in default).
+ */
+export const SOCIAL = socialLink(import.meta.env.VITE_SOCIAL_URL);

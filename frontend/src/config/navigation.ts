@@ -20,7 +20,7 @@ export const NAVIGATION: Record<SiteVariant, readonly NavEntry[]> = {
     { label: 'Finder', available: true, href: paths.search.getHref() },
     { label: 'Collections', available: true, href: paths.collections.getHref() },
     { label: 'Leaderboard', available: true, href: paths.leaderboard.getHref() },
-    { label: 'Faq', available: false },
+    { label: 'Faq', available: true, href: paths.faq.getHref() },
   ],
   xcp: [
     // The Stamps site.
@@ -30,7 +30,7 @@ export const NAVIGATION: Record<SiteVariant, readonly NavEntry[]> = {
     { label: 'Collections', available: true, href: paths.collections.getHref() },
     { label: 'Directories', available: true, href: paths.directories.getHref() },
     { label: 'Leaderboard', available: true, href: paths.leaderboard.getHref() },
-    { label: 'Faq', available: false },
+    { label: 'Faq', available: true, href: paths.faq.getHref() },
   ],
 };
 

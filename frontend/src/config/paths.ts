@@ -96,6 +96,11 @@ export const paths = {
     path: '/feat',
     getHref: () => '/feat',
   },
+  /** The Faq: what stamps, SRC-20, dispensers and atomic swaps are, and how fees work. */
+  faq: {
+    path: '/faq',
+    getHref: () => '/faq',
+  },
   /** Reached by URL only: the spec's navigation does not list it. */
   adventCalendar: {
     path: '/advent-calendar',

@@ -19,6 +19,7 @@ const OWNERS: Record<string, string> = {
   'home-layout.css': 'shared',
   'page-title.css': 'shared',
   'slideshow.css': 'shared',
+  'media.css': 'shared',
   'xcp-assets.css': 'xcp-assets',
   'src20.css': 'src20',
   'leaderboard.css': 'leaderboard',
@@ -33,6 +34,7 @@ const OWNERS: Record<string, string> = {
   'feat.css': 'feat',
   'advent.css': 'advent',
   'src721.css': 'src721',
+  'faq.css': 'faq',
 };
 
 const stylesheets = import.meta.glob<string>('./*.css', { query: '?raw', import: 'default', eager: true });

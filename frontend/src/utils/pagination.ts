@@ -1,6 +1,12 @@
 /** The page query parameter of every paginated list. */
 export const PAGE_PARAM = 'page';
 
+/**
+ * The page size of a list the spec gives no size of its own (the finders, /feat, a profile's lists): 'Pagination
+ * default page size 100'. The gateway accepts a `limit` of up to 100 on every paged endpoint.
+ */
+export const DEFAULT_PAGE_SIZE = 100;
+
 /** Reads a 1-based page number from the query; anything missing or invalid is page 1. */
 export function parsePage(value: string | null): number {
   if (value === null || !/^\d+$/.test(value)) return 1;

@@ -243,7 +243,7 @@ describe('collection page', () => {
       expect(Object.fromEntries(last?.searchParams ?? [])).toEqual({
         collection: 'pepes',
         page: '1',
-        limit: '24',
+        limit: '100',
         types: 'gif',
         sort: 'total_volume:desc',
       });

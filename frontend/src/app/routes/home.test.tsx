@@ -95,7 +95,7 @@ describe('Home', () => {
     renderWithProviders(<Home />);
     await sendLiveValue('stats', []);
     expect(await screen.findByText('#11')).toBeInTheDocument();
-    expect(headings()).toEqual(['Last sales', 'Recent listings', 'Latest SRC-721', 'Latest art stamps']);
+    expect(headings()).toEqual(['SRC-20', 'Last sales', 'Recent listings', 'Latest SRC-721', 'Latest art stamps']);
 
     const sales = screen.getByRole('list', { name: 'Last sales' });
     expect(within(sales).getByRole('link')).toHaveAttribute('href', '/stamp/A1');
@@ -119,11 +119,44 @@ describe('Home', () => {
     await sendLiveValue('stats', [statsRow('pepes', 'Pepes')]);
     const launchpads = await screen.findByRole('list', { name: 'Launchpads' });
     expect(within(launchpads).getByRole('link')).toHaveAttribute('href', '/collection/lp');
-    expect(headings().slice(0, 3)).toEqual(['Market stats', 'Launchpads', 'Last sales']);
+    expect(headings().slice(0, 5)).toEqual(['Launchpad', 'SRC-20', 'Market stats', 'Launchpads', 'Last sales']);
     const queries = fetchMock.mock.calls.map(
       ([input]) => new URL(input instanceof Request ? input.url : String(input)).search,
     );
     expect(queries.some((query) => query.includes('launchpad'))).toBe(false);
+  });
+
+  it("advertises the launchpad and the SRC-20 features in the spec's words, each linking to its place", async () => {
+    const launchpad = makeCollection({ collection_id: 'lp', name: 'Goose', is_launchpad: true });
+    stubFetchRoutes((url) =>
+      url.pathname === '/api/home' ? { body: { ...home, launchpads: [launchpad] } } : { status: 404, body: {} },
+    );
+    renderWithProviders(<Home />);
+    await sendLiveValue('stats', []);
+    const promos = await screen.findByRole('list', { name: 'Highlights' });
+    const [launchpadBlock, src20Block] = Array.from(promos.querySelectorAll<HTMLElement>(':scope > li'));
+    expect(launchpadBlock).toHaveTextContent('Bulk SRC-721 traits mint');
+    expect(launchpadBlock).toHaveTextContent('Up to 30% lower mint fees');
+    expect(launchpadBlock).toHaveTextContent('3% creator royalties on secondary sales');
+    const toLaunchpads = within(launchpadBlock ?? promos).getByRole('link', { name: /See the launchpads/ });
+    expect(toLaunchpads).toHaveAttribute('href', '#launchpads-title');
+    expect(document.getElementById('launchpads-title')).toHaveTextContent('Launchpads');
+    expect(src20Block).toHaveTextContent('Royalties for the tick deployer on mint');
+    expect(src20Block).toHaveTextContent('Stamp airdrop on mint');
+    expect(within(src20Block ?? promos).getByRole('link', { name: /Explore SRC-20/ })).toHaveAttribute(
+      'href',
+      '/src20/search',
+    );
+    expect(within(promos).queryByText(/wallet integration/i)).not.toBeInTheDocument();
+  });
+
+  it('leaves out the launchpad block without launchpads', async () => {
+    stubFetchRoutes((url) => (url.pathname === '/api/home' ? { body: home } : { status: 404, body: {} }));
+    renderWithProviders(<Home />);
+    await sendLiveValue('stats', []);
+    const promos = await screen.findByRole('list', { name: 'Highlights' });
+    expect(within(promos).queryByText('Bulk SRC-721 traits mint')).not.toBeInTheDocument();
+    expect(within(promos).getByText('Stamp airdrop on mint')).toBeInTheDocument();
   });
 
   it('uses the XCP wording and links on the XCP site', async () => {
@@ -131,6 +164,7 @@ describe('Home', () => {
     renderWithProviders(<Home />, { site: 'xcp' });
     await sendLiveValue('xcp-stats', []);
     expect(await screen.findByRole('heading', { level: 2, name: 'Latest assets' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Highlights' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Last sales' })).getByRole('link')).toHaveAttribute(
       'href',
       '/asset/A1',
@@ -150,6 +184,7 @@ describe('Home', () => {
     await sendLiveValue('stats', [statsRow('pepes', 'Pepes'), { id: 'broken' }, statsRow('cats', '')]);
     await waitFor(() => {
       expect(headings()).toEqual([
+        'SRC-20',
         'Market stats',
         'Last sales',
         'Recent listings',
@@ -238,7 +273,7 @@ describe('Home', () => {
     renderWithProviders(<Home />);
     await sendLiveValue('stats', []);
     expect(await screen.findByRole('heading', { name: 'Latest SRC-721' })).toBeInTheDocument();
-    expect(headings()).toEqual(['Last sales', 'Recent listings', 'Latest SRC-721', 'Latest art stamps']);
+    expect(headings()).toEqual(['SRC-20', 'Last sales', 'Recent listings', 'Latest SRC-721', 'Latest art stamps']);
     expect(screen.queryByRole('list', { name: 'Collections' })).not.toBeInTheDocument();
   });
 
@@ -292,6 +327,7 @@ describe('Home', () => {
     await waitFor(() => {
       expect(headings()).toEqual([
         'Featured collections',
+        'SRC-20',
         'Last sales',
         'Recent listings',
         'Latest SRC-721',

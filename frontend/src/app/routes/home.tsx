@@ -13,6 +13,8 @@ import { useGetHomeQuery } from '@/features/home/api';
 import type { HomeData } from '@/features/home/types';
 import { BannerCarousel } from '@/features/home/components/banner-carousel';
 import { LastSales, RecentListings } from '@/features/home/components/market-lists';
+import { PromoBlocks } from '@/features/home/components/promo-blocks';
+import { homePromos, LAUNCHPADS_ANCHOR } from '@/features/home/promos';
 import { StampGrid } from '@/components/stamp/stamp-grid';
 import { GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
@@ -59,9 +61,10 @@ function LowerSections({
   const site = useSite();
   return (
     <>
+      {site.variant === 'stamps' && <PromoBlocks promos={homePromos(launchpads.length > 0)} />}
       <HomeMarketStats variant={site.variant} />
       {launchpads.length > 0 && (
-        <HomeSection id="launchpads-title" title="Launchpads">
+        <HomeSection id={LAUNCHPADS_ANCHOR} title="Launchpads">
           <CollectionGrid collections={launchpads} stampsWord={site.stampsWord} label="Launchpads" />
         </HomeSection>
       )}
@@ -99,13 +102,13 @@ function LowerSections({
 }
 
 /**
- * Home (/), in the spec's order: the top banners carousel and the featured collections (staff-curated, each hidden when
- * empty), then market stats (the live market list), the launchpads of the home call (hidden when none), last sales,
- * recent listings, the SRC-721 collections of the home call (hidden when none), latest SRC-721 and the latest art
- * stamps (assets on the XCP site). The first screen shows as soon as the home call answers; the sections below it
- * appear together once the live market list has arrived (or been waited for), meanwhile keeping a screen's height, so
- * that nothing shown moves. With banners, the brand heading stays for assistive technology only: the carousel opens the
- * page.
+ * Home (/), in the spec's order: the top banners carousel and the featured collections (staff-curated, each hidden
+ * when empty), then the promotional blocks (Stamps site), market stats (the live market list), the launchpads of the
+ * home call (hidden when none), last sales, recent listings, the SRC-721 collections of the home call (hidden when
+ * none), latest SRC-721 and the latest art stamps (assets on the XCP site). The first screen shows as soon as the home
+ * call answers; the sections below it appear together once the live market list has arrived (or been waited for),
+ * meanwhile keeping a screen's height, so that nothing shown moves. With banners, the brand heading stays for
+ * assistive technology only: the carousel opens the page.
  */
 export function Component() {
   const site = useSite();

@@ -122,7 +122,7 @@ describe('profile page', () => {
     expect(within(grid).getAllByRole('link')).toHaveLength(2);
     expect(screen.getByText('1 - 2 of 30 results')).toBeInTheDocument();
     expect(calledPaths(fetchMock)).toContain(
-      `/api/stamps/holders_addresses?addresses=${ADDRESS_A}%2C${ADDRESS_B}&offset=0&limit=24&sort=stamp%3Aasc`,
+      `/api/stamps/holders_addresses?addresses=${ADDRESS_A}%2C${ADDRESS_B}&offset=0&limit=100&sort=stamp%3Aasc`,
     );
     // The spec's tabs, in its order.
     const tabs = screen.getByRole('navigation', { name: 'Profile sections' });
@@ -139,14 +139,14 @@ describe('profile page', () => {
     const fetchMock = renderProfile('/profile/alice?tab=minted&page=2', defaultAnswer);
     await screen.findByRole('list', { name: 'Minted stamps' });
     expect(calledPaths(fetchMock)).toContain(
-      `/api/stamps/creator?addresses=${ADDRESS_A}%2C${ADDRESS_B}&offset=24&limit=24&sort=stamp%3Aasc`,
+      `/api/stamps/creator?addresses=${ADDRESS_A}%2C${ADDRESS_B}&offset=100&limit=100&sort=stamp%3Aasc`,
     );
     const owned = screen.getByRole('link', { name: 'Owned' });
     expect(owned).toHaveAttribute('href', '/profile/alice?tab=owned');
     fireEvent.click(owned);
     await screen.findByRole('list', { name: 'Owned stamps' });
     expect(calledPaths(fetchMock)).toContain(
-      `/api/stamps/owner?addresses=${ADDRESS_A}%2C${ADDRESS_B}&offset=0&limit=24&sort=stamp%3Aasc`,
+      `/api/stamps/owner?addresses=${ADDRESS_A}%2C${ADDRESS_B}&offset=0&limit=100&sort=stamp%3Aasc`,
     );
     expect(screen.getByRole('link', { name: 'Collected' })).toHaveAttribute('href', '/profile/alice');
   });
@@ -159,7 +159,7 @@ describe('profile page', () => {
     const activity = await screen.findByRole('table', { name: `SRC-20 activity of ${ADDRESS_A}` });
     expect(within(activity).getByRole('link', { name: 'KEVIN' })).toBeInTheDocument();
     expect(within(activity).getByText('800,123')).toBeInTheDocument();
-    expect(calledPaths(fetchMock)).toContain(`/api/src20/activity/${ADDRESS_A}?page=1&limit=20`);
+    expect(calledPaths(fetchMock)).toContain(`/api/src20/activity/${ADDRESS_A}?page=1&limit=100`);
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Address' }), { target: { value: ADDRESS_B } });
     expect(location()).toBe(`/profile/alice?tab=src20&address=${ADDRESS_B}`);
@@ -262,7 +262,7 @@ describe('profile page', () => {
     expect(location()).toBe('/profile/alice?tab=minted&types=png&sort=floor_price%3Adesc');
     await screen.findByRole('list', { name: 'Minted stamps' });
     expect(calledPaths(fetchMock)).toContain(
-      `/api/stamps/creator?addresses=${ADDRESS_A}%2C${ADDRESS_B}&offset=0&limit=24&sort=floor_price%3Adesc&types=png`,
+      `/api/stamps/creator?addresses=${ADDRESS_A}%2C${ADDRESS_B}&offset=0&limit=100&sort=floor_price%3Adesc&types=png`,
     );
     // A tab change drops the filters.
     expect(screen.getByRole('link', { name: 'Owned' })).toHaveAttribute('href', '/profile/alice?tab=owned');
@@ -295,7 +295,7 @@ describe('profile page', () => {
     await screen.findByRole('list', { name: 'Collected stamps' });
     expect(calledPaths(fetchMock)).toContain(
       `/api/stamps/holders_addresses?addresses=${ADDRESS_A}%2C${ADDRESS_B}` +
-        '&offset=0&limit=24&sort=stamp%3Aasc&collection=pepes',
+        '&offset=0&limit=100&sort=stamp%3Aasc&collection=pepes',
     );
     expect(await screen.findByRole('link', { name: 'Pepes' })).toHaveAttribute('href', '/collection/pepes');
     expect(screen.getByRole('link', { name: 'Show all' })).toHaveAttribute('href', '/profile/alice');
@@ -394,7 +394,7 @@ describe('profile page', () => {
     expect(within(second as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
     expect(second).toHaveTextContent('Buy');
     expect(screen.getByText('21 - 22 of 22 results')).toBeInTheDocument();
-    expect(calledPaths(fetchMock)).toContain(`/api/activity?addresses=${ADDRESS_A}%2C${ADDRESS_B}&page=2&limit=20`);
+    expect(calledPaths(fetchMock)).toContain(`/api/activity?addresses=${ADDRESS_A}%2C${ADDRESS_B}&page=2&limit=100`);
   });
 
   it("lists the user's wishlist with the finder's filters", async () => {
@@ -406,7 +406,7 @@ describe('profile page', () => {
     const grid = await screen.findByRole('list', { name: 'Wishlist stamps' });
     expect(within(grid).getByRole('link')).toHaveAttribute('href', '/stamp/A5');
     expect(calledPaths(fetchMock)).toContain(
-      `/api/user/wishlist/${ADDRESS_A}?offset=0&limit=24&sort=stamp%3Aasc&types=png`,
+      `/api/user/wishlist/${ADDRESS_A}?offset=0&limit=100&sort=stamp%3Aasc&types=png`,
     );
     expect(screen.queryByRole('button', { name: 'Rotate 3D' })).not.toBeInTheDocument();
   });

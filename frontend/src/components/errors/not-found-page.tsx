@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { COMMUNITIES, COMMUNITY } from '@/config/community';
+import { COMMUNITIES, COMMUNITY, SOCIAL } from '@/config/community';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** The spec's 404 text. */
 export const NOT_FOUND_TEXT = 'There nothing here...';
 
-/** The page for any path the app does not know: links home and to the community pages. */
+/** The page for any path the app does not know: links home, to the community pages and to the social account. */
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (
@@ -24,6 +24,11 @@ export function NotFoundPage() {
             {COMMUNITY[community].name}
           </Link>
         ))}
+        {SOCIAL && (
+          <a className="button button--ghost" href={SOCIAL.url} target="_blank" rel="noopener noreferrer">
+            {SOCIAL.name}
+          </a>
+        )}
       </div>
     </section>
   );

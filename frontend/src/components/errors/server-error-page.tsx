@@ -1,4 +1,4 @@
-import { COMMUNITIES, COMMUNITY } from '@/config/community';
+import { COMMUNITIES, COMMUNITY, SOCIAL } from '@/config/community';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** The spec's 500 text. */
@@ -6,7 +6,7 @@ export const SERVER_ERROR_TEXT = 'Internal server error, try to reload or contac
 
 /**
  * The page shown when a route fails to render or load. It uses plain links (full page loads) home and to the
- * community pages, as the router itself may be what failed.
+ * community pages (and the social account, when configured), as the router itself may be what failed.
  */
 export function ServerErrorPage() {
   useDocumentTitle('Error');
@@ -34,6 +34,11 @@ export function ServerErrorPage() {
             {COMMUNITY[community].name}
           </a>
         ))}
+        {SOCIAL && (
+          <a className="button button--ghost" href={SOCIAL.url} target="_blank" rel="noopener noreferrer">
+            {SOCIAL.name}
+          </a>
+        )}
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '@/testing/event-source';
 import { makeTestStore, renderWithProviders } from '@/testing/render';
 import { Footer } from './footer';
@@ -19,6 +19,21 @@ describe('Footer', () => {
       ['Telegram', '/telegram'],
     ]);
     expect(screen.queryByRole('link', { name: /twitter|^x$/i })).not.toBeInTheDocument();
+  });
+
+  it('links to the social account when the build sets one', async () => {
+    vi.stubEnv('VITE_SOCIAL_URL', 'https://x.com/example');
+    vi.resetModules();
+    try {
+      const { Footer: ConfiguredFooter } = await import('./footer');
+      const { renderWithProviders: render } = await import('@/testing/render');
+      render(<ConfiguredFooter />);
+      const nav = within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Community' });
+      expect(within(nav).getByRole('link', { name: 'X' })).toHaveAttribute('href', 'https://x.com/example');
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
   });
 
   it('shows the Counterparty version only once the realtime stream has sent it', async () => {

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { COMMUNITIES, COMMUNITY } from '@/config/community';
+import { COMMUNITIES, COMMUNITY, SOCIAL } from '@/config/community';
 import { useCatalogueVersion, useCpVersion } from '@/lib/realtime';
 import { useSite } from '@/lib/site-variant';
 import { formatInteger } from '@/utils/format';
 
 /**
- * The site footer: the brand, the community links and, once the realtime stream has sent them, the Counterparty
+ * The site footer: the brand, the community links (and the social account, when configured) and, once the
+ * realtime stream has sent them, the Counterparty
  * version and the last block the catalogue has projected.
  */
 export function Footer() {
@@ -25,6 +26,13 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            {SOCIAL && (
+              <li>
+                <a className="footer__link" href={SOCIAL.url} target="_blank" rel="noopener noreferrer">
+                  {SOCIAL.name}
+                </a>
+              </li>
+            )}
           </ul>
         </nav>
         {cpVersion && <span className="footer__version">Counterparty v{cpVersion}</span>}

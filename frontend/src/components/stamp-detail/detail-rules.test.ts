@@ -36,12 +36,15 @@ describe('dispenser rules', () => {
 });
 
 describe('mediaKind', () => {
-  it('tells images, HTML, BMN audio and other files apart', () => {
+  it('tells images, HTML, BMN audio, text and other files apart', () => {
     expect(mediaKind({ stamp_mimetype: 'image/png', ident: 'STAMP' })).toBe('image');
     expect(mediaKind({ stamp_mimetype: 'text/html; charset=utf-8', ident: 'STAMP' })).toBe('html');
     expect(mediaKind({ stamp_mimetype: 'text/plain', ident: 'STAMP', file_suffix: 'bmn' })).toBe('bmn');
     expect(mediaKind({ stamp_mimetype: null, ident: 'BMN' })).toBe('bmn');
     expect(mediaKind({ stamp_mimetype: 'audio/mpeg', ident: 'STAMP' })).toBe('audio');
+    expect(mediaKind({ stamp_mimetype: 'text/plain', ident: 'STAMP' })).toBe('text');
+    expect(mediaKind({ stamp_mimetype: 'text/plain; charset=utf-8', ident: 'STAMP' })).toBe('text');
+    expect(mediaKind({ stamp_mimetype: 'text/javascript', ident: 'STAMP' })).toBe('other');
     expect(mediaKind({ stamp_mimetype: 'application/json', ident: 'SRC-20' })).toBe('other');
   });
 

@@ -1,3 +1,4 @@
+import { isTextMimetype } from '@/lib/stamp-text';
 import type { ChartPoint } from '@/components/charts/chart-rules';
 import type { StampDetailData, StampDispenser, StampSale } from '@/lib/stamp-detail';
 
@@ -20,7 +21,7 @@ export function isAtomicSwap(txHash: string): boolean {
 }
 
 /** How the detail page shows a stamp's file. */
-export type MediaKind = 'image' | 'html' | 'bmn' | 'audio' | 'other';
+export type MediaKind = 'image' | 'html' | 'bmn' | 'audio' | 'text' | 'other';
 
 /** The media kind from the MIME type, file suffix and ident. */
 export function mediaKind(
@@ -31,6 +32,7 @@ export function mediaKind(
   if (suffix === 'bmn' || stamp.ident.toUpperCase() === 'BMN') return 'bmn';
   if (mime.startsWith('text/html') || suffix === 'html') return 'html';
   if (mime.startsWith('audio/')) return 'audio';
+  if (isTextMimetype(mime)) return 'text';
   if (mime.startsWith('image/') || (!mime && !suffix)) return 'image';
   return 'other';
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { isTextMimetype } from '@/lib/stamp-text';
 import { stampLabel } from '@/utils/format';
+import { StampText } from './stamp-text';
 
 type StampImageProps = {
   cpid: string;
@@ -18,8 +20,8 @@ function placeholderText(mimetype: string | null, failed: boolean): string {
 }
 
 /**
- * A stamp's file shown as an image, or a placeholder when the file is not an image (HTML, audio, ...)
- * or fails to load. Pixel art stays sharp when scaled up.
+ * A stamp's file shown as an image, a text stamp as the start of its text, or a placeholder when the file is
+ * neither (HTML, audio, ...) or fails to load. Pixel art stays sharp when scaled up.
  */
 export function StampImage({ cpid, stamp, url, mimetype, loading = 'lazy' }: StampImageProps) {
   // The URL that failed, so a new stamp in the same component gets its own try.
@@ -28,6 +30,7 @@ export function StampImage({ cpid, stamp, url, mimetype, loading = 'lazy' }: Sta
   const alt = `Stamp ${stampLabel(stamp)} ${cpid}`;
   const isImage = mimetype === null || mimetype.startsWith('image/');
 
+  if (isTextMimetype(mimetype)) return <StampText url={url} label={alt} card />;
   if (failed || !isImage) {
     return (
       <div className="stamp-image stamp-image--placeholder" role="img" aria-label={alt}>

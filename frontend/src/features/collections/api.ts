@@ -2,13 +2,14 @@ import { api } from '@/lib/api';
 import type { CollectionListArgs } from './sort-params';
 import type { LaunchpadInfo, MintPreviewSample } from './launchpad-types';
 import type { Burner, Collection, CollectionStamp, Collector, Paged, TraitStamp, XcpProject } from './types';
+import { DEFAULT_PAGE_SIZE } from '@/utils/pagination';
 
 /** Page sizes (spec): 50 in the collections list, 20 in the collectors list. */
 export const COLLECTIONS_PAGE_SIZE = 50;
 export const COLLECTORS_PAGE_SIZE = 20;
 export const BURNED_PAGE_SIZE = 20;
 /** A collection's stamps, as the finder pages them. */
-export const COLLECTION_STAMPS_PAGE_SIZE = 24;
+export const COLLECTION_STAMPS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /** Arguments of a collection's paged sub-list. */
 export type CollectionPageArgs = { id: string; page: number };

@@ -1,8 +1,9 @@
 import { api } from '@/lib/api';
 import type { StampHit } from '@/lib/stamp';
+import { DEFAULT_PAGE_SIZE } from '@/utils/pagination';
 
 /** Page size of the themed featured list (/feat). */
-export const FEAT_PAGE_SIZE = 24;
+export const FEAT_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /** `GET /api/feat`: a staff-curated, themed list of stamps, with its title and description. */
 export type FeatPage = {

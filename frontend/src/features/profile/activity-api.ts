@@ -1,4 +1,5 @@
 import { api } from '@/lib/api';
+import { DEFAULT_PAGE_SIZE } from '@/utils/pagination';
 
 /** A Counterparty event of a profile's addresses (`GET /api/activity`); `quantity` is in base units, exact. */
 export type ActivityItem = {
@@ -16,8 +17,8 @@ export type ActivityItem = {
 
 export type ActivityPage = { hits: ActivityItem[]; estimatedTotalHits: number; offset: number; limit: number };
 
-/** The API's page size of the activity. */
-export const ACTIVITY_PAGE_SIZE = 20;
+/** Page size of a profile's activity (asked as `limit`). */
+export const ACTIVITY_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /** The API takes at most 20 addresses. */
 const MAX_ADDRESSES = 20;

@@ -88,3 +88,10 @@ describe('normalizeAutocomplete', () => {
     });
   });
 });
+
+describe('an emoji tick', () => {
+  it('opens its page by the percent-encoded tick', () => {
+    const frog: Autocomplete = { stampHits: [], src20Hits: [{ tick: '🐸' }], collectionHits: [], leaderboardHits: [] };
+    expect(exactMatch('🐸', frog, stampHref)).toBe('/src20/tick/%F0%9F%90%B8');
+  });
+});

@@ -1,8 +1,9 @@
 import { api } from '@/lib/api';
 import type { Src20Page } from './types';
+import { DEFAULT_PAGE_SIZE } from '@/utils/pagination';
 
 /** Page size of an address's SRC-20 activity. */
-export const SRC20_ACTIVITY_PAGE_SIZE = 20;
+export const SRC20_ACTIVITY_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 export type Src20ActivityArgs = { address: string; page: number; limit: number };
 

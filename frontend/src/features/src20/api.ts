@@ -1,9 +1,10 @@
 import { api } from '@/lib/api';
 import type { Src20SearchArgs } from './search-params';
 import type { Src20Page, Src20Tick, Src20Trending } from './types';
+import { DEFAULT_PAGE_SIZE } from '@/utils/pagination';
 
 /** Page size of the SRC-20 finder. */
-export const SRC20_PAGE_SIZE = 24;
+export const SRC20_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 /** Page size of a tick's activity table. */
 export const SRC20_HISTORY_PAGE_SIZE = 20;
 

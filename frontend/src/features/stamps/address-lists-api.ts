@@ -1,12 +1,13 @@
 import { api } from '@/lib/api';
 import type { Paged, StampHit } from '@/lib/stamp';
 import type { StampSearchArgs } from './types';
+import { DEFAULT_PAGE_SIZE } from '@/utils/pagination';
 
 /** The stamp lists of a set of addresses, as the API names them: held, created, or whose asset they own. */
 export type AddressStampList = 'holders_addresses' | 'creator' | 'owner';
 
 /** Page size of the address stamp lists. */
-export const ADDRESS_STAMPS_PAGE_SIZE = 24;
+export const ADDRESS_STAMPS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /** The API takes at most 20 addresses. */
 export const MAX_ADDRESSES = 20;

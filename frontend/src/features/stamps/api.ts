@@ -1,9 +1,10 @@
 import { api } from '@/lib/api';
 import type { Paged, StampDetail, StampHit } from '@/lib/stamp';
 import type { StampSearchArgs } from './types';
+import { DEFAULT_PAGE_SIZE } from '@/utils/pagination';
 
 /** Page size of stamp lists. */
-export const STAMP_PAGE_SIZE = 24;
+export const STAMP_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 const stampsApi = api.injectEndpoints({
   endpoints: (build) => ({

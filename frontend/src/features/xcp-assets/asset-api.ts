@@ -2,9 +2,10 @@ import { api } from '@/lib/api';
 import type { AssetSearchArgs } from './asset-params';
 import type { AssetDetailData, AssetHit } from './asset-types';
 import type { Paged } from '@/lib/stamp';
+import { DEFAULT_PAGE_SIZE } from '@/utils/pagination';
 
-/** The XCP finder's page size (the API's). */
-export const ASSET_PAGE_SIZE = 24;
+/** The XCP finder's page size (asked as `limit`). */
+export const ASSET_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 const assetApi = api.injectEndpoints({
   endpoints: (build) => ({

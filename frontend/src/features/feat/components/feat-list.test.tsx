@@ -26,11 +26,11 @@ const feat = (hits: ReturnType<typeof hit>[], total: number, offset: number) => 
 
 describe('FeatList', () => {
   it("shows the title, description, 'x - y of n results', the stamps and pagination, reading ?page", async () => {
-    const fetchMock = stubFetchRoutes(() => ({ body: feat([hit('A1', 101), hit('A2', 102)], 60, 24) }));
+    const fetchMock = stubFetchRoutes(() => ({ body: feat([hit('A1', 101), hit('A2', 102)], 260, 100) }));
     renderWithProviders(<FeatList />, { route: '/feat?page=2' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Winter drops' })).toBeInTheDocument();
     expect(screen.getByText('Cold stamps for cold days.')).toBeInTheDocument();
-    expect(screen.getByText('25 - 26 of 60 results')).toBeInTheDocument();
+    expect(screen.getByText('101 - 102 of 260 results')).toBeInTheDocument();
     const grid = screen.getByRole('list', { name: 'Winter drops' });
     expect(
       within(grid)
@@ -40,7 +40,7 @@ describe('FeatList', () => {
     const url = new URL(requestedUrl(fetchMock.mock.calls[0]?.[0]));
     expect(url.pathname).toBe('/api/feat');
     expect(url.searchParams.get('page')).toBe('2');
-    expect(url.searchParams.get('limit')).toBe('24');
+    expect(url.searchParams.get('limit')).toBe('100');
     const pages = screen.getByRole('navigation', { name: 'Pages (top)' });
     expect(within(pages).getByRole('link', { name: '1' })).toHaveAttribute('href', '/feat');
     expect(within(pages).getByRole('link', { name: '3' })).toHaveAttribute('href', '/feat?page=3');

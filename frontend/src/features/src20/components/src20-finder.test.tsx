@@ -127,7 +127,7 @@ describe('Src20Finder', () => {
       types: 'deploy',
       sort: 'progress:asc',
       page: '2',
-      limit: '24',
+      limit: '100',
     });
     expect(screen.getByRole('checkbox', { name: 'Deploy' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Sort by Progress, ascending' })).toHaveAttribute('aria-pressed', 'true');

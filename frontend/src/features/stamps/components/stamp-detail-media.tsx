@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { BmnPlayer } from '@/components/bmn-player/bmn-player';
+import { StampText } from '@/components/stamp/stamp-text';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { useBodyScrollLock } from '@/lib/use-body-scroll-lock';
 import { htmlNeedsConfirmation, mediaKind } from '@/components/stamp-detail/detail-rules';
@@ -63,7 +65,7 @@ function HtmlStamp({ stamp, alt }: { stamp: StampDetailData; alt: string }) {
   );
 }
 
-/** A play / pause control for a BMN (BitMelody) or audio stamp. */
+/** A play / pause control for an audio stamp (the browser's own player). */
 function AudioControl({ url, label }: { url: string; label: string }) {
   const audio = useRef<HTMLAudioElement | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -148,7 +150,8 @@ function FullView({ url, alt, onClose }: { url: string; alt: string; onClose: ()
 
 /**
  * The detail page's media: the image (a click opens the full view), a sandboxed frame for HTML (after the
- * confirmation for unverified HTML), a play control for BMN and audio, or a placeholder.
+ * confirmation for unverified HTML), a BMN melody's player (its notes synthesized in the browser), a play control
+ * for audio, a text stamp's text, or a placeholder.
  */
 export function StampMedia({ stamp, alt }: { stamp: StampDetailData; alt: string }) {
   const [fullView, setFullView] = useState(false);
@@ -161,10 +164,15 @@ export function StampMedia({ stamp, alt }: { stamp: StampDetailData; alt: string
         <span role="img" aria-label={alt}>
           {kind === 'bmn' ? 'BMN' : 'AUDIO'}
         </span>
-        <AudioControl key={stamp.cpid} url={stamp.stamp_url} label={kind === 'bmn' ? 'melody' : 'audio'} />
+        {kind === 'bmn' ? (
+          <BmnPlayer key={stamp.cpid} url={stamp.stamp_url} />
+        ) : (
+          <AudioControl key={stamp.cpid} url={stamp.stamp_url} label="audio" />
+        )}
       </div>
     );
   }
+  if (kind === 'text') return <StampText key={stamp.cpid} url={stamp.stamp_url} label={`Text of ${alt}`} />;
   if (kind === 'other') {
     const subtype = (stamp.stamp_mimetype ?? '').split('/')[1]?.split(/[;+]/)[0]?.toUpperCase() ?? 'FILE';
     return (

@@ -222,7 +222,33 @@ describe('StampDetail blocks', () => {
     expect(container.querySelector('iframe')).toHaveAttribute('sandbox', 'allow-scripts');
   });
 
-  it('offers a play control for BMN', async () => {
+  it('offers the BMN player for a BMN stamp', async () => {
+    stubFetchJson(200, { ...stamp, ident: 'STAMP', stamp_mimetype: null, file_suffix: 'bmn' });
+    const { container } = renderWithProviders(<StampDetail cpid={CPID} />);
+    expect(await screen.findByRole('button', { name: 'Play melody' })).toBeInTheDocument();
+    expect(container.querySelector('.bmn-player')).toHaveAttribute('data-state', 'idle');
+  });
+
+  it("shows a text stamp's text on its page", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) =>
+        Promise.resolve(
+          requestedUrl(input).includes('/s/')
+            ? new Response('A quiet poem\nin two lines\n', { headers: { 'Content-Type': 'text/plain' } })
+            : new Response(JSON.stringify({ ...stamp, stamp_mimetype: 'text/plain', file_suffix: 'plain' }), {
+                headers: { 'Content-Type': 'application/json' },
+              }),
+        ),
+      ),
+    );
+    renderWithProviders(<StampDetail cpid={CPID} />);
+    const block = await screen.findByRole('region', { name: /^Text of / });
+    expect(await within(block).findByText(/A quiet poem/)).toBeInTheDocument();
+    expect(screen.queryByText('PLAIN')).not.toBeInTheDocument();
+  });
+
+  it("plays an audio stamp with the browser's player", async () => {
     const play = vi.fn(() => Promise.resolve());
     const pause = vi.fn();
     class FakeAudio {
@@ -234,14 +260,14 @@ describe('StampDetail blocks', () => {
       }
     }
     vi.stubGlobal('Audio', FakeAudio);
-    stubFetchJson(200, { ...stamp, ident: 'STAMP', stamp_mimetype: 'text/plain', file_suffix: 'bmn' });
+    stubFetchJson(200, { ...stamp, stamp_mimetype: 'audio/mpeg' });
     renderWithProviders(<StampDetail cpid={CPID} />);
     await act(async () => {
-      fireEvent.click(await screen.findByRole('button', { name: 'Play melody' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Play audio' }));
       await Promise.resolve();
     });
     expect(play).toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Pause melody' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pause audio' }));
     expect(pause).toHaveBeenCalled();
   });
 

@@ -87,8 +87,8 @@ describe('StampFinder', () => {
       types: 'png,gif',
       only: 'on_sale',
       sort: 'floor_price:asc',
-      offset: '24',
-      limit: '24',
+      offset: '100',
+      limit: '100',
     });
 
     const [first, second] = within(grid).getAllByRole('link');
@@ -150,7 +150,7 @@ describe('StampFinder', () => {
   it('asks the API for the default sort, oldest first, while the URL leaves it out', async () => {
     const fetchMock = renderFinder('/search', [hit(1)]);
     await screen.findByRole('list', { name: 'Stamps' });
-    expect(apiQueries(fetchMock)[0]).toEqual({ sort: 'stamp:asc', offset: '0', limit: '24' });
+    expect(apiQueries(fetchMock)[0]).toEqual({ sort: 'stamp:asc', offset: '0', limit: '100' });
     expect(screen.getByRole('button', { name: 'Sort by Stamp, ascending' })).toHaveAttribute('aria-pressed', 'true');
     expect(location()).toBe('/search');
   });
@@ -168,7 +168,7 @@ describe('StampFinder', () => {
         sort: 'rarity_rank:asc',
         rarity: 'top100',
         offset: '0',
-        limit: '24',
+        limit: '100',
       });
     });
     expect(screen.getByRole('button', { name: 'Top 100' })).toHaveAttribute('aria-pressed', 'true');

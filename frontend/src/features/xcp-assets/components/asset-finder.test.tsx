@@ -60,7 +60,7 @@ describe('AssetFinder', () => {
       const grid = await screen.findByRole('list', { name: 'Assets' });
       const call = lastCall(fetchMock);
       expect(call.pathname).toBe('/api/xcp/search');
-      expect(Object.fromEntries(call.searchParams)).toEqual({ sort: 'block_index:desc', offset: '0', limit: '24' });
+      expect(Object.fromEntries(call.searchParams)).toEqual({ sort: 'block_index:desc', offset: '0', limit: '100' });
       expect(screen.getByText('1 - 2 of 130 results')).toBeInTheDocument();
 
       const [stampCard, assetCard] = Array.from(grid.querySelectorAll<HTMLElement>(':scope > li'));
@@ -102,8 +102,8 @@ describe('AssetFinder', () => {
     expect(Object.fromEntries(call.searchParams)).toEqual({
       only: 'named',
       sort: 'holders:desc',
-      offset: '24',
-      limit: '24',
+      offset: '100',
+      limit: '100',
     });
     expect(screen.getByRole('checkbox', { name: 'Named' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Sort by Holders, descending' })).toHaveAttribute('aria-pressed', 'true');
@@ -117,7 +117,7 @@ describe('AssetFinder', () => {
         only: 'named,locked',
         sort: 'asset:asc',
         offset: '0',
-        limit: '24',
+        limit: '100',
       });
     });
   });
