@@ -162,7 +162,12 @@ fn every_payload_decodes_back_to_what_was_intended() {
                     }
                     (Some(op), Some(got)) => {
                         assert_eq!(got.op.as_deref(), Some(op.as_str()), "{}", want.json);
-                        assert_eq!(got.tick.as_deref(), want.tick.as_deref(), "{}", want.json);
+                        // The decoder names a tick as the reference stores it (🐸 as \U0001f438).
+                        let tick = want
+                            .tick
+                            .as_deref()
+                            .map(stamps_protocol::src20::normalize_tick);
+                        assert_eq!(got.tick, tick, "{}", want.json);
                         assert_eq!(got.valid, want.valid, "{} {:?}", want.json, got.status);
                     }
                     (Some(_), None) => panic!("SRC-20 {} not decoded", want.json),
