@@ -31,9 +31,9 @@ pub async fn collections_of_blocks(
 ) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar!(
         "SELECT collection_id AS \"collection_id!\" FROM collection_members
-             WHERE cpid = ANY($2) OR cpid IN (SELECT asset FROM balance_versions WHERE changed_at = ANY($1))
-             UNION SELECT collection_id FROM src721_collections WHERE block_index = ANY($1)
-             UNION SELECT collection_id FROM src721_mints WHERE block_index = ANY($1)",
+         WHERE cpid = ANY($2) OR cpid IN (SELECT asset FROM balance_versions WHERE changed_at = ANY($1))
+         UNION SELECT collection_id FROM src721_collections WHERE block_index = ANY($1)
+         UNION SELECT collection_id FROM src721_mints WHERE block_index = ANY($1)",
         hs,
         repriced
     )
@@ -83,15 +83,15 @@ pub async fn rank_rarity(tx: &mut PgConnection, ids: &[String]) -> Result<(), sq
         "WITH t AS (
              SELECT m.collection_id, m.cpid, m.stamp, e.layer, e.trait
              FROM src721_mints m,
-             jsonb_array_elements_text(m.traits) WITH ORDINALITY AS e(trait, layer)
+                  jsonb_array_elements_text(m.traits) WITH ORDINALITY AS e(trait, layer)
              WHERE m.collection_id = ANY($1) AND e.trait IS NOT NULL),
-             f AS (SELECT collection_id, layer, trait, count(*)::NUMERIC AS n FROM t GROUP BY 1, 2, 3),
-             s AS (SELECT t.collection_id, t.cpid, t.stamp, sum(1 / f.n) AS score
-             FROM t JOIN f USING (collection_id, layer, trait) GROUP BY 1, 2, 3),
-             r AS (SELECT cpid, row_number() OVER (PARTITION BY collection_id ORDER BY score DESC, stamp) AS rank
-             FROM s)
-             UPDATE stamps SET rarity_rank = r.rank FROM r
-             WHERE stamps.cpid = r.cpid AND stamps.rarity_rank IS DISTINCT FROM r.rank",
+         f AS (SELECT collection_id, layer, trait, count(*)::NUMERIC AS n FROM t GROUP BY 1, 2, 3),
+         s AS (SELECT t.collection_id, t.cpid, t.stamp, sum(1 / f.n) AS score
+               FROM t JOIN f USING (collection_id, layer, trait) GROUP BY 1, 2, 3),
+         r AS (SELECT cpid, row_number() OVER (PARTITION BY collection_id ORDER BY score DESC, stamp) AS rank
+               FROM s)
+         UPDATE stamps SET rarity_rank = r.rank FROM r
+         WHERE stamps.cpid = r.cpid AND stamps.rarity_rank IS DISTINCT FROM r.rank",
         ids
     )
     .execute(tx)

@@ -34,20 +34,20 @@ pub async fn refresh(tx: &mut PgConnection, fairminters: &[String]) -> Result<()
     .await?;
     sqlx::query!(
         "INSERT INTO fairminter_stats (tx_hash, asset, block_time, minted_count, minters_count, earned, last_mint,
-             holders_count, progress)
-             SELECT f.tx_hash, f.asset, COALESCE(b.time, 0), COALESCE(m.mints, 0), COALESCE(m.minters, 0),
-             COALESCE(m.earned, 0), m.last_mint, COALESCE(h.holders, 0),
-             CASE WHEN f.hard_cap > 0
-             THEN LEAST(100, trunc((f.premint_quantity + COALESCE(m.earned, 0)) * 100 / f.hard_cap, 2))
-             ELSE 0 END
-             FROM fairminters f
-             LEFT JOIN blocks b ON b.height = f.block_index
-             LEFT JOIN LATERAL (SELECT count(*) AS mints, count(DISTINCT source) AS minters,
-             sum(earn_quantity) AS earned, max(block_time) AS last_mint
-             FROM fairmints WHERE fairminter_tx_hash = f.tx_hash AND status = 'valid') m ON TRUE
-             LEFT JOIN LATERAL (SELECT count(*) AS holders FROM balances
-             WHERE asset = f.asset AND quantity > 0) h ON TRUE
-             WHERE f.tx_hash = ANY($1)",
+                                       holders_count, progress)
+         SELECT f.tx_hash, f.asset, COALESCE(b.time, 0), COALESCE(m.mints, 0), COALESCE(m.minters, 0),
+                COALESCE(m.earned, 0), m.last_mint, COALESCE(h.holders, 0),
+                CASE WHEN f.hard_cap > 0
+                     THEN LEAST(100, trunc((f.premint_quantity + COALESCE(m.earned, 0)) * 100 / f.hard_cap, 2))
+                     ELSE 0 END
+         FROM fairminters f
+         LEFT JOIN blocks b ON b.height = f.block_index
+         LEFT JOIN LATERAL (SELECT count(*) AS mints, count(DISTINCT source) AS minters,
+                                   sum(earn_quantity) AS earned, max(block_time) AS last_mint
+                            FROM fairmints WHERE fairminter_tx_hash = f.tx_hash AND status = 'valid') m ON TRUE
+         LEFT JOIN LATERAL (SELECT count(*) AS holders FROM balances
+                            WHERE asset = f.asset AND quantity > 0) h ON TRUE
+         WHERE f.tx_hash = ANY($1)",
         fairminters
     )
     .execute(tx)

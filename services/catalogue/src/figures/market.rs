@@ -39,33 +39,33 @@ pub async fn refresh(tx: &mut PgConnection, cpids: &[String]) -> Result<(), sqlx
              total_volume = x.total_volume, sales_count = x.sales_count,
              last_dispenser_block = x.last_dispenser_block, dividend_count = x.dividend_count,
              destroyed = x.destroyed
-             FROM (
+         FROM (
              SELECT st.cpid, a.supply, a.divisible, a.locked, f.price AS floor_price, f.tx_hash AS on_sale,
-             l.price AS last_sale_price, l.block_index AS last_sale_block,
-             COALESCE(v.volume, 0) AS total_volume, COALESCE(v.sales, 0) AS sales_count,
-             (SELECT max(block_index) FROM dispensers WHERE asset = st.cpid) AS last_dispenser_block,
-             (SELECT count(*) FROM dividends WHERE asset = st.cpid AND status = 'valid') AS dividend_count,
-             (SELECT COALESCE(sum(quantity), 0) FROM destructions
-             WHERE asset = st.cpid AND status = 'valid') AS destroyed
+                    l.price AS last_sale_price, l.block_index AS last_sale_block,
+                    COALESCE(v.volume, 0) AS total_volume, COALESCE(v.sales, 0) AS sales_count,
+                    (SELECT max(block_index) FROM dispensers WHERE asset = st.cpid) AS last_dispenser_block,
+                    (SELECT count(*) FROM dividends WHERE asset = st.cpid AND status = 'valid') AS dividend_count,
+                    (SELECT COALESCE(sum(quantity), 0) FROM destructions
+                     WHERE asset = st.cpid AND status = 'valid') AS destroyed
              FROM stamps st
              LEFT JOIN assets a ON a.asset = st.cpid
              CROSS JOIN LATERAL (SELECT CASE WHEN COALESCE(a.divisible, st.divisible) THEN 100000000 ELSE 1 END
-             AS unit) u
+                                 AS unit) u
              LEFT JOIN LATERAL (
-             SELECT d.tx_hash, ceil(d.satoshirate::NUMERIC * u.unit / d.give_quantity)::BIGINT AS price
-             FROM dispensers d
-             WHERE d.asset = st.cpid AND d.status NOT IN (10, 11) AND d.give_quantity > 0
-             AND d.give_remaining >= d.give_quantity
-             ORDER BY price, d.block_index, d.tx_hash LIMIT 1) f ON TRUE
+                 SELECT d.tx_hash, ceil(d.satoshirate::NUMERIC * u.unit / d.give_quantity)::BIGINT AS price
+                 FROM dispensers d
+                 WHERE d.asset = st.cpid AND d.status NOT IN (10, 11) AND d.give_quantity > 0
+                   AND d.give_remaining >= d.give_quantity
+                 ORDER BY price, d.block_index, d.tx_hash LIMIT 1) f ON TRUE
              LEFT JOIN LATERAL (
-             SELECT x.block_index, ceil(x.btc_amount::NUMERIC * u.unit / NULLIF(x.quantity, 0))::BIGINT AS price
-             FROM dispenses x WHERE x.asset = st.cpid ORDER BY x.block_index DESC, x.seq DESC LIMIT 1) l ON TRUE
+                 SELECT x.block_index, ceil(x.btc_amount::NUMERIC * u.unit / NULLIF(x.quantity, 0))::BIGINT AS price
+                 FROM dispenses x WHERE x.asset = st.cpid ORDER BY x.block_index DESC, x.seq DESC LIMIT 1) l ON TRUE
              LEFT JOIN LATERAL (
-             SELECT sum(btc_amount)::BIGINT AS volume, count(*) AS sales FROM dispenses WHERE asset = st.cpid
+                 SELECT sum(btc_amount)::BIGINT AS volume, count(*) AS sales FROM dispenses WHERE asset = st.cpid
              ) v ON TRUE
              WHERE st.cpid = ANY($1)
-             ) x
-             WHERE s.cpid = x.cpid",
+         ) x
+         WHERE s.cpid = x.cpid",
         cpids
     )
     .execute(tx)

@@ -39,9 +39,9 @@ pub async fn count_mints(tx: &mut PgConnection, h: i64) -> Result<(), sqlx::Erro
         .await?;
     sqlx::query!(
         "INSERT INTO src20_mint_blocks (tick, block_index, block_time, mints, amount)
-             SELECT tick, block_index, max(block_time), count(*),
-             COALESCE(sum(src20_amount(amt)), 0)
-             FROM src20_ops WHERE op = 'MINT' AND valid AND block_index = $1 GROUP BY tick, block_index",
+         SELECT tick, block_index, max(block_time), count(*),
+                COALESCE(sum(src20_amount(amt)), 0)
+         FROM src20_ops WHERE op = 'MINT' AND valid AND block_index = $1 GROUP BY tick, block_index",
         h
     )
     .execute(tx)
@@ -61,22 +61,22 @@ pub async fn refresh(tx: &mut PgConnection, ticks: &[String]) -> Result<(), sqlx
     // cut to what was left counts for what it credited.
     sqlx::query!(
         "INSERT INTO src20_ticks (tick, tx_hash, block_index, block_time, stamp, creator, max, lim, dec, minted,
-             mint_count, minters_count, last_mint_block, holders_count, progress)
-             SELECT d.tick, d.tx_hash, d.block_index, d.block_time, d.stamp, d.creator, d.max, d.lim, d.dec,
-             COALESCE(b.minted, 0), COALESCE(m.mints, 0), COALESCE(m.minters, 0), m.last_block,
-             COALESCE(b.holders, 0),
-             CASE WHEN d.max > 0 THEN LEAST(100, trunc(COALESCE(b.minted, 0) * 100 / d.max, 2)) ELSE 0 END
-             FROM (SELECT DISTINCT ON (tick) tick, tx_hash, block_index, block_time, stamp, creator,
-             COALESCE(src20_amount(max), 0) AS max,
-             COALESCE(src20_amount(lim), src20_amount(max), 0) AS lim,
-             dec
-             FROM src20_ops WHERE op = 'DEPLOY' AND valid AND tick = ANY($1)
-             ORDER BY tick, block_index, seq) d
-             LEFT JOIN (SELECT tick, count(*) AS mints, count(DISTINCT destination) AS minters,
-             max(block_index) AS last_block
-             FROM src20_ops WHERE op = 'MINT' AND valid AND tick = ANY($1) GROUP BY tick) m USING (tick)
-             LEFT JOIN (SELECT tick, sum(balance) AS minted, count(*) FILTER (WHERE balance > 0) AS holders
-             FROM src20_balances WHERE tick = ANY($1) GROUP BY tick) b USING (tick)",
+                                  mint_count, minters_count, last_mint_block, holders_count, progress)
+         SELECT d.tick, d.tx_hash, d.block_index, d.block_time, d.stamp, d.creator, d.max, d.lim, d.dec,
+                COALESCE(b.minted, 0), COALESCE(m.mints, 0), COALESCE(m.minters, 0), m.last_block,
+                COALESCE(b.holders, 0),
+                CASE WHEN d.max > 0 THEN LEAST(100, trunc(COALESCE(b.minted, 0) * 100 / d.max, 2)) ELSE 0 END
+         FROM (SELECT DISTINCT ON (tick) tick, tx_hash, block_index, block_time, stamp, creator,
+                      COALESCE(src20_amount(max), 0) AS max,
+                      COALESCE(src20_amount(lim), src20_amount(max), 0) AS lim,
+                      dec
+               FROM src20_ops WHERE op = 'DEPLOY' AND valid AND tick = ANY($1)
+               ORDER BY tick, block_index, seq) d
+         LEFT JOIN (SELECT tick, count(*) AS mints, count(DISTINCT destination) AS minters,
+                           max(block_index) AS last_block
+                    FROM src20_ops WHERE op = 'MINT' AND valid AND tick = ANY($1) GROUP BY tick) m USING (tick)
+         LEFT JOIN (SELECT tick, sum(balance) AS minted, count(*) FILTER (WHERE balance > 0) AS holders
+                    FROM src20_balances WHERE tick = ANY($1) GROUP BY tick) b USING (tick)",
         ticks
     )
     .execute(&mut *tx)
@@ -85,14 +85,14 @@ pub async fn refresh(tx: &mut PgConnection, ticks: &[String]) -> Result<(), sqlx
     // cleared on any other deploy of these ticks.
     sqlx::query!(
         "UPDATE src20_ops o
-             SET holders_count = f.holders_count, progress = f.progress, mint_count = f.mint_count,
+         SET holders_count = f.holders_count, progress = f.progress, mint_count = f.mint_count,
              minters_count = f.minters_count
-             FROM (SELECT d.block_index, d.seq, t.holders_count, t.progress, t.mint_count, t.minters_count
-             FROM src20_ops d LEFT JOIN src20_ticks t ON t.tx_hash = d.tx_hash
-             WHERE d.op = 'DEPLOY' AND d.tick = ANY($1)) f
-             WHERE o.block_index = f.block_index AND o.seq = f.seq
-             AND (o.holders_count, o.progress, o.mint_count, o.minters_count)
-             IS DISTINCT FROM (f.holders_count, f.progress, f.mint_count, f.minters_count)",
+         FROM (SELECT d.block_index, d.seq, t.holders_count, t.progress, t.mint_count, t.minters_count
+               FROM src20_ops d LEFT JOIN src20_ticks t ON t.tx_hash = d.tx_hash
+               WHERE d.op = 'DEPLOY' AND d.tick = ANY($1)) f
+         WHERE o.block_index = f.block_index AND o.seq = f.seq
+           AND (o.holders_count, o.progress, o.mint_count, o.minters_count)
+               IS DISTINCT FROM (f.holders_count, f.progress, f.mint_count, f.minters_count)",
         ticks
     )
     .execute(tx)
