@@ -36,8 +36,16 @@ enum Clock {
     Live,
 }
 
+/// Counts the header's nonce up until its hash meets its bits (a couple of tries at regtest difficulty).
+fn solve(header: &mut Header) {
+    let target = header.target();
+    while header.validate_pow(target).is_err() {
+        header.nonce = header.nonce.wrapping_add(1);
+    }
+}
+
 /// Unix seconds now.
-fn unix_now() -> i64 {
+pub(crate) fn unix_now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
@@ -129,10 +137,7 @@ impl Chain {
             block.header.time = u32::try_from(time.max(0)).unwrap_or(u32::MAX);
             block.header.prev_blockhash = previous;
             block.header.nonce = 0;
-            let target = block.header.target();
-            while block.header.validate_pow(target).is_err() {
-                block.header.nonce = block.header.nonce.wrapping_add(1);
-            }
+            solve(&mut block.header);
             previous = block.block_hash();
             self.by_hash.insert(previous, index);
         }
@@ -292,10 +297,7 @@ impl Chain {
         block.header.merkle_root = block
             .compute_merkle_root()
             .unwrap_or(TxMerkleNode::all_zeros());
-        let target = block.header.target();
-        while block.header.validate_pow(target).is_err() {
-            block.header.nonce = block.header.nonce.wrapping_add(1);
-        }
+        solve(&mut block.header);
         self.connect(block, height)
     }
 

@@ -283,9 +283,8 @@ pub async fn build(config: &DevnetConfig) -> std::io::Result<Devnet> {
 /// were kept goes on with mainnet's schedule.
 pub fn clock(config: &DevnetConfig) -> std::io::Result<DevnetConfig> {
     let mut config = config.clone();
-    let now_secs = || i64::try_from(now()).unwrap_or(i64::MAX);
     let Some(dir) = config.data_dir.clone() else {
-        config.tip_time = config.tip_time.or_else(|| Some(now_secs()));
+        config.tip_time = config.tip_time.or_else(|| Some(crate::chain::unix_now()));
         return Ok(config);
     };
     if config.fresh {
@@ -294,15 +293,9 @@ pub fn clock(config: &DevnetConfig) -> std::io::Result<DevnetConfig> {
     }
     let kept = datadir::load_tip_time(&dir)?;
     config.tip_time = match (config.tip_time, kept) {
-        (Some(given), _) => Some(given),
-        (None, Some(kept)) => {
-            return Ok(DevnetConfig {
-                tip_time: Some(kept),
-                ..config
-            });
-        }
-        (None, None) if datadir::has_blocks(&dir) => return Ok(config),
-        (None, None) => Some(now_secs()),
+        (Some(time), _) | (None, Some(time)) => Some(time),
+        (None, None) if datadir::has_blocks(&dir) => None,
+        (None, None) => Some(crate::chain::unix_now()),
     };
     if let Some(time) = config.tip_time
         && kept != config.tip_time

@@ -10,25 +10,14 @@ use super::intent::{Intended, Payload};
 
 const DAY_MS: i64 = 86_400_000;
 
-/// The year (UTC) of unix time `secs`.
-fn year_of(secs: i64) -> i64 {
-    // Days since 0000-03-01 in the proleptic Gregorian calendar, split into 400-year eras.
-    let days = secs.div_euclid(86_400) + 719_468;
-    let era = days.div_euclid(146_097);
-    let day_of_era = days.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let march_based_month = (5 * day_of_year + 2) / 153;
-    year_of_era + era * 400 + i64::from(march_based_month >= 10)
-}
-
 /// The curation file (version 1) of a scenario's intents, `time_of` giving a block's time (unix seconds) by
 /// height. Its windows are set around the chain's last block: one launchpad open, one coming, one closed.
 pub fn curation(intents: &[Intended], time_of: impl Fn(u64) -> Option<i64>) -> Value {
     let last = intents.iter().map(|i| i.height).max().unwrap_or_default();
     let tip_ms = time_of(last).unwrap_or_default() * 1000;
     let ms_of = |height: u64| time_of(height).map_or(tip_ms, |t| t * 1000);
+    // The advent calendar of the last block's year (UTC).
+    let year = time::OffsetDateTime::from_unix_timestamp(tip_ms / 1000).map_or(2026, |t| t.year());
     let mut collections: Vec<&str> = Vec::new();
     let mut first_mints: Vec<u64> = Vec::new();
     let mut art: Vec<(&str, &str)> = Vec::new();
@@ -75,7 +64,7 @@ pub fn curation(intents: &[Intended], time_of: impl Fn(u64) -> Option<i64>) -> V
         },
         "banners": banners,
         "featured": collections.iter().take(10).collect::<Vec<_>>(),
-        "advent": { "year": year_of(tip_ms / 1000), "days": days },
+        "advent": { "year": year, "days": days },
     });
     if !art.is_empty() {
         // The directory is featured too (on the XCP site's directories).
@@ -149,21 +138,4 @@ pub fn curation(intents: &[Intended], time_of: impl Fn(u64) -> Option<i64>) -> V
     }
     file["launchpads"] = json!(launchpads);
     file
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn years() {
-        for (secs, year) in [
-            (0, 1970),
-            (951_782_400, 2000),   // 2000-02-29
-            (1_767_225_599, 2025), // 2025-12-31 23:59:59
-            (1_767_225_600, 2026), // 2026-01-01
-            (1_798_761_599, 2026), // 2026-12-31 23:59:59
-            (-1, 1969),
-        ] {
-            assert_eq!(super::year_of(secs), year, "{secs}");
-        }
-    }
 }
