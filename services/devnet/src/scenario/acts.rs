@@ -12,7 +12,7 @@ use super::intent::{AssetIntent, Transport};
 use super::payload::StampSpec;
 use super::world::{Collection, Named, Tick, World, XCP, passer_by};
 use super::{AssetInfo, trades};
-use crate::stamp_files;
+use crate::{goose, stamp_files};
 
 /// Issuing a named asset (or a fairminter of one) burns 0.5 XCP.
 pub const NAMED_ASSET_FEE: u64 = 50_000_000;
@@ -137,6 +137,13 @@ pub fn perform(
         Act::Attach => trades::attach(b, w),
         Act::Swap => trades::swap(b, w),
         Act::Detach => trades::detach(b, w),
+        Act::Goose => goose(b, w),
+        Act::GooseShop => {
+            trades::open_dispenser_of(b, w, ARTISTS, 2, |_, c| c.starts_with(goose::PREFIX))
+        }
+        Act::Resale => {
+            trades::open_dispenser_of(b, w, COLLECTORS, 1, |w, c| w.src721_mints.contains(c))
+        }
     }
 }
 
@@ -682,5 +689,34 @@ fn src721_mint(b: &mut Builder, w: &mut World) -> bool {
     let mut spec = numeric_stamp(w, json.into_bytes(), "image/svg+xml", Transport::Multisig);
     spec.quantity = 1;
     spec.src721 = Some(c.cpid.clone());
-    issue_stamp(b, w, minter, spec).is_some()
+    let Some(cpid) = issue_stamp(b, w, minter, spec) else {
+        return false;
+    };
+    w.src721_mints.insert(cpid);
+    true
+}
+
+/// The goose launchpad's artist.
+const GOOSE_ARTIST: usize = ARTISTS.start;
+
+/// A goose not minted yet, in an edition of a few, by the goose's artist.
+fn goose(b: &mut Builder, w: &mut World) -> bool {
+    let n = w.rng.below(u64::from(goose::COUNT)) as u32;
+    let cpid = goose::cpid(n);
+    if w.book.assets.contains_key(&cpid) {
+        return false;
+    }
+    let spec = StampSpec {
+        asset_id: goose::BASE + u64::from(n),
+        asset: cpid,
+        longname: None,
+        quantity: w.rng.range(4, 12),
+        lock: true,
+        file: goose::svg(n),
+        mimetype: "image/svg+xml".into(),
+        transport: Transport::Multisig,
+        blessed: true,
+        src721: None,
+    };
+    issue_stamp(b, w, GOOSE_ARTIST, spec).is_some()
 }

@@ -7,6 +7,7 @@
 use serde_json::{Value, json};
 
 use super::intent::{Intended, Payload};
+use crate::goose;
 
 const DAY_MS: i64 = 86_400_000;
 
@@ -21,10 +22,15 @@ pub fn curation(intents: &[Intended], time_of: impl Fn(u64) -> Option<i64>) -> V
     let mut collections: Vec<&str> = Vec::new();
     let mut first_mints: Vec<u64> = Vec::new();
     let mut art: Vec<(&str, &str)> = Vec::new();
+    let mut geese: Vec<(&str, u64)> = Vec::new();
     for i in intents {
         let Payload::Stamp(s) = &i.payload else {
             continue;
         };
+        if s.cpid.starts_with(goose::PREFIX) {
+            geese.push((&s.cpid, i.height));
+            continue;
+        }
         match &s.src721 {
             Some(c) if !collections.contains(&c.as_str()) => {
                 first_mints.push(i.height);
@@ -136,6 +142,35 @@ pub fn curation(intents: &[Intended], time_of: impl Fn(u64) -> Option<i64>) -> V
             "layers": [layer(&art[..half]), layer(&art[half..2 * half])],
         }));
     }
+    // The goose: a directory of the geese minted so far, its launchpad open from the first until two months
+    // after the last block, and the art the site draws any goose from.
+    if let Some(&(_, first)) = geese.first() {
+        if let Some(directories) = file["directories"].as_array_mut() {
+            directories.push(goose_directory(&geese));
+        } else {
+            file["directories"] = json!([goose_directory(&geese)]);
+        }
+        launchpads.push(json!({
+            "collection_id": "goose",
+            "max": goose::COUNT,
+            "fee": 15_000,
+            "public_mint": [ms_of(first), tip_ms + 60 * DAY_MS],
+        }));
+        file["goose"] = json!({
+            "prefix": goose::PREFIX,
+            "viewBox": goose::VIEW_BOX,
+            "layers": goose::layers(),
+        });
+    }
     file["launchpads"] = json!(launchpads);
     file
+}
+
+fn goose_directory(geese: &[(&str, u64)]) -> Value {
+    json!({
+        "collection_id": "goose",
+        "name": "Goose",
+        "description": "A million pixel geese, one drawn at random from six layers of ten traits.",
+        "stamp_ids": geese.iter().map(|(c, _)| c).collect::<Vec<_>>(),
+    })
 }

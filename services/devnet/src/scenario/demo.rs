@@ -29,6 +29,8 @@ pub const ACTORS: usize = 25;
 const FIRST_PHASE_BLOCKS: u64 = 300;
 /// Blocks of the second phase, when fairminters and UTXO balances join.
 const SECOND_PHASE_BLOCKS: u64 = 800;
+/// Blocks of the last phase: the goose launch and a secondary market in SRC-721 mints.
+const LAST_PHASE_BLOCKS: u64 = 60;
 
 /// One scripted action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,6 +81,12 @@ pub enum Act {
     Swap,
     /// Detach a UTXO's balances.
     Detach,
+    /// A goose minted (an edition of the goose launchpad).
+    Goose,
+    /// A shop lists geese consigned by their artist.
+    GooseShop,
+    /// A collector consigns an SRC-721 mint to a shop, which lists it.
+    Resale,
 }
 
 fn count(scale: f64, n: u32) -> u32 {
@@ -198,6 +206,16 @@ pub fn play(
         (Detach, count(scale, 6)),
     ]);
     let end = b.height() + SECOND_PHASE_BLOCKS;
+    run_until(b, w, &mut deck, end, info_base, &mut info);
+    // Last, the goose launch, and collectors reselling their SRC-721 mints: the collections' market of the
+    // last days.
+    deck.front(&[(Goose, count(scale, 12))]);
+    deck.shuffled(&[
+        (GooseShop, count(scale, 8)),
+        (Resale, count(scale, 10)),
+        (Dispense, count(scale, 60)),
+    ]);
+    let end = b.height() + LAST_PHASE_BLOCKS;
     run_until(b, w, &mut deck, end, info_base, &mut info);
     info
 }

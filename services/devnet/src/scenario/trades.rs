@@ -24,8 +24,19 @@ pub(super) fn stamp_holding(
     holders: std::ops::Range<usize>,
     min: u64,
 ) -> Option<(usize, String, u64)> {
+    stock_holding(b, w, holders, min, |_, _| true)
+}
+
+/// As [`stamp_holding`], among the stamps `stock` accepts.
+fn stock_holding(
+    b: &Builder,
+    w: &mut World,
+    holders: std::ops::Range<usize>,
+    min: u64,
+    stock: impl Fn(&World, &str) -> bool,
+) -> Option<(usize, String, u64)> {
     let mut found = Vec::new();
-    for cpid in &w.stamps {
+    for cpid in w.stamps.iter().filter(|c| stock(w, c)) {
         for actor in holders.clone() {
             let q = w.book.balance(&b.addresses[actor], cpid);
             if q >= min {
@@ -47,17 +58,29 @@ fn send_message(asset: &str, quantity: u64, to: &str, memo: Option<Memo>) -> Opt
 }
 
 pub(super) fn open_dispenser(b: &mut Builder, w: &mut World) -> bool {
+    open_dispenser_of(b, w, ARTISTS, 2, |_, _| true)
+}
+
+/// A free shop takes a consignment of a stamp `stock` accepts from one of `consignors` holding at least `min`,
+/// and lists it in a dispenser of one unit per lot.
+pub(super) fn open_dispenser_of(
+    b: &mut Builder,
+    w: &mut World,
+    consignors: std::ops::Range<usize>,
+    min: u64,
+    stock: impl Fn(&World, &str) -> bool,
+) -> bool {
     let Some(shop) = SHOPS
         .clone()
         .find(|s| !w.dispensers.contains_key(s) && !w.closing.iter().any(|c| c.shop == *s))
     else {
         return false;
     };
-    // Consignment: an artist's edition goes to the shop, which lists it.
-    let Some((artist, cpid, held)) = stamp_holding(b, w, ARTISTS, 2) else {
+    // Consignment: a holder's units go to the shop, which lists them.
+    let Some((artist, cpid, held)) = stock_holding(b, w, consignors, min, stock) else {
         return false;
     };
-    let lots = w.rng.range(2, held);
+    let lots = w.rng.range(min, held);
     let shop_address = b.addresses[shop].clone();
     let Some(send) = send_message(&cpid, lots, &shop_address, None) else {
         return false;

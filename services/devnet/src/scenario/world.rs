@@ -124,6 +124,8 @@ pub struct World {
     pub attached: Vec<Attached>,
     /// SRC-721 collections.
     pub collections: Vec<Collection>,
+    /// SRC-721 mints (CPIDs).
+    pub src721_mints: std::collections::BTreeSet<String>,
     /// Fairminters.
     pub fairs: Vec<Fair>,
     /// Asset names taken.
@@ -181,6 +183,7 @@ impl World {
             dispensers: BTreeMap::new(),
             attached: Vec::new(),
             collections: Vec::new(),
+            src721_mints: Default::default(),
             fairs: Vec::new(),
             names: Default::default(),
             escrows: Vec::new(),
