@@ -54,6 +54,7 @@ export default defineConfig({
     proxy: {
       '^/api/': { target: gateway, changeOrigin: false },
       '^/s/': { target: gateway, changeOrigin: false },
+      '^/goose/': { target: gateway, changeOrigin: false },
     },
   },
   build: {

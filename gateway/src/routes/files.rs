@@ -1,5 +1,6 @@
 //! `/s/{cpid}`: a stamp's file with its MIME type, cached forever (a stamp's file never changes); for a JSON
-//! stamp (SRC-20, SRC-721) without a file, the image drawn from what it says (see [`cards`]).
+//! stamp (SRC-20, SRC-721) without a file, the image drawn from what it says (see [`cards`]). And
+//! `/goose/data.js`, the goose tool's data script: the curated goose art as `window.stampsGoose`.
 
 use axum::body::Body;
 use axum::extract::{Path, State};
@@ -23,7 +24,43 @@ pub const STAMP_CSP: &str = "sandbox allow-scripts; default-src 'self' data: blo
 
 /// File routes (outside `/api`).
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(file))
+    OpenApiRouter::new()
+        .routes(routes!(file))
+        .routes(routes!(goose_data))
+}
+
+/// How long browsers keep the goose data script (it changes only with a curation import).
+const GOOSE_MAX_AGE: &str = "public, max-age=300";
+
+#[utoipa::path(
+    get,
+    path = "/goose/data.js",
+    tag = "collections",
+    responses(
+        (status = 200, description = "a script setting `window.stampsGoose` to the curated goose art"),
+        (status = 404, description = "no goose art is curated", body = ErrorBody),
+    )
+)]
+pub(crate) async fn goose_data(State(state): State<AppState>) -> Result<Response, ApiError> {
+    let art = crate::routes::curation::curated(&state, "goose")
+        .await?
+        .filter(|art| !art.is_null())
+        .ok_or_else(|| ApiError::NotFound("no goose art is published".into()))?;
+    let script = format!("window.stampsGoose = {art};\n");
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/javascript; charset=utf-8"),
+            ),
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static(GOOSE_MAX_AGE),
+            ),
+        ],
+        script,
+    )
+        .into_response())
 }
 
 #[utoipa::path(

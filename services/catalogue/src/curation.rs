@@ -3,9 +3,9 @@
 //!
 //! A curation file is JSON: `version` (an import's number, higher than the last), and any of `announcement`,
 //! `banners`, `featured` (collection ids), `feat` (the themed featured stamps), `advent` (the calendar's
-//! days), `directories` and `launchpads` (see [`crate::launchpads`]). Every import publishes every kind; a kind the
-//! file leaves out is published empty, so the file is the
-//! whole truth.
+//! days), `directories`, `launchpads` (see [`crate::launchpads`]) and `goose` (the goose launchpad's art).
+//! Every import publishes every kind; a kind the file leaves out is published empty, so the file is the whole
+//! truth.
 
 use prost::Message;
 use serde::{Deserialize, Serialize};
@@ -20,7 +20,7 @@ use crate::launchpads::Launchpad;
 pub const CURATION_CONSUMER: &str = "catalogue-curation";
 
 /// The kinds of curated documents.
-pub const KINDS: [&str; 7] = [
+pub const KINDS: [&str; 8] = [
     "announcement",
     "banners",
     "featured",
@@ -28,6 +28,7 @@ pub const KINDS: [&str; 7] = [
     "advent",
     "directories",
     "launchpads",
+    "goose",
 ];
 
 /// The owner of staff directories: the network default.
@@ -60,6 +61,90 @@ pub struct CurationFile {
     /// Launchpad collections, in order.
     #[serde(default)]
     pub launchpads: Vec<Launchpad>,
+    /// The goose launchpad's art.
+    #[serde(default)]
+    pub goose: Option<Goose>,
+}
+
+/// The goose launchpad's art, from which the site draws goose `n` (0 to 999999): `n` written as six digits,
+/// digit `i` picks the `i`-th layer's SVG fragment, and the fragments stacked in layer order, in an SVG of
+/// `viewBox`, are its image; its asset is `prefix` followed by the six digits.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Goose {
+    /// The geese's asset name before the six digits: `A` and digits.
+    pub prefix: String,
+    /// The drawing's coordinates: four numbers.
+    #[serde(rename = "viewBox")]
+    pub view_box: String,
+    /// Six layers of ten SVG fragments (shapes only: no scripts, links or foreign content).
+    pub layers: Vec<Vec<String>>,
+}
+
+/// Longest goose fragment accepted.
+const MAX_FRAGMENT: usize = 4096;
+
+impl Goose {
+    fn check(&self) -> Result<(), String> {
+        // Every goose must be a numeric asset: A followed by a number in [26^12 + 1, 2^64 - 1].
+        let digits = self.prefix.strip_prefix('A').unwrap_or_default();
+        let numeric = |suffix: &str| {
+            format!("{digits}{suffix}")
+                .parse::<u64>()
+                .is_ok_and(|n| n > 26u64.pow(12))
+        };
+        if digits.is_empty()
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.starts_with('0')
+            || !numeric("000000")
+            || !numeric("999999")
+        {
+            return Err(format!(
+                "goose.prefix: {:?} does not make numeric assets of six more digits",
+                self.prefix
+            ));
+        }
+        let numbers: Vec<&str> = self.view_box.split_whitespace().collect();
+        if numbers.len() != 4 || numbers.iter().any(|n| n.parse::<f64>().is_err()) {
+            return Err(format!(
+                "goose.viewBox: {:?} is not four numbers",
+                self.view_box
+            ));
+        }
+        if self.layers.len() != 6 {
+            return Err("goose.layers: must be 6 layers".into());
+        }
+        for (i, layer) in self.layers.iter().enumerate() {
+            if layer.len() != 10 {
+                return Err(format!("goose.layers[{i}]: must be 10 fragments"));
+            }
+            for (j, fragment) in layer.iter().enumerate() {
+                check_fragment(fragment).map_err(|why| format!("goose.layers[{i}][{j}]: {why}"))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// An SVG fragment of shapes: nothing that runs, links or loads.
+fn check_fragment(fragment: &str) -> Result<(), String> {
+    if fragment.len() > MAX_FRAGMENT {
+        return Err(format!("longer than {MAX_FRAGMENT} bytes"));
+    }
+    let lower = fragment.to_ascii_lowercase();
+    for refused in ["script", "foreignobject", "href", "url(", "<!", "<?", "&"] {
+        if lower.contains(refused) {
+            return Err(format!("{refused:?} is not allowed"));
+        }
+    }
+    // Event attributes (`onload=` and the like).
+    if lower
+        .split(|c: char| c.is_whitespace() || c == '<' || c == '/')
+        .any(|word| word.starts_with("on") && word.contains('='))
+    {
+        return Err("event attributes are not allowed".into());
+    }
+    Ok(())
 }
 
 /// A staff directory: a collection of stamps owned by the network default.
@@ -296,6 +381,9 @@ impl CurationFile {
                 ));
             }
         }
+        if let Some(g) = &self.goose {
+            g.check()?;
+        }
         if let Some(a) = &self.advent {
             if !(2000..=9999).contains(&a.year) {
                 return Err(format!("advent.year: {} is not a year", a.year));
@@ -343,6 +431,7 @@ impl CurationFile {
             ("advent", json(serde_json::json!(self.advent))),
             ("directories", json(serde_json::json!(self.directories))),
             ("launchpads", json(serde_json::json!(self.launchpads))),
+            ("goose", json(serde_json::json!(self.goose))),
         ];
         documents
             .into_iter()
@@ -525,7 +614,10 @@ mod tests {
         // Left out: published empty.
         let bare = CurationFile::parse(r#"{"version": 1}"#).expect("bare");
         let docs: Vec<String> = bare.events().into_iter().map(|e| e.document).collect();
-        assert_eq!(docs, ["null", "[]", "[]", "null", "null", "[]", "[]"]);
+        assert_eq!(
+            docs,
+            ["null", "[]", "[]", "null", "null", "[]", "[]", "null"]
+        );
 
         for (text, named) in [
             (r#"{"version": 0}"#, "version"),
@@ -566,6 +658,62 @@ mod tests {
         ] {
             let e = CurationFile::parse(text).expect_err(text);
             assert!(e.contains(named), "{text}: {e}");
+        }
+    }
+
+    fn goose_file(prefix: &str, fragment: &str) -> String {
+        let layer = |i: usize| {
+            let mut l =
+                vec![format!(r##"<rect x="{i}" y="0" width="1" height="1" fill="#fff"/>"##); 10];
+            if i == 3 {
+                l[7] = fragment.to_owned();
+            }
+            l
+        };
+        serde_json::json!({
+            "version": 1,
+            "goose": {"prefix": prefix, "viewBox": "0 0 24 24", "layers": (0..6).map(layer).collect::<Vec<_>>()},
+        })
+        .to_string()
+    }
+
+    #[test]
+    fn the_goose_art_is_numeric_assets_and_shapes_only() {
+        let file = CurationFile::parse(&goose_file("A1000000000000", "")).expect("valid");
+        let goose = file.events().pop().expect("the goose event");
+        assert_eq!(goose.kind, "goose");
+        assert!(
+            goose.document.contains(r#""viewBox":"0 0 24 24""#),
+            "{}",
+            goose.document
+        );
+        for (prefix, fragment, named) in [
+            ("A95428956661", "", "goose.prefix"),
+            ("B1000000000000", "", "goose.prefix"),
+            ("A100000000000000", "", "goose.prefix"),
+            (
+                "A1000000000000",
+                "<script>alert(1)</script>",
+                "goose.layers[3][7]",
+            ),
+            (
+                "A1000000000000",
+                r#"<rect onload="x()"/>"#,
+                "goose.layers[3][7]",
+            ),
+            (
+                "A1000000000000",
+                r#"<image href="https://x.example/a.png"/>"#,
+                "goose.layers[3][7]",
+            ),
+            (
+                "A1000000000000",
+                r#"<rect fill="url(#g)"/>"#,
+                "goose.layers[3][7]",
+            ),
+        ] {
+            let e = CurationFile::parse(&goose_file(prefix, fragment)).expect_err(fragment);
+            assert!(e.contains(named), "{prefix} {fragment}: {e}");
         }
     }
 }

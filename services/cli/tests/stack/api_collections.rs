@@ -406,7 +406,7 @@ pub async fn curation(stack: &crate::helpers::Stack, services: &Services) {
         stamps_catalogue::curation::import(&nats, &file)
             .await
             .expect("imported"),
-        7
+        stamps_catalogue::curation::KINDS.len()
     );
     // The projection applies it shortly, kind after kind: the directories come last.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
@@ -512,10 +512,22 @@ pub async fn curation(stack: &crate::helpers::Stack, services: &Services) {
     let directory = file.directories.first().expect("a directory");
     let (status, dirs) = services.get_json("/api/directories").await;
     assert_eq!(status, 200, "{dirs}");
-    assert_eq!(ids(&dirs["hits"]), vec![directory.collection_id.clone()]);
-    assert_eq!(dirs["hits"][0]["user_id"], "XCP");
+    let mut listed = ids(&dirs["hits"]);
+    listed.sort_unstable();
+    let mut curated: Vec<String> = file
+        .directories
+        .iter()
+        .map(|d| d.collection_id.clone())
+        .collect();
+    curated.sort_unstable();
+    assert_eq!(listed, curated);
+    let card = hits(&dirs)
+        .into_iter()
+        .find(|d| d["collection_id"] == directory.collection_id.as_str())
+        .expect("the directory's card");
+    assert_eq!(card["user_id"], "XCP");
     assert_eq!(
-        dirs["hits"][0]["stamp_count"].as_u64(),
+        card["stamp_count"].as_u64(),
         Some(directory.stamp_ids.len() as u64)
     );
     let (_, collections) = services.get_json("/api/collections?limit=100").await;
@@ -549,14 +561,19 @@ pub async fn curation(stack: &crate::helpers::Stack, services: &Services) {
     // The XCP site's projects are the directories.
     let (status, projects) = services.get_json("/api/xcp/projects").await;
     assert_eq!(status, 200, "{projects}");
-    assert_eq!(
-        projects["projects"],
-        serde_json::json!([{
-            "collection_id": directory.collection_id,
-            "name": directory.name,
-            "count": directory.stamp_ids.len(),
-        }])
-    );
+    let mut by_size: Vec<_> = file.directories.iter().collect();
+    by_size.sort_by_key(|d| std::cmp::Reverse((d.stamp_ids.len(), d.collection_id.clone())));
+    let expected: Vec<Value> = by_size
+        .iter()
+        .map(|d| {
+            serde_json::json!({
+                "collection_id": d.collection_id,
+                "name": d.name,
+                "count": d.stamp_ids.len(),
+            })
+        })
+        .collect();
+    assert_eq!(projects["projects"], Value::Array(expected));
 
     let (status, _) = services.get_json("/api/feat?colour=red").await;
     assert_eq!(status, 400);
@@ -748,11 +765,44 @@ async fn launchpads(file: &stamps_catalogue::curation::CurationFile, services: &
         .await;
     assert_eq!(status, 404, "an SRC-721 launchpad has no preview");
 
-    let (status, body) = services.get_json("/api/launchpad/goose").await;
+    // The goose: its launchpad lists the geese minted, and the data script holds the curated art, from which
+    // each minted goose's file is drawn (six digits, one fragment of each layer).
+    let goose = file.goose.as_ref().expect("the devnet curates the goose");
+    let (status, info) = services.get_json("/api/launchpad/goose").await;
+    assert_eq!(status, 200, "{info}");
+    let geese = info["stamps"].as_array().expect("stamps");
+    assert!(!geese.is_empty(), "{info}");
+    let (status, kind, script) = services.get_text("/goose/data.js").await;
     assert_eq!(
-        (status, body["error"].as_str()),
-        (404, Some("Launchpad not found"))
+        (status, kind.as_str()),
+        (200, "text/javascript; charset=utf-8")
     );
+    let art: serde_json::Value = serde_json::from_str(
+        script
+            .strip_prefix("window.stampsGoose = ")
+            .and_then(|s| s.trim_end().strip_suffix(';'))
+            .expect("one assignment"),
+    )
+    .expect("JSON");
+    assert_eq!(art, serde_json::json!(goose));
+    for g in geese {
+        let cpid = g["cpid"].as_str().expect("cpid");
+        let digits = cpid
+            .strip_prefix(goose.prefix.as_str())
+            .expect("a goose asset");
+        assert_eq!(digits.len(), 6, "{cpid}");
+        let (status, _, svg) = services.get_text(&format!("/s/{cpid}")).await;
+        assert_eq!(status, 200);
+        let mut drawn = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{}" shape-rendering="crispEdges">"#,
+            goose.view_box
+        );
+        for (layer, d) in goose.layers.iter().zip(digits.bytes()) {
+            drawn.push_str(&layer[usize::from(d - b'0')]);
+        }
+        drawn.push_str("</svg>");
+        assert_eq!(svg, drawn, "{cpid} is the goose its digits draw");
+    }
 }
 
 /// The live values the catalogue publishes: its version with the height projected, and the collections'
@@ -807,6 +857,12 @@ pub async fn live_values(stack: &crate::helpers::Stack, services: &Services) {
         assert_eq!(row["oneWeekVolume"], card["week_volume"]);
         assert_eq!(row["oneMonthVolume"], card["month_volume"]);
     }
+    // Collectors resell their SRC-721 mints in the demo's last days: the market table has figures.
+    assert!(
+        rows.iter()
+            .any(|r| r["oneMonthVolume"]["volume"].as_u64() > Some(0)),
+        "{stats}"
+    );
     // The directories' figures, for the XCP site (the demo's curation is imported by now; its figures are
     // published within moments of its projection).
     let (_, directories) = services.get_json("/api/directories?limit=100").await;
