@@ -424,8 +424,8 @@ mod tests {
             ("/api/stamps/owner", &[&page, &stamps, &["addresses"]]),
             ("/api/user/wishlist/{user}", &[&page, &stamps]),
             ("/api/xcp/leaderboard", &[&page, &["sort"]]),
-            ("/api/xcp/search", &[&page, &["only", "q", "sort"]]),
-            ("/api/xcp/search/{q}", &[&page, &["only", "sort"]]),
+            ("/api/xcp/search", &[&page, &["only", "q", "sort", "types"]]),
+            ("/api/xcp/search/{q}", &[&page, &["only", "sort", "types"]]),
         ];
         for (route, sets) in expected {
             let mut want: Vec<&str> = sets.iter().flat_map(|set| set.iter().copied()).collect();

@@ -39,9 +39,13 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct AssetSearchQuery {
     /// an asset or long-name prefix, or the issuer's address
     pub q: Option<String>,
-    /// comma-separated (all of): stamps, named, locked
+    /// comma-separated (all of): stamps, named, locked, on_sale
     pub only: Option<String>,
-    /// block_index (default, newest first), asset, supply or holders, with :asc or :desc
+    /// comma-separated (any of) stamp file types: src-721, bmn, png, gif, svg, jpeg, html, other, cursed_stamp
+    pub types: Option<String>,
+    #[doc = "block_index (default, newest first), asset, supply, holders, or a stamp sort (stamp, floor_price, \
+             total_volume, last_sale, last_sale_price, last_dispenser, stamp_base64_size, dividend_count, \
+             rarity_rank; assets without the figure last), with :asc or :desc"]
     pub sort: Option<String>,
 }
 
@@ -52,6 +56,8 @@ pub struct AssetFilterQuery {
     /// as for /api/xcp/search
     pub only: Option<String>,
     /// as for /api/xcp/search
+    pub types: Option<String>,
+    /// as for /api/xcp/search
     pub sort: Option<String>,
 }
 
@@ -59,7 +65,8 @@ pub struct AssetFilterQuery {
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct XcpLeaderboardQuery {
-    /// xcp_count (default), xcp_created_count or xcp_destroyed_count; most first
+    #[doc = "xcp_count (default), xcp_created_count, xcp_destroyed_count, floor_valuation, \
+             last_sale_valuation or destruction_valuation; most first"]
     pub sort: Option<String>,
 }
 
@@ -94,6 +101,19 @@ pub struct XcpAssetJson {
     holders: u64,
     /// Destroyed, base units.
     destructions: String,
+    /// Its stamp's floor price: satoshis per whole unit at the cheapest buyable dispenser.
+    floor_price: Option<u64>,
+    /// Satoshis per whole unit of its stamp's latest sale.
+    last_sale_price: Option<u64>,
+    /// When that sale was mined (unix seconds).
+    last_sale: Option<u64>,
+    /// Satoshis paid in its stamp's sales.
+    total_volume: u64,
+    dividend_count: u64,
+    /// Its stamp's rank in its SRC-721 collection by rarity.
+    rarity_rank: Option<u64>,
+    /// Its stamp's cheapest buyable offer: a dispenser's txid, or an atomic swap's `txid:vout`.
+    on_sale: Option<String>,
 }
 
 impl From<AssetItem> for XcpAssetJson {
@@ -120,6 +140,13 @@ impl From<AssetItem> for XcpAssetJson {
             } else {
                 a.destroyed
             },
+            floor_price: a.has_floor_price.then_some(a.floor_price),
+            last_sale_price: a.has_last_sale_price.then_some(a.last_sale_price),
+            last_sale: a.has_last_sale.then_some(a.last_sale),
+            total_volume: a.total_volume,
+            dividend_count: a.dividend_count,
+            rarity_rank: a.has_rarity_rank.then_some(a.rarity_rank),
+            on_sale: Some(a.on_sale).filter(|o| !o.is_empty()),
         }
     }
 }
@@ -136,8 +163,13 @@ pub(crate) async fn search_all(
     ApiQuery(query): ApiQuery<AssetSearchQuery>,
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<XcpAssetJson>>, ApiError> {
-    let AssetSearchQuery { q, only, sort } = query;
-    let filters = AssetFilterQuery { only, sort };
+    let AssetSearchQuery {
+        q,
+        only,
+        types,
+        sort,
+    } = query;
+    let filters = AssetFilterQuery { only, types, sort };
     search(&state, q.unwrap_or_default(), filters, page).await
 }
 
@@ -173,6 +205,7 @@ async fn search(
         .search_assets(SearchAssetsRequest {
             q,
             only: filters.only.unwrap_or_default(),
+            types: filters.types.unwrap_or_default(),
             sort: filters.sort.unwrap_or_default(),
             offset: page.offset,
             limit: page.limit,
@@ -260,6 +293,33 @@ pub struct XcpCollectorJson {
     xcp_ids: Vec<String>,
     /// A few assets destroyed.
     xcp_destruction_ids: Vec<String>,
+    /// Satoshis: the stamps among the assets held at floor prices.
+    floor_valuation: u64,
+    /// Satoshis: the stamps among the assets held at latest-sale prices.
+    last_sale_valuation: u64,
+    /// Satoshis: what the stamps destroyed were worth.
+    destruction_valuation: u64,
+    /// The assets of `xcp_ids`, with their image (a stamp's file) when they have one.
+    stamps: Vec<XcpPreviewJson>,
+    /// The assets of `xcp_destruction_ids`, likewise.
+    destroyed_stamps: Vec<XcpPreviewJson>,
+}
+
+/// An asset and its image, when it has one.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = XcpPreview)]
+pub struct XcpPreviewJson {
+    cpid: String,
+    url: Option<String>,
+}
+
+fn previews(ids: &[String], stamps: &[String]) -> Vec<XcpPreviewJson> {
+    ids.iter()
+        .map(|cpid| XcpPreviewJson {
+            url: stamps.contains(cpid).then(|| format!("/s/{cpid}")),
+            cpid: cpid.clone(),
+        })
+        .collect()
 }
 
 #[utoipa::path(
@@ -300,6 +360,11 @@ pub(crate) async fn leaderboard(
                 xcp_count: c.xcp_count,
                 xcp_created_count: c.xcp_created_count,
                 xcp_destroyed_count: c.xcp_destroyed_count,
+                floor_valuation: c.floor_valuation,
+                last_sale_valuation: c.last_sale_valuation,
+                destruction_valuation: c.destruction_valuation,
+                stamps: previews(&c.xcp_ids, &c.stamp_ids),
+                destroyed_stamps: previews(&c.xcp_destruction_ids, &c.stamp_ids),
                 xcp_ids: c.xcp_ids,
                 xcp_destruction_ids: c.xcp_destruction_ids,
             })

@@ -34,6 +34,17 @@ fn item(r: AssetItemRow) -> AssetItem {
         destroyed: r.destroyed,
         mimetype: r.mimetype.unwrap_or_default(),
         file_suffix: r.file_suffix.unwrap_or_default(),
+        has_floor_price: r.floor_price.is_some(),
+        floor_price: r.floor_price.map_or(0, unsigned),
+        has_last_sale_price: r.last_sale_price.is_some(),
+        last_sale_price: r.last_sale_price.map_or(0, unsigned),
+        has_last_sale: r.last_sale.is_some(),
+        last_sale: r.last_sale.map_or(0, unsigned),
+        total_volume: r.total_volume.map_or(0, unsigned),
+        dividend_count: r.dividend_count.map_or(0, unsigned),
+        has_rarity_rank: r.rarity_rank.is_some(),
+        rarity_rank: r.rarity_rank.map_or(0, unsigned),
+        on_sale: r.on_sale.unwrap_or_default(),
     }
 }
 
@@ -48,7 +59,8 @@ impl CatalogueGrpc {
             ));
         }
         let (offset, rows, limit) = page(r.offset, r.limit, ASSET_PAGE)?;
-        let q = AssetQuery::parse(&r.q, &r.only, &r.sort).map_err(QueryError::InvalidArgument)?;
+        let q = AssetQuery::parse(&r.q, &r.only, &r.types, &r.sort)
+            .map_err(QueryError::InvalidArgument)?;
         let (hits, total) = assets::search(&self.pool, &q, offset, rows).await?;
         Ok(SearchAssetsResponse {
             hits: hits.into_iter().map(item).collect(),
@@ -83,6 +95,10 @@ impl CatalogueGrpc {
                     xcp_destroyed_count: unsigned(c.destroyed_count),
                     xcp_ids: c.held,
                     xcp_destruction_ids: c.destroyed,
+                    floor_valuation: unsigned(c.floor_valuation),
+                    last_sale_valuation: unsigned(c.last_sale_valuation),
+                    destruction_valuation: unsigned(c.destruction_valuation),
+                    stamp_ids: c.stamp_ids,
                 })
                 .collect(),
             total: unsigned(total),

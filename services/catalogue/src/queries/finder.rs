@@ -70,7 +70,7 @@ impl StampSort {
         "rarity_rank",
     ];
 
-    fn parse(name: &str) -> Option<Self> {
+    pub(crate) fn parse(name: &str) -> Option<Self> {
         let i = Self::NAMES.iter().position(|n| *n == name)?;
         Some(
             [
@@ -89,7 +89,7 @@ impl StampSort {
     }
 
     /// The column, and whether stamps without a value are left out.
-    fn column(self) -> (&'static str, bool) {
+    pub(crate) fn column(self) -> (&'static str, bool) {
         match self {
             Self::Stamp => ("stamp", false),
             Self::FloorPrice => ("floor_price", true),
@@ -106,7 +106,7 @@ impl StampSort {
 }
 
 /// File types the finder filters on, with the condition each stands for.
-const TYPES: [(&str, &str); 9] = [
+pub(crate) const TYPES: [(&str, &str); 9] = [
     ("src-721", "ident = 'SRC-721'"),
     ("bmn", "file_suffix = 'bmn'"),
     ("png", "file_suffix = 'png'"),

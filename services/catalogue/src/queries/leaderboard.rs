@@ -122,11 +122,18 @@ pub async fn search(
     Ok((hits, total))
 }
 
-/// The XCP site's sort keys, with their column.
-const XCP_SORTS: [(&str, &str); 3] = [
-    ("xcp_count", "asset_count"),
-    ("xcp_created_count", "created_count"),
-    ("xcp_destroyed_count", "destroyed_count"),
+/// The XCP site's sort keys, with their column: the holder's own counts, or the valuations of the stamps among
+/// its assets (`v`, the stamps leaderboard's row of the same address; none counts zero).
+const XCP_SORTS: [(&str, &str); 6] = [
+    ("xcp_count", "c.asset_count"),
+    ("xcp_created_count", "c.created_count"),
+    ("xcp_destroyed_count", "c.destroyed_count"),
+    ("floor_valuation", "COALESCE(v.floor_valuation, 0)"),
+    ("last_sale_valuation", "COALESCE(v.last_sale_valuation, 0)"),
+    (
+        "destruction_valuation",
+        "COALESCE(v.destruction_valuation, 0)",
+    ),
 ];
 
 /// A ranked holder of Counterparty assets.
@@ -146,10 +153,19 @@ pub struct XcpCollectorRow {
     pub held: Vec<String>,
     /// A few of the assets destroyed.
     pub destroyed: Vec<String>,
+    /// Satoshis: the stamps held at floor prices.
+    pub floor_valuation: i64,
+    /// Satoshis: the stamps held at latest-sale prices.
+    pub last_sale_valuation: i64,
+    /// Satoshis: what the stamps destroyed were worth.
+    pub destruction_valuation: i64,
+    /// Which of `held` and `destroyed` are stamps.
+    pub stamp_ids: Vec<String>,
 }
 
-/// Reads the XCP leaderboard's sort (`xcp_count`, the default, `xcp_created_count` or `xcp_destroyed_count`;
-/// most first) into its column; the error names an unknown one.
+/// Reads the XCP leaderboard's sort (`xcp_count`, the default, `xcp_created_count`, `xcp_destroyed_count`,
+/// `floor_valuation`, `last_sale_valuation` or `destruction_valuation`; most first) into its column; the error
+/// names an unknown one.
 pub fn xcp_sort(sort: &str) -> Result<&'static str, String> {
     let sort = if sort.is_empty() { "xcp_count" } else { sort };
     XCP_SORTS
@@ -170,17 +186,25 @@ pub async fn xcp_search(
     limit: i64,
 ) -> Result<(Vec<XcpCollectorRow>, i64), sqlx::Error> {
     let hits = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT c.address, u.display_name, c.asset_count, c.created_count, c.destroyed_count,
-                ARRAY(SELECT b.asset FROM balances b
-                      WHERE b.holder = c.address AND b.quantity > 0 AND b.asset <> 'XCP'
-                      ORDER BY b.asset LIMIT {PREVIEW}) AS held,
-                ARRAY(SELECT DISTINCT x.asset FROM destructions x
-                      WHERE x.source = c.address AND x.status = 'valid' AND x.asset <> 'XCP'
-                      ORDER BY x.asset LIMIT {PREVIEW}) AS destroyed
-         FROM xcp_collectors c
+        "SELECT c.address, u.display_name, c.asset_count, c.created_count, c.destroyed_count, c.held, c.destroyed,
+                COALESCE(v.floor_valuation, 0) AS floor_valuation,
+                COALESCE(v.last_sale_valuation, 0) AS last_sale_valuation,
+                COALESCE(v.destruction_valuation, 0) AS destruction_valuation,
+                ARRAY(SELECT s.cpid FROM stamps s
+                      WHERE s.cpid = ANY(c.held) OR s.cpid = ANY(c.destroyed)) AS stamp_ids
+         FROM (SELECT c.*,
+                      ARRAY(SELECT b.asset FROM balances b
+                            WHERE b.holder = c.address AND b.quantity > 0 AND b.asset <> 'XCP'
+                            ORDER BY b.asset LIMIT {PREVIEW}) AS held,
+                      ARRAY(SELECT DISTINCT x.asset FROM destructions x
+                            WHERE x.source = c.address AND x.status = 'valid' AND x.asset <> 'XCP'
+                            ORDER BY x.asset LIMIT {PREVIEW}) AS destroyed
+               FROM xcp_collectors c LEFT JOIN collectors v USING (address)
+               ORDER BY {column} DESC, c.address DESC OFFSET $1 LIMIT $2) c
+         LEFT JOIN collectors v USING (address)
          LEFT JOIN user_addresses ua ON ua.address = c.address
          LEFT JOIN users u ON u.user_id = ua.user_id AND u.display_name <> ''
-         ORDER BY c.{column} DESC, c.address DESC OFFSET $1 LIMIT $2"
+         ORDER BY {column} DESC, c.address DESC"
     )))
     .bind(offset)
     .bind(limit)
@@ -215,8 +239,12 @@ mod tests {
         assert!(LeaderboardQuery::parse("wealth", Some("p".into())).is_err());
         let e = LeaderboardQuery::parse("wealth", None).expect_err("unknown");
         assert!(e.contains("\"wealth\""), "{e}");
-        assert_eq!(xcp_sort(""), Ok("asset_count"));
-        assert_eq!(xcp_sort("xcp_created_count"), Ok("created_count"));
+        assert_eq!(xcp_sort(""), Ok("c.asset_count"));
+        assert_eq!(xcp_sort("xcp_created_count"), Ok("c.created_count"));
+        assert_eq!(
+            xcp_sort("destruction_valuation"),
+            Ok("COALESCE(v.destruction_valuation, 0)")
+        );
         assert!(xcp_sort("stamp_count").is_err());
     }
 }

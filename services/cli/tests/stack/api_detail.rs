@@ -903,6 +903,58 @@ async fn xcp_assets(services: &crate::helpers::Services, db: &mut sqlx::PgConnec
     );
     let (status, _) = services.get_json("/api/xcp/search?only=cheap").await;
     assert_eq!(status, 400);
+    let (status, _) = services.get_json("/api/xcp/search?types=mp3").await;
+    assert_eq!(status, 400);
+
+    // The stamp finder's types and sorts apply to the assets that are stamps: as many PNG assets as PNG
+    // stamps; by floor price, the stamps on sale first, cheapest first, the same figures as their stamp cards.
+    let pngs: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM catalogue.stamps WHERE file_suffix = 'png'
+           AND cpid IN (SELECT asset FROM catalogue.assets)",
+    )
+    .fetch_one(&mut *db)
+    .await
+    .expect("png stamps");
+    let (_, png) = services.get_json("/api/xcp/search?types=png&limit=1").await;
+    assert!(pngs > 0);
+    assert_eq!(png["estimatedTotalHits"].as_i64(), Some(pngs), "{png}");
+    let (status, cheapest) = services
+        .get_json("/api/xcp/search?sort=floor_price:asc&only=on_sale&limit=100")
+        .await;
+    assert_eq!(status, 200, "{cheapest}");
+    let hits = cheapest["hits"].as_array().expect("hits");
+    assert!(!hits.is_empty(), "the demo has stamps on sale");
+    let floors: Vec<u64> = hits
+        .iter()
+        .map(|h| {
+            h["floor_price"]
+                .as_u64()
+                .expect("an asset on sale has a floor")
+        })
+        .collect();
+    assert!(floors.windows(2).all(|w| w[0] <= w[1]), "{floors:?}");
+    let first = &hits[0];
+    assert!(first["on_sale"].is_string());
+    let (_, card) = services
+        .get_json(&format!(
+            "/api/stamp/{}",
+            first["cpid"].as_str().expect("cpid")
+        ))
+        .await;
+    assert_eq!(card["floor_price"], first["floor_price"]);
+    let (_, by_volume) = services
+        .get_json("/api/xcp/search?sort=total_volume:desc&limit=3")
+        .await;
+    let volumes: Vec<u64> = by_volume["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .map(|h| h["total_volume"].as_u64().expect("volume"))
+        .collect();
+    assert!(
+        volumes[0] > 0 && volumes.windows(2).all(|w| w[0] >= w[1]),
+        "{volumes:?}"
+    );
 
     // The XCP leaderboard: every address holding an asset other than XCP, most assets first, each count as
     // the indexer's balances have it.
@@ -936,6 +988,46 @@ async fn xcp_assets(services: &crate::helpers::Services, db: &mut sqlx::PgConnec
         .get_json("/api/xcp/leaderboard?sort=stamp_count")
         .await;
     assert_eq!(status, 400);
+    // By the value of the stamps held: the stamps leaderboard's figures of the same addresses, most first; the
+    // assets held as previews, stamps with their file.
+    let (status, rich) = services
+        .get_json("/api/xcp/leaderboard?sort=floor_valuation&limit=5")
+        .await;
+    assert_eq!(status, 200, "{rich}");
+    let rows = rich["hits"].as_array().expect("hits");
+    let values: Vec<u64> = rows
+        .iter()
+        .map(|r| r["floor_valuation"].as_u64().expect("valuation"))
+        .collect();
+    assert!(
+        values[0] > 0 && values.windows(2).all(|w| w[0] >= w[1]),
+        "{values:?}"
+    );
+    let richest: i64 =
+        sqlx::query_scalar("SELECT floor_valuation FROM catalogue.collectors WHERE address = $1")
+            .bind(rows[0]["user_id"].as_str().expect("address"))
+            .fetch_one(&mut *db)
+            .await
+            .expect("the richest is a collector");
+    assert_eq!(rows[0]["floor_valuation"].as_i64(), Some(richest));
+    let previews = rows[0]["stamps"].as_array().expect("previews");
+    assert_eq!(
+        previews.len(),
+        rows[0]["xcp_ids"].as_array().expect("ids").len()
+    );
+    for p in previews {
+        let cpid = p["cpid"].as_str().expect("cpid");
+        let is_stamp: bool =
+            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM catalogue.stamps WHERE cpid = $1)")
+                .bind(cpid)
+                .fetch_one(&mut *db)
+                .await
+                .expect("stamp");
+        assert_eq!(p["url"].as_str().is_some(), is_stamp, "{p}");
+        if is_stamp {
+            assert_eq!(p["url"], format!("/s/{cpid}").as_str());
+        }
+    }
 }
 
 /// An address's SRC-20 holdings as a live stream: the first event is its balances now.
