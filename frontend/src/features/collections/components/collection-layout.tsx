@@ -9,7 +9,8 @@ import { useGetCollectionQuery } from '../api';
 import { collectionHeading, collectionTitle, creatorDisplay, profileHref, twitterHref, websiteHref } from '../rules';
 import type { Collection } from '../types';
 import { CollectionStats } from './collection-stats';
-import { GOOSE_COLLECTION_ID, LaunchpadTool } from './launchpad-tool';
+import { GOOSE_COLLECTION_ID } from '../goose';
+import { LaunchpadTool } from './launchpad-tool';
 
 /** What the tabs receive from the collection page. */
 export type CollectionOutlet = { collection: Collection };

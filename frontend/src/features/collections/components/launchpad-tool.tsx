@@ -25,9 +25,6 @@ import type { MintPreviewSample } from '../launchpad-types';
 import type { Collection } from '../types';
 import { LaunchpadStats } from './launchpad-stats';
 
-/** The collection id whose launchpad is the goose tool (a script and data of its own). */
-export const GOOSE_COLLECTION_ID = 'goose';
-
 /** The countdown to the public mint's phases, and the free-mint window while it lasts. */
 function MintCountdown({ collection }: { collection: Collection }) {
   const now = useNow(1000);
