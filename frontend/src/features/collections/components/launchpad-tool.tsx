@@ -224,8 +224,8 @@ function WhitelistRounds({ config }: { config: unknown }) {
 /**
  * The generic launchpad tool of a launchpad collection's page (spec: 'Launchpad mint page'): the preview of what a
  * layered launchpad may mint (not for SRC-721 ones, whose layers the API does not draw), the countdown and the
- * terms, its whitelist rounds (each item linking by its type), then the launchpad's stats. Minting, the whitelist
- * check and the goose tool need the wallet: not here.
+ * terms, its whitelist rounds (each item linking by its type), then the launchpad's stats. Minting and the whitelist
+ * check need the wallet: not here. The goose launchpad has a tool of its own (`GooseTool`).
  */
 export function LaunchpadTool({ collection }: { collection: Collection }) {
   const id = collection.collection_id;
