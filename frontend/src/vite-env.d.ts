@@ -7,4 +7,9 @@ interface ImportMetaEnv {
   readonly VITE_TELEGRAM_URL?: string;
   /** The community's social account (an https URL), linked by the footer and the error pages (build-time setting). */
   readonly VITE_SOCIAL_URL?: string;
+  /**
+   * The host of the static assets such as the goose data script, e.g. https://assets.example (build-time setting);
+   * the site's own origin when unset.
+   */
+  readonly VITE_ASSETS_URL?: string;
 }

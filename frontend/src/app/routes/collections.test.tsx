@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SiteVariant } from '@/config/site';
 import { BurnedTab, CollectorsTab } from '@/features/collections/components/ranked-lists';
 import { makeCollection } from '@/features/collections/fixtures';
+import { forgetGooseData } from '@/features/collections/use-goose-data';
 import { makeTestStore, requestedUrl, stubFetchRoutes, type StubAnswer } from '@/testing/render';
 import { Component as CollectionRoute } from './collection';
 import { Component as StampsRoute } from './collection-stamps';
@@ -64,6 +65,7 @@ function where(fetchMock: ReturnType<typeof stubFetchRoutes>): URL[] {
 
 afterEach(() => {
   vi.useRealTimers();
+  forgetGooseData();
 });
 
 describe('directories list', () => {
@@ -260,7 +262,7 @@ describe('collection page', () => {
     expect(screen.getByRole('link', { name: 'Assets' })).toBeInTheDocument();
   });
 
-  it("shows a launchpad's tool under its heading, and none for the goose launchpad or another collection", async () => {
+  it("shows a launchpad's tool under its heading", async () => {
     const launchpadInfo = {
       history: [],
       totalMinters: 3,
@@ -277,13 +279,27 @@ describe('collection page', () => {
     expect(screen.getByRole('region', { name: 'Mint' })).toHaveTextContent('Public mint is closed');
   });
 
-  it('has no launchpad tool for the goose launchpad (its tool needs the wallet)', async () => {
+  it('shows the goose tool, not the generic one, for the goose launchpad', async () => {
     const fetchMock = collectionApi(
       makeCollection({ collection_id: 'goose', is_launchpad: true, public_mint: [0, 1] }),
+      (url) => (url.pathname === '/api/launchpad/goose' ? { body: { totalMinters: 7, topMinters: [] } } : null),
     );
     renderAt('/collection/goose');
     expect(await screen.findByText('Launchpad collection')).toBeInTheDocument();
+    const tool = await screen.findByRole('region', { name: 'Random goose' });
+    expect(tool).toHaveTextContent('Goose data can take up to 2 minutes to load.');
+    expect(await screen.findByRole('region', { name: 'Launchpad stats' })).toHaveTextContent('Minters7');
+    expect(screen.queryByRole('region', { name: 'Mint' })).not.toBeInTheDocument();
+    expect(document.head.querySelector('script[src="/goose/data.js"]')).not.toBeNull();
+    expect(where(fetchMock).some((url) => url.pathname.startsWith('/api/wallet/mint/preview'))).toBe(false);
+  });
+
+  it('shows no launchpad tool for a collection that is no launchpad, even with the id goose', async () => {
+    const fetchMock = collectionApi(makeCollection({ collection_id: 'goose', is_launchpad: false }));
+    renderAt('/collection/goose');
     expect(await screen.findByText('#1')).toBeInTheDocument();
+    expect(screen.getByText('Collection')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Random goose' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Mint' })).not.toBeInTheDocument();
     expect(where(fetchMock).some((url) => url.pathname.startsWith('/api/launchpad'))).toBe(false);
   });

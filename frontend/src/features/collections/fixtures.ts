@@ -29,3 +29,22 @@ export function makeCollection(overrides: Partial<Collection> = {}): Collection 
     ...overrides,
   };
 }
+
+/**
+ * What the goose data script sets, for tests: 6 layers of 10 fragments; the fragment of layer i for digit d is a
+ * rect with the id `L{i}D{d}`.
+ */
+export function makeGooseData() {
+  return {
+    prefix: 'A1000000000000',
+    viewBox: '0 0 24 24',
+    layers: Array.from({ length: 6 }, (_, layer) =>
+      Array.from(
+        { length: 10 },
+        (_, digit) =>
+          `<rect id="L${String(layer)}D${String(digit)}" x="${String(layer)}" y="${String(digit)}" ` +
+          'width="1" height="1" fill="#a3d9ff"/>',
+      ),
+    ),
+  };
+}

@@ -9,7 +9,9 @@ import { useGetCollectionQuery } from '../api';
 import { collectionHeading, collectionTitle, creatorDisplay, profileHref, twitterHref, websiteHref } from '../rules';
 import type { Collection } from '../types';
 import { CollectionStats } from './collection-stats';
-import { GOOSE_COLLECTION_ID, LaunchpadTool } from './launchpad-tool';
+import { GOOSE_COLLECTION_ID } from '../goose';
+import { GooseTool } from './goose-tool';
+import { LaunchpadTool } from './launchpad-tool';
 
 /** What the tabs receive from the collection page. */
 export type CollectionOutlet = { collection: Collection };
@@ -58,17 +60,20 @@ function CollectionHeader({ collection }: { collection: Collection }) {
       </ul>
       {collection.description && <p className="collection-head__description">{collection.description}</p>}
       <CollectionStats collection={collection} />
-      {collection.is_launchpad && collection.collection_id !== GOOSE_COLLECTION_ID && (
-        <LaunchpadTool collection={collection} />
-      )}
+      {collection.is_launchpad &&
+        (collection.collection_id === GOOSE_COLLECTION_ID ? (
+          <GooseTool collection={collection} />
+        ) : (
+          <LaunchpadTool collection={collection} />
+        ))}
     </header>
   );
 }
 
 /**
- * The collection page (/collection/{id}): heading, creator, links, description, stats, a launchpad's tool (the
- * generic one; the goose launchpad's own tool needs the wallet), and the tabs Stamps (Assets
- * on the XCP site) at the base path, Collectors at /collectors and Burned at /burned.
+ * The collection page (/collection/{id}): heading, creator, links, description, stats, a launchpad's tool (the goose
+ * tool for the collection id goose, the generic one for any other), and the tabs Stamps (Assets on the XCP site) at
+ * the base path, Collectors at /collectors and Burned at /burned.
  */
 export function CollectionLayout({ id }: { id: string }) {
   const site = useSite();

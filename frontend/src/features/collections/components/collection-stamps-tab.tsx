@@ -27,7 +27,7 @@ import type { CollectionStamp } from '../types';
 import { useCollectionOutlet } from './collection-layout';
 import { ResultLine } from '@/components/ui/result-line';
 import { Slideshow, SlideshowSelector } from '@/components/slideshow/slideshow';
-import { GOOSE_COLLECTION_ID } from './launchpad-tool';
+import { GOOSE_COLLECTION_ID } from '../goose';
 import { TraitsFilter } from './traits-filter';
 
 type CollectionStampsTabProps = {

@@ -1,19 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { LineChart } from '@/components/charts/line-chart';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { paths } from '@/config/paths';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { usePrefersReducedMotion } from '@/lib/use-reduced-motion';
 import { useSite } from '@/lib/site-variant';
 import { useNow } from '@/lib/use-now';
-import { formatBlockTime, formatInteger, formatTimeTick, shortenAddress } from '@/utils/format';
+import { formatBlockTime, formatInteger } from '@/utils/format';
 import { formatBtc } from '@/utils/money';
 import { percentOf } from '@/utils/units';
 import { useGetLaunchpadQuery, useGetMintPreviewQuery } from '../api';
 import {
   freeMintText,
-  MINTER_SHORTEN_AFTER,
   mintTimer,
   PREVIEW_FRAME_MS,
   quantityPerMint,
@@ -24,11 +21,9 @@ import {
   type WhitelistItem,
   type WhitelistRound,
 } from '../launchpad-rules';
-import type { LaunchpadInfo, MintPreviewSample } from '../launchpad-types';
+import type { MintPreviewSample } from '../launchpad-types';
 import type { Collection } from '../types';
-
-/** The collection id whose launchpad is the goose tool (a script and data of its own). */
-export const GOOSE_COLLECTION_ID = 'goose';
+import { LaunchpadStats } from './launchpad-stats';
 
 /** The countdown to the public mint's phases, and the free-mint window while it lasts. */
 function MintCountdown({ collection }: { collection: Collection }) {
@@ -226,91 +221,11 @@ function WhitelistRounds({ config }: { config: unknown }) {
   );
 }
 
-function historyTick(span: number) {
-  return (seconds: number) => formatTimeTick(seconds, span);
-}
-
-/**
- * A launchpad's stats (`GET /api/launchpad/{id}`): the mint history chart, minters, first and last mint, top minters.
- */
-function LaunchpadStats({ info }: { info: LaunchpadInfo }) {
-  const points = useMemo(() => info.history.map(([x, y]) => ({ x, y })), [info.history]);
-  const formatX = useMemo(() => historyTick((points[points.length - 1]?.x ?? 0) - (points[0]?.x ?? 0)), [points]);
-  const first = info.history[0];
-  const last = info.history[info.history.length - 1];
-  return (
-    <section className="panel launchpad__stats" aria-labelledby="launchpad-stats-title">
-      <h2 id="launchpad-stats-title" className="panel__title">
-        Launchpad stats
-      </h2>
-      <div className="launchpad__stats-body">
-        <LineChart
-          title="Mint history"
-          label="Minted"
-          points={points}
-          formatX={formatX}
-          formatY={formatInteger}
-          area
-          summary={
-            first && last
-              ? `${formatInteger(first[1])} minted by ${formatBlockTime(first[0])}, ` +
-                `${formatInteger(last[1])} by ${formatBlockTime(last[0])}`
-              : ''
-          }
-        />
-        <dl className="launchpad__figures">
-          <div>
-            <dt>Minters</dt>
-            <dd>{formatInteger(info.totalMinters)}</dd>
-          </div>
-          <div>
-            <dt>First mint</dt>
-            <dd>{info.firstMintDate === null ? '-' : formatBlockTime(info.firstMintDate)}</dd>
-          </div>
-          <div>
-            <dt>Last mint</dt>
-            <dd>{info.lastMintDate === null ? '-' : formatBlockTime(info.lastMintDate)}</dd>
-          </div>
-        </dl>
-        {info.topMinters.length > 0 && (
-          <div className="table-scroll">
-            <table className="activity">
-              <caption className="launchpad__caption">Top minters</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Minter</th>
-                  <th scope="col">Mints</th>
-                </tr>
-              </thead>
-              <tbody>
-                {info.topMinters.map((minter) => (
-                  <tr key={minter.address}>
-                    <td>
-                      <Link
-                        className="text-link mono"
-                        to={paths.profile.getHref(minter.address)}
-                        title={minter.address}
-                      >
-                        {minter.address.length > MINTER_SHORTEN_AFTER ? shortenAddress(minter.address) : minter.address}
-                      </Link>
-                    </td>
-                    <td>{formatInteger(minter.count)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
-    </section>
-  );
-}
-
 /**
  * The generic launchpad tool of a launchpad collection's page (spec: 'Launchpad mint page'): the preview of what a
  * layered launchpad may mint (not for SRC-721 ones, whose layers the API does not draw), the countdown and the
- * terms, its whitelist rounds (each item linking by its type), then the launchpad's stats. Minting, the whitelist
- * check and the goose tool need the wallet: not here.
+ * terms, its whitelist rounds (each item linking by its type), then the launchpad's stats. Minting and the whitelist
+ * check need the wallet: not here. The goose launchpad has a tool of its own (`GooseTool`).
  */
 export function LaunchpadTool({ collection }: { collection: Collection }) {
   const id = collection.collection_id;
