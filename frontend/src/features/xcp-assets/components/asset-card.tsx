@@ -4,16 +4,7 @@ import { assetDescription, assetName, isStampAsset } from '../asset-rules';
 import type { AssetHit } from '../asset-types';
 import { CardDetails, CardFrame, cardSupply, type CardFlag } from '@/components/stamp/stamp-card';
 import { StampImage } from '@/components/stamp/stamp-image';
-
-/** An asset that is no stamp has no image: its card shows its name instead (never a stand-in picture). */
-export function AssetNameTile({ name }: { name: string }) {
-  return (
-    <div className="asset-tile" aria-hidden="true">
-      <span className="asset-tile__kind">XCP</span>
-      <span className="asset-tile__name">{name}</span>
-    </div>
-  );
-}
+import { AssetNameTile } from '@/components/stamp/asset-name-tile';
 
 /** The figures of an asset card; shown on hover and focus, or always with the finder's 'Expand details'. */
 function AssetDetails({ asset }: { asset: AssetHit }) {
