@@ -199,7 +199,8 @@ test('the XCP site: FairMint list as the API counts it, a directory, an asset pa
   );
   await expect(leader.locator('.collector__facts')).toContainText(top.xcp_count.toLocaleString('en-US'));
   const held = first(top.xcp_ids, 'held asset');
-  await leader.getByRole('link', { name: held, exact: true }).click();
+  // Each held asset is a thumbnail (its name when it has no image) linking to its page.
+  await leader.getByRole('link', { name: `Asset ${held}`, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/asset/${held}$`));
 });
 

@@ -79,6 +79,9 @@ describe('prefetchFirstPage', () => {
     expect(await prefetched('/search/pepe?only=named&sort=holders:desc&page=2', 'xcp')).toEqual([
       '/api/xcp/search/pepe?only=named&sort=holders%3Adesc&offset=100&limit=100',
     ]);
+    expect(await prefetched('/search?types=svg,cursed_stamp&only=on_sale&sort=last_sale:desc', 'xcp')).toEqual([
+      '/api/xcp/search?types=svg%2Ccursed_stamp&only=on_sale&sort=last_sale%3Adesc&offset=0&limit=100',
+    ]);
   });
 
   it('asks nothing more for other pages', async () => {

@@ -6,7 +6,7 @@ import { abbreviateBtc } from '@/utils/market';
 import { formatBtc } from '@/utils/money';
 import { isUnlimitedSupply } from '@/utils/supply';
 import { unitsToDecimal } from '@/utils/units';
-import type { StampHit } from '@/lib/stamp';
+import type { StampHit, StampListFields } from '@/lib/stamp';
 import { StampImage } from './stamp-image';
 
 /** A supply for a card: ∞ when unlimited, else whole units abbreviated with k, M or B (exact string arithmetic). */
@@ -46,25 +46,31 @@ export function CardDetails({ facts, flags }: { facts: CardFact[]; flags: CardFl
   );
 }
 
+/** The market figures a card shows (integer satoshis). */
+export type CardMarketFigures = Pick<StampListFields, 'floor_price' | 'last_sale_price' | 'total_volume'>;
+
+/** A card's market figures in BTC, abbreviated (exact in their title): floor, last sale and volume; none reads '-'. */
+export function cardMarketFacts({ floor_price, last_sale_price, total_volume }: CardMarketFigures): CardFact[] {
+  return [
+    { term: 'Floor', value: abbreviateBtc(floor_price), title: formatBtc(floor_price) },
+    { term: 'Last sale', value: abbreviateBtc(last_sale_price), title: formatBtc(last_sale_price) },
+    { term: 'Volume', value: total_volume ? abbreviateBtc(total_volume) : '-', title: formatBtc(total_volume) },
+  ];
+}
+
+/** The on-sale flag: a buyable dispenser's txid (or an atomic swap's `txid:vout`) puts it on a card. */
+export const ON_SALE_FLAG: CardFlag = { label: 'On sale', sale: true };
+
 /** The figures a list gives beyond the issuance. */
 function StampDetails({ hit }: { hit: StampHit }) {
   const divisible = hit.divisible ?? false;
   const flags: CardFlag[] = [];
-  if (hit.on_sale) flags.push({ label: 'On sale', sale: true });
+  if (hit.on_sale) flags.push(ON_SALE_FLAG);
   if (hit.locked) flags.push({ label: 'Locked' });
   if (hit.keyburn) flags.push({ label: 'Keyburn' });
   return (
     <CardDetails
-      facts={[
-        { term: 'Supply', value: cardSupply(hit.supply, divisible) },
-        { term: 'Floor', value: abbreviateBtc(hit.floor_price), title: formatBtc(hit.floor_price) },
-        { term: 'Last sale', value: abbreviateBtc(hit.last_sale_price), title: formatBtc(hit.last_sale_price) },
-        {
-          term: 'Volume',
-          value: hit.total_volume ? abbreviateBtc(hit.total_volume) : '-',
-          title: formatBtc(hit.total_volume),
-        },
-      ]}
+      facts={[{ term: 'Supply', value: cardSupply(hit.supply, divisible) }, ...cardMarketFacts(hit)]}
       flags={flags}
     />
   );

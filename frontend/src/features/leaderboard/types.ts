@@ -22,7 +22,13 @@ export type CollectorPage = {
   limit: number;
 };
 
-/** A holder of Counterparty assets (XCP aside) of `GET /api/xcp/leaderboard`, the XCP site's ranking. */
+/** An asset of an XCP collector's card: its image, null when it has none. */
+export type XcpCollectorAsset = { cpid: string; url: string | null };
+
+/**
+ * A holder of Counterparty assets (XCP aside) of `GET /api/xcp/leaderboard`, the XCP site's ranking; valuations are
+ * integer satoshis, as the Stamps ranking's.
+ */
 export type XcpCollector = {
   rank: number;
   /** The address (the profile's id). */
@@ -38,6 +44,16 @@ export type XcpCollector = {
   xcp_ids: string[];
   /** A few assets destroyed (cpids). */
   xcp_destruction_ids: string[];
+  /** The assets held at their floor prices. */
+  floor_valuation: number;
+  /** The assets held at their last sale prices. */
+  last_sale_valuation: number;
+  /** The assets destroyed at their prices. */
+  destruction_valuation: number;
+  /** The assets of `xcp_ids`, with their images. */
+  stamps: XcpCollectorAsset[];
+  /** The assets of `xcp_destruction_ids`, with their images. */
+  destroyed_stamps: XcpCollectorAsset[];
 };
 
 /** A page of the XCP ranking; `estimatedTotalHits` is the exact total. */

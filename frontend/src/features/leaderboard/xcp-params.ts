@@ -3,16 +3,29 @@ import { LEADERBOARD_PAGE_SIZE } from './search-params';
 
 /**
  * The XCP site's ranking sorts (`GET /api/xcp/leaderboard`, always most first): assets held (the default), created and
- * destroyed, the XCP records' counterparts of the Stamps site's stamp count, created count and destruction.
+ * destroyed, the XCP records' counterparts of the Stamps site's stamp count, created count and destruction, then the
+ * Stamps site's valuations.
  */
-export const XCP_LEADERBOARD_SORTS = ['xcp_count', 'xcp_created_count', 'xcp_destroyed_count'] as const;
+export const XCP_LEADERBOARD_SORTS = [
+  'xcp_count',
+  'xcp_created_count',
+  'xcp_destroyed_count',
+  'floor_valuation',
+  'last_sale_valuation',
+  'destruction_valuation',
+] as const;
 export type XcpLeaderboardSort = (typeof XCP_LEADERBOARD_SORTS)[number];
 
 /** The default sort; left out of the URL and of the API call. */
 export const DEFAULT_XCP_LEADERBOARD_SORT: XcpLeaderboardSort = 'xcp_count';
 
-/** The sort whose title strikes 'best' and adds 'wtf?' (the destruction ranking). */
-export const XCP_DESTRUCTION_SORT: XcpLeaderboardSort = 'xcp_destroyed_count';
+/**
+ * Whether a sort ranks by destruction (the destruction valuation, as on the Stamps site, or the destroyed count): the
+ * title then strikes 'best' and adds 'wtf?', and the cards show the destroyed assets.
+ */
+export function isXcpDestructionSort(sort: XcpLeaderboardSort): boolean {
+  return sort === 'destruction_valuation' || sort === 'xcp_destroyed_count';
+}
 
 /** The XCP ranking's state as the URL holds it (a `project` is the collection ranking's, see `search-params.ts`). */
 export type XcpLeaderboardState = {

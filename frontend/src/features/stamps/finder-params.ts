@@ -1,30 +1,22 @@
 import type { SiteVariant } from '@/config/site';
+import {
+  firstStampSortDirection,
+  STAMP_SORT_FIELDS,
+  STAMP_TYPES,
+  stampTypesFor,
+  type StampSortField,
+  type StampType,
+} from '@/lib/stamp-filters';
 import { formatSort, nextSort, parseList, parseSort, sameSort, toggleInList, type Sort } from '@/utils/list-params';
 import { PAGE_PARAM, pageToOffset, parsePage } from '@/utils/pagination';
 import type { StampSearchArgs } from './types';
 
-/** The finder's type filters, as the API and the URL spell them (`types`). */
-export const STAMP_TYPES = ['src-721', 'bmn', 'png', 'gif', 'svg', 'jpeg', 'html', 'other', 'cursed_stamp'] as const;
-export type StampType = (typeof STAMP_TYPES)[number];
+export { STAMP_SORT_FIELDS, STAMP_TYPES, stampTypesFor, type StampSortField, type StampType };
 
 /** The finder's show-only filters (`only`): a stamp must match all of them. */
 export const STAMP_ONLY = ['on_sale', 'locked', 'keyburn', 'olga', 'unique', 'burned'] as const;
 export type StampOnly = (typeof STAMP_ONLY)[number];
 
-/** The finder's sort fields (the API's). `rarity_rank` is an SRC-721 mint's rank in its collection, 1 the rarest. */
-export const STAMP_SORT_FIELDS = [
-  'stamp',
-  'floor_price',
-  'total_volume',
-  'supply',
-  'last_sale',
-  'last_sale_price',
-  'last_dispenser',
-  'stamp_base64_size',
-  'dividend_count',
-  'rarity_rank',
-] as const;
-export type StampSortField = (typeof STAMP_SORT_FIELDS)[number];
 export type StampSort = Sort<StampSortField>;
 
 /**
@@ -39,11 +31,6 @@ export const DEFAULT_STAMP_SORT: StampSort = { field: 'stamp', direction: 'asc' 
  */
 export const STAMP_RARITY = ['top10', 'top100', 'top1000', 'sub100', 'sub1000', 'sub10000', 'sub100000'] as const;
 export type StampRarity = (typeof STAMP_RARITY)[number];
-
-/** The type filters each site offers: the cursed-stamp filter is the alt (XCP) site's. */
-export function stampTypesFor(variant: SiteVariant): readonly StampType[] {
-  return variant === 'xcp' ? STAMP_TYPES : STAMP_TYPES.filter((type) => type !== 'cursed_stamp');
-}
 
 /** The finder's state as the URL holds it (the search text is in the path). */
 export type StampSearchState = {
@@ -113,13 +100,15 @@ export function chooseStampRarity(state: StampSearchState, rarity: StampRarity):
 }
 
 /**
- * Sorts by `field`: the active one flips; another starts descending (most first), except the stamp number, which
- * starts at its default (oldest first), and the rarity rank, which starts with the rarest (rank 1). Resets the page.
+ * Sorts by `field`: the active one flips; another starts most first, except the stamp number, which starts at its
+ * default (oldest first), and the rarity rank, which starts with the rarest (rank 1). Resets the page.
  */
 export function chooseStampSort(state: StampSearchState, field: StampSortField): StampSearchState {
-  const first =
-    field === DEFAULT_STAMP_SORT.field ? DEFAULT_STAMP_SORT.direction : field === 'rarity_rank' ? 'asc' : 'desc';
-  return { ...state, sort: withoutDefault(nextSort(activeStampSort(state), field, first)), page: 1 };
+  return {
+    ...state,
+    sort: withoutDefault(nextSort(activeStampSort(state), field, firstStampSortDirection(field))),
+    page: 1,
+  };
 }
 
 /**

@@ -11,9 +11,9 @@ const assetApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `GET /api/xcp/search[/{q}]`: every Counterparty asset, a stamp or not (the XCP site's finder). */
     searchAssets: build.query<Paged<AssetHit>, AssetSearchArgs>({
-      query: ({ q, only, sort, offset, limit }) => ({
+      query: ({ q, types, only, sort, offset, limit }) => ({
         url: q ? `xcp/search/${encodeURIComponent(q)}` : 'xcp/search',
-        params: { only, sort, offset, limit },
+        params: { types, only, sort, offset, limit },
       }),
       providesTags: ['AssetList'],
     }),

@@ -31,6 +31,19 @@ export type AssetHit = {
   holders: number;
   /** Destroyed, base units. */
   destructions: string;
+  /** The cheapest buyable dispenser's price per whole unit, integer satoshis; null when none is open. */
+  floor_price: number | null;
+  /** The last sale's price per whole unit, integer satoshis; null before any sale. */
+  last_sale_price: number | null;
+  /** The last sale's time (unix seconds); null before any sale. */
+  last_sale: number | null;
+  /** Satoshis paid in every sale. */
+  total_volume: number;
+  dividend_count: number;
+  /** An SRC-721 mint's rank in its collection, 1 the rarest; null otherwise. */
+  rarity_rank: number | null;
+  /** What puts it on sale: a buyable dispenser's txid, or an atomic swap's `txid:vout`; null when not on sale. */
+  on_sale: string | null;
 };
 
 /**

@@ -18,6 +18,13 @@ export function makeAssetHit(overrides: Partial<AssetHit> = {}): AssetHit {
     block_time: 1787045367,
     holders: 3,
     destructions: '0',
+    floor_price: null,
+    last_sale_price: null,
+    last_sale: null,
+    total_volume: 0,
+    dividend_count: 0,
+    rarity_rank: null,
+    on_sale: null,
     ...overrides,
   };
 }

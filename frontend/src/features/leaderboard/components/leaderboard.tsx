@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '@/components/ui/pagination';
 import { ErrorNotice, Loading } from '@/components/ui/status';
@@ -22,6 +22,7 @@ import {
 } from '../search-params';
 import type { Collector } from '../types';
 import { SortButtons } from '@/components/ui/sort-buttons';
+import { CollectorThumb } from './collector-thumb';
 import { LeaderboardTitle } from './leaderboard-title';
 import { XcpLeaderboard } from './xcp-leaderboard';
 import { ResultLine } from '@/components/ui/result-line';
@@ -34,24 +35,6 @@ function sortLabels(stampsWord: string): Record<LeaderboardSort, string> {
     last_sale_valuation: 'Last sale valuation',
     destruction_valuation: 'Destruction valuation',
   };
-}
-
-function Thumb({ cpid, url, alt }: { cpid: string; url: string; alt: string }) {
-  const [failed, setFailed] = useState(false);
-  if (failed) return <span className="collector__thumb collector__thumb--none" role="img" aria-label={alt} />;
-  return (
-    <img
-      className="collector__thumb"
-      src={url}
-      alt={alt}
-      title={cpid}
-      loading="lazy"
-      decoding="async"
-      onError={() => {
-        setFailed(true);
-      }}
-    />
-  );
 }
 
 function CollectorCard({ collector, sort }: { collector: Collector; sort: LeaderboardSort }) {
@@ -73,7 +56,12 @@ function CollectorCard({ collector, sort }: { collector: Collector; sort: Leader
         {collector.stamps.length > 0 && (
           <div className="collector__thumbs">
             {collector.stamps.slice(0, 5).map((stamp) => (
-              <Thumb key={stamp.cpid} cpid={stamp.cpid} url={stamp.url} alt={`${site.stampWord} ${stamp.cpid}`} />
+              <CollectorThumb
+                key={stamp.cpid}
+                cpid={stamp.cpid}
+                url={stamp.url}
+                alt={`${site.stampWord} ${stamp.cpid}`}
+              />
             ))}
           </div>
         )}

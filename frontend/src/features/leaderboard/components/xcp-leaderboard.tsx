@@ -7,39 +7,49 @@ import { paths } from '@/config/paths';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
 import { formatInteger, shortenAddress } from '@/utils/format';
+import { formatBtc } from '@/utils/money';
 import { pageCount } from '@/utils/pagination';
 import { useGetXcpLeaderboardQuery } from '../api';
 import { LEADERBOARD_PAGE_SIZE } from '../search-params';
-import type { XcpCollector } from '../types';
+import type { XcpCollector, XcpCollectorAsset } from '../types';
 import {
   activeXcpLeaderboardSort,
   chooseXcpLeaderboardSort,
+  isXcpDestructionSort,
   parseXcpLeaderboard,
   toXcpLeaderboardArgs,
-  XCP_DESTRUCTION_SORT,
   XCP_LEADERBOARD_SORTS,
   xcpLeaderboardParams,
   type XcpLeaderboardSort,
 } from '../xcp-params';
+import { CollectorThumb } from './collector-thumb';
 import { LeaderboardTitle } from './leaderboard-title';
 import { ResultLine } from '@/components/ui/result-line';
 
-/** How many of a collector's assets its card names. */
+/** How many of a collector's assets its card shows (as the Stamps ranking's). */
 const ASSETS_SHOWN = 5;
 
 function sortLabels(stampsWord: string): Record<XcpLeaderboardSort, string> {
-  return { xcp_count: stampsWord, xcp_created_count: 'Created', xcp_destroyed_count: 'Destroyed' };
+  return {
+    xcp_count: stampsWord,
+    xcp_created_count: 'Created',
+    xcp_destroyed_count: 'Destroyed',
+    floor_valuation: 'Floor valuation',
+    last_sale_valuation: 'Last sale valuation',
+    destruction_valuation: 'Destruction valuation',
+  };
 }
 
-/** A few of a collector's assets, each linking to its page. */
-function AssetLinks({ label, cpids, href }: { label: string; cpids: string[]; href: (cpid: string) => string }) {
-  if (cpids.length === 0) return null;
+/** A few of a collector's assets as thumbnails, each linking to its page; an asset without an image shows its name. */
+function AssetThumbs({ label, assets }: { label: string; assets: XcpCollectorAsset[] }) {
+  const site = useSite();
+  if (assets.length === 0) return null;
   return (
-    <ul className="collector__assets" aria-label={label}>
-      {cpids.slice(0, ASSETS_SHOWN).map((cpid) => (
-        <li key={cpid}>
-          <Link className="collector__asset mono" to={href(cpid)} title={cpid}>
-            {cpid}
+    <ul className="collector__thumbs" aria-label={label}>
+      {assets.slice(0, ASSETS_SHOWN).map((asset) => (
+        <li key={asset.cpid}>
+          <Link className="collector__thumb-link" to={site.stampHref(asset.cpid)}>
+            <CollectorThumb cpid={asset.cpid} url={asset.url} alt={`${site.stampWord} ${asset.cpid}`} nameTile />
           </Link>
         </li>
       ))}
@@ -50,7 +60,7 @@ function AssetLinks({ label, cpids, href }: { label: string; cpids: string[]; hr
 function XcpCollectorCard({ collector, sort }: { collector: XcpCollector; sort: XcpLeaderboardSort }) {
   const site = useSite();
   const name = collector.display_name ?? shortenAddress(collector.user_id, 5);
-  const destruction = sort === XCP_DESTRUCTION_SORT;
+  const destruction = isXcpDestructionSort(sort);
   return (
     <li className="collector">
       <span className="collector__rank" aria-label={`Rank ${String(collector.rank)}`}>
@@ -65,13 +75,9 @@ function XcpCollectorCard({ collector, sort }: { collector: XcpCollector; sort: 
           {name}
         </Link>
         {destruction ? (
-          <AssetLinks
-            label={`${site.stampsWord} destroyed`}
-            cpids={collector.xcp_destruction_ids}
-            href={site.stampHref}
-          />
+          <AssetThumbs label={`${site.stampsWord} destroyed`} assets={collector.destroyed_stamps} />
         ) : (
-          <AssetLinks label={`${site.stampsWord} held`} cpids={collector.xcp_ids} href={site.stampHref} />
+          <AssetThumbs label={`${site.stampsWord} held`} assets={collector.stamps} />
         )}
       </div>
       <dl className="collector__facts">
@@ -87,6 +93,20 @@ function XcpCollectorCard({ collector, sort }: { collector: XcpCollector; sort: 
           <dt>Destroyed</dt>
           <dd>{formatInteger(collector.xcp_destroyed_count)}</dd>
         </div>
+        <div>
+          <dt>Floor valuation</dt>
+          <dd>{formatBtc(collector.floor_valuation)}</dd>
+        </div>
+        <div>
+          <dt>Last sale valuation</dt>
+          <dd>{formatBtc(collector.last_sale_valuation)}</dd>
+        </div>
+        {destruction && (
+          <div>
+            <dt>Destruction valuation</dt>
+            <dd>{formatBtc(collector.destruction_valuation)}</dd>
+          </div>
+        )}
       </dl>
     </li>
   );
@@ -94,7 +114,9 @@ function XcpCollectorCard({ collector, sort }: { collector: XcpCollector; sort: 
 
 /**
  * The XCP site's ranking (`GET /api/xcp/leaderboard`): holders of Counterparty assets, sorted by assets held (the
- * default), created or destroyed (whose title strikes 'best' and adds 'wtf?'), 20 per page with ?page=N.
+ * default), created or destroyed, or by the Stamps site's valuations (the destruction sorts' title strikes 'best' and
+ * adds 'wtf?'), 20 per page with ?page=N. Each card shows the valuations in BTC and a few assets held (destroyed,
+ * under a destruction sort) as thumbnails.
  */
 export function XcpLeaderboard() {
   const site = useSite();
@@ -130,7 +152,7 @@ export function XcpLeaderboard() {
 
   return (
     <div className="leaderboard">
-      <LeaderboardTitle destruction={sort === XCP_DESTRUCTION_SORT} id={titleId} />
+      <LeaderboardTitle destruction={isXcpDestructionSort(sort)} id={titleId} />
       <SortButtons
         className="leaderboard__sorts"
         fields={XCP_LEADERBOARD_SORTS}

@@ -1,6 +1,7 @@
 import { ChoiceButtons, FilterChips } from '@/components/finder/finder';
 import { SortButtons } from '@/components/ui/sort-buttons';
 import { useSite } from '@/lib/site-variant';
+import { STAMP_TYPE_LABELS, stampSortLabels } from '@/lib/stamp-filters';
 import {
   activeStampSort,
   chooseStampRarity,
@@ -14,21 +15,7 @@ import {
   type StampOnly,
   type StampRarity,
   type StampSearchState,
-  type StampSortField,
-  type StampType,
 } from '../finder-params';
-
-const TYPE_LABELS: Record<StampType, string> = {
-  'src-721': 'SRC-721',
-  bmn: 'Music (BMN)',
-  png: 'PNG',
-  gif: 'GIF',
-  svg: 'SVG',
-  jpeg: 'JPEG',
-  html: 'HTML',
-  other: 'Other',
-  cursed_stamp: 'Cursed',
-};
 
 const ONLY_LABELS: Record<StampOnly, string> = {
   on_sale: 'On sale',
@@ -38,21 +25,6 @@ const ONLY_LABELS: Record<StampOnly, string> = {
   unique: 'Unique (1/1)',
   burned: 'Burned',
 };
-
-function sortLabels(stampWord: string): Record<StampSortField, string> {
-  return {
-    stamp: stampWord,
-    floor_price: 'Floor price',
-    total_volume: 'Total volume',
-    supply: 'Supply',
-    last_sale: 'Last sale',
-    last_sale_price: 'Last sale price',
-    last_dispenser: 'Last dispenser',
-    stamp_base64_size: 'File size',
-    dividend_count: 'Dividends',
-    rarity_rank: 'Rarity',
-  };
-}
 
 const RARITY_LABELS: Record<StampRarity, string> = {
   top10: 'Top 10',
@@ -81,7 +53,7 @@ export function StampFilters({ state, onChange, offerRarity = true }: StampFilte
       <FilterChips
         legend="Types"
         options={stampTypesFor(site.variant)}
-        labels={TYPE_LABELS}
+        labels={STAMP_TYPE_LABELS}
         selected={state.types}
         onToggle={(type) => {
           onChange(toggleStampType(state, type));
@@ -109,7 +81,7 @@ export function StampFilters({ state, onChange, offerRarity = true }: StampFilte
       )}
       <SortButtons
         fields={STAMP_SORT_FIELDS}
-        labels={sortLabels(site.stampWord)}
+        labels={stampSortLabels(site.stampWord)}
         active={sort.field}
         direction={sort.direction}
         onChoose={(field) => {

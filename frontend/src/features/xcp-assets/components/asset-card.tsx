@@ -2,28 +2,31 @@ import { useSite } from '@/lib/site-variant';
 import { formatBlockTime, formatInteger, stampLabel } from '@/utils/format';
 import { assetDescription, assetName, isStampAsset } from '../asset-rules';
 import type { AssetHit } from '../asset-types';
-import { CardDetails, CardFrame, cardSupply, type CardFlag } from '@/components/stamp/stamp-card';
+import {
+  CardDetails,
+  CardFrame,
+  cardMarketFacts,
+  cardSupply,
+  ON_SALE_FLAG,
+  type CardFlag,
+} from '@/components/stamp/stamp-card';
 import { StampImage } from '@/components/stamp/stamp-image';
+import { AssetNameTile } from '@/components/stamp/asset-name-tile';
 
-/** An asset that is no stamp has no image: its card shows its name instead (never a stand-in picture). */
-export function AssetNameTile({ name }: { name: string }) {
-  return (
-    <div className="asset-tile" aria-hidden="true">
-      <span className="asset-tile__kind">XCP</span>
-      <span className="asset-tile__name">{name}</span>
-    </div>
-  );
-}
-
-/** The figures of an asset card; shown on hover and focus, or always with the finder's 'Expand details'. */
+/**
+ * The figures of an asset card, the stamp card's market figures (floor, last sale, volume) and on-sale flag among
+ * them; shown on hover and focus, or always with the finder's 'Expand details'.
+ */
 function AssetDetails({ asset }: { asset: AssetHit }) {
   const flags: CardFlag[] = [];
+  if (asset.on_sale) flags.push(ON_SALE_FLAG);
   if (asset.locked) flags.push({ label: 'Locked' });
   if (asset.divisible) flags.push({ label: 'Divisible' });
   return (
     <CardDetails
       facts={[
         { term: 'Supply', value: cardSupply(asset.supply, asset.divisible) },
+        ...cardMarketFacts(asset),
         { term: 'Holders', value: formatInteger(asset.holders) },
         { term: 'Block', value: formatInteger(asset.block_index) },
         {

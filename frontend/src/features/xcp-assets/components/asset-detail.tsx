@@ -10,7 +10,7 @@ import { useGetAssetQuery } from '../asset-api';
 import { assetDescription, assetName, enhancedInfoHref } from '../asset-rules';
 import type { AssetDetailData } from '../asset-types';
 import type { StampDetailData } from '@/lib/stamp-detail';
-import { AssetNameTile } from './asset-card';
+import { AssetNameTile } from '@/components/stamp/asset-name-tile';
 import { DetailLayout } from '@/components/stamp-detail/detail-layout';
 import { StampActions } from '@/components/stamp-detail/detail-actions';
 import {

@@ -122,6 +122,105 @@ describe('AssetFinder', () => {
     });
   });
 
+  it('filters by stamp type and on sale, and sorts by the market figures, keeping each in the URL', async () => {
+    const fetchMock = renderFinder('/search?page=3', [makeAssetHit()], 500);
+    await screen.findByRole('list', { name: 'Assets' });
+    const types = screen.getByRole('group', { name: 'Types' });
+    // The Stamps finder's type filters, with the cursed-stamp filter of the XCP site.
+    expect(
+      within(types)
+        .getAllByRole('checkbox')
+        .map((box) => box.parentElement?.textContent),
+    ).toEqual(['SRC-721', 'Music (BMN)', 'PNG', 'GIF', 'SVG', 'JPEG', 'HTML', 'Other', 'Cursed']);
+
+    fireEvent.click(within(types).getByRole('checkbox', { name: 'Cursed' }));
+    fireEvent.click(within(types).getByRole('checkbox', { name: 'PNG' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?types=png%2Ccursed_stamp$/);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'On sale' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Floor price' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      /^\/search\?types=png%2Ccursed_stamp&only=on_sale&sort=floor_price%3Adesc$/,
+    );
+    expect(screen.getByRole('button', { name: 'Sort by Floor price, descending' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await waitFor(() => {
+      expect(Object.fromEntries(lastCall(fetchMock).searchParams)).toEqual({
+        types: 'png,cursed_stamp',
+        only: 'on_sale',
+        sort: 'floor_price:desc',
+        offset: '0',
+        limit: '100',
+      });
+    });
+
+    // The active sort flips; the stamp number and the rarity start ascending.
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Floor price, descending' }));
+    await waitFor(() => {
+      expect(lastCall(fetchMock).searchParams.get('sort')).toBe('floor_price:asc');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Stamp number' }));
+    await waitFor(() => {
+      expect(lastCall(fetchMock).searchParams.get('sort')).toBe('stamp:asc');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Last sale price' }));
+    await waitFor(() => {
+      expect(lastCall(fetchMock).searchParams.get('sort')).toBe('last_sale_price:desc');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Newest' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search\?types=png%2Ccursed_stamp&only=on_sale$/);
+  });
+
+  it('reads the stamp filters and sorts from the URL and sends them, dropping unknown ones', async () => {
+    const fetchMock = renderFinder('/search/PEPE?types=gif,webp&only=on_sale,olga&sort=total_volume:asc', [], 0);
+    await screen.findByText('NO RESULTS');
+    const call = lastCall(fetchMock);
+    expect(call.pathname).toBe('/api/xcp/search/PEPE');
+    expect(Object.fromEntries(call.searchParams)).toEqual({
+      types: 'gif',
+      only: 'on_sale',
+      sort: 'total_volume:asc',
+      offset: '0',
+      limit: '100',
+    });
+    expect(screen.getByRole('checkbox', { name: 'GIF' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'On sale' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Sort by Total volume, ascending' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('shows the market figures where the stamp card does: floor, last sale, volume, and the on-sale flag', async () => {
+    renderFinder('/search', [
+      {
+        ...stampAsset,
+        floor_price: 27000,
+        last_sale_price: 123456789000,
+        total_volume: 5400000,
+        on_sale: 'ab'.repeat(32),
+      },
+      makeAssetHit(),
+    ]);
+    const grid = await screen.findByRole('list', { name: 'Assets' });
+    const [onSale, plain] = Array.from(grid.querySelectorAll<HTMLElement>(':scope > li'));
+    if (!onSale || !plain) throw new Error('two cards expected');
+    const fact = (card: HTMLElement, term: string) => within(card).getByText(term).nextElementSibling;
+    expect(fact(onSale, 'Floor')).toHaveTextContent('0.00027 BTC');
+    expect(fact(onSale, 'Last sale')).toHaveTextContent('1.23k BTC');
+    expect(fact(onSale, 'Last sale')).toHaveAttribute('title', '1,234.56789 BTC');
+    expect(fact(onSale, 'Volume')).toHaveTextContent('0.054 BTC');
+    expect(within(within(onSale).getByRole('list', { name: 'Flags' })).getByText('On sale')).toHaveClass(
+      'stamp-card__flag--sale',
+    );
+    // No figures: '-', and no on-sale flag.
+    expect(fact(plain, 'Floor')).toHaveTextContent(/^-$/);
+    expect(fact(plain, 'Last sale')).toHaveTextContent(/^-$/);
+    expect(fact(plain, 'Volume')).toHaveTextContent(/^-$/);
+    expect(within(plain).queryByText('On sale')).not.toBeInTheDocument();
+  });
+
   it("shows every card's figures with Expand details", async () => {
     renderFinder('/search', [makeAssetHit()]);
     const card = (await screen.findByRole('list', { name: 'Assets' })).querySelector(':scope > li');

@@ -6,17 +6,20 @@ import { SortButtons } from '@/components/ui/sort-buttons';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { useSite } from '@/lib/site-variant';
+import { STAMP_TYPE_LABELS, stampSortLabels } from '@/lib/stamp-filters';
 import { offsetToPage, pageCount } from '@/utils/pagination';
 import { ASSET_PAGE_SIZE, useSearchAssetsQuery } from '../asset-api';
 import {
   activeAssetSort,
   ASSET_ONLY,
   ASSET_SORT_FIELDS,
+  ASSET_TYPES,
   assetSearchParams,
   chooseAssetSort,
   parseAssetSearch,
   toAssetSearchArgs,
   toggleAssetOnly,
+  toggleAssetType,
   type AssetOnly,
   type AssetSearchArgs,
   type AssetSortField,
@@ -28,9 +31,12 @@ const ONLY_LABELS: Record<AssetOnly, string> = {
   stamps: 'Stamps',
   named: 'Named',
   locked: 'Locked',
+  on_sale: 'On sale',
 };
 
+/** The asset sorts, then the Stamps finder's stamp sorts (the stamp number's named as such among assets). */
 const SORT_LABELS: Record<AssetSortField, string> = {
+  ...stampSortLabels('Stamp number'),
   block_index: 'Newest',
   asset: 'Name',
   supply: 'Supply',
@@ -62,8 +68,9 @@ function AssetResults({ args, expanded }: { args: AssetSearchArgs; expanded: boo
 }
 
 /**
- * The XCP site's finder: every Counterparty asset (`GET /api/xcp/search`), a stamp or not, with the show-only
- * filters (stamps, named, locked), the sorts (newest first by default, name, supply, holders), the page in the
+ * The XCP site's finder: every Counterparty asset (`GET /api/xcp/search`), a stamp or not, with the Stamps finder's
+ * type filters (the assets that are stamps of those kinds), the show-only filters (stamps, named, locked, on sale),
+ * the sorts (newest first by default, name, supply, holders, and the Stamps finder's stamp sorts), the page in the
  * query, the search text in the path, and the 'Expand details' switch.
  */
 export function AssetFinder({ q }: { q: string }) {
@@ -75,6 +82,15 @@ export function AssetFinder({ q }: { q: string }) {
     <Finder
       controls={
         <>
+          <FilterChips
+            legend="Types"
+            options={ASSET_TYPES}
+            labels={STAMP_TYPE_LABELS}
+            selected={state.types}
+            onToggle={(type) => {
+              update(toggleAssetType(state, type));
+            }}
+          />
           <FilterChips
             legend="Show only"
             options={ASSET_ONLY}
