@@ -14,6 +14,8 @@ RPC=$(free_port); HTTP=$(free_port); API=$(free_port)
 RUN="e2e$$"
 export STAMPS_POSTGRES__URL="postgres://postgres@127.0.0.1:5432/stamps_$RUN" STAMPS_NATS__PREFIX="$RUN"
 export STAMPS_INDEXER__BOOTSTRAP="http://127.0.0.1:$API/devnet/bootstrap.json"
+# The devnet serves its assets' enhanced asset information on the loopback address.
+export STAMPS_GATEWAY__ASSET_INFO__ALLOW_PRIVATE=true STAMPS_DEVNET__ASSET_INFO_URL="http://127.0.0.1:$API"
 LOGS=$(mktemp -d)
 pids=()
 cleanup() {

@@ -18,5 +18,7 @@ echo "open http://127.0.0.1:8080 once the services are up"
 export STAMPS_INDEXER__RPC_COOKIE_FILE="$PWD/.data/devnet/.cookie"
 # The devnet's genesis XCP (no transaction on its chain creates XCP) seeds the indexer's ledger.
 export STAMPS_INDEXER__BOOTSTRAP="$PWD/.data/devnet/bootstrap.json"
+# The devnet serves its assets' enhanced asset information on the loopback address.
+export STAMPS_GATEWAY__ASSET_INFO__ALLOW_PRIVATE=true
 export STAMPS_INDEXER__METRICS_LISTEN="${STAMPS_INDEXER__METRICS_LISTEN:-127.0.0.1:9184}"
 "$BIN" all --rpc-url http://127.0.0.1:18443 --start-height 962000 --headers-from 962000 --static-dir frontend/dist

@@ -30,6 +30,8 @@ pub struct AppState {
     pub versions: tokio::sync::watch::Receiver<u64>,
     /// Image work and live streams, bounded.
     pub limits: Limits,
+    /// Assets' pictures from their enhanced asset information.
+    pub pictures: crate::asset_info::AssetPictures,
 }
 
 /// Why the gateway could not start.
@@ -77,6 +79,8 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         nats,
         closing: closing.clone(),
         limits: Limits::new(&config.limits),
+        pictures: crate::asset_info::AssetPictures::new(&config.asset_info)
+            .map_err(GatewayError::Config)?,
     };
     let cache_follow = (cache.clone(), state.nats.clone());
     let kept = (config.cache_bytes > 0).then_some(cache);

@@ -18,6 +18,8 @@ pub struct GatewayConfig {
     pub cache_bytes: u64,
     /// The edge's limits: connections, timeouts, image work and live streams.
     pub limits: EdgeLimits,
+    /// How assets' enhanced asset information is read.
+    pub asset_info: crate::asset_info::AssetInfoConfig,
 }
 
 impl Default for GatewayConfig {
@@ -28,6 +30,7 @@ impl Default for GatewayConfig {
             static_dir: PathBuf::from("frontend/dist"),
             cache_bytes: 256 * 1024 * 1024,
             limits: EdgeLimits::default(),
+            asset_info: crate::asset_info::AssetInfoConfig::default(),
         }
     }
 }

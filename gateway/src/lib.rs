@@ -5,9 +5,11 @@
 //! share, and the gateway's build and run), [`serve`] (connections, their timeouts and cap), [`edge`] (the rules
 //! around every route: input checks, the JSON error shape, security headers), [`limits`] (image work and live
 //! streams), [`routes`] (the handlers, their typed query parameters and the OpenAPI document made from them),
-//! [`cache`] (answers kept until the catalogue changes).
+//! [`cache`] (answers kept until the catalogue changes), [`asset_info`] (assets' pictures from their enhanced
+//! asset information).
 
 pub mod app_state;
+pub mod asset_info;
 pub mod cache;
 pub mod config;
 pub mod edge;

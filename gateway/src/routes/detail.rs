@@ -1,9 +1,13 @@
 //! The detail pages: a stamp with its detail blocks (the asset now, holders, dispensers, sales, dividends,
 //! fairminter) in the spec's field names (`/api/stamp/{cpid}`), and any Counterparty asset with the same blocks,
-//! the XCP site's asset page (`/api/asset/{cpid}`).
+//! the XCP site's asset page (`/api/asset/{cpid}`), and the picture of an asset's enhanced asset information
+//! (`/api/asset/{cpid}/image`, read by [`crate::asset_info`]).
 
 use axum::Json;
+use axum::body::Body;
 use axum::extract::{Path, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use stamps_proto::catalogue::v1::{Fairminter, GetStampRequest, StampDetail};
 use utoipa::ToSchema;
@@ -22,6 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(detail))
         .routes(routes!(asset))
+        .routes(routes!(asset_image))
 }
 
 /// A stamp and its blocks.
@@ -48,6 +53,8 @@ pub struct AssetDetailJson {
     description: String,
     /// The description's enhanced asset information, when it points to a JSON file.
     xcp_json_url: Option<String>,
+    /// The picture that information names, served by the site, for an asset that is no stamp.
+    xcp_image_url: Option<String>,
     supply: String,
     divisible: bool,
     locked: bool,
@@ -238,6 +245,7 @@ pub(crate) async fn asset(
         s
     });
     Ok(Json(AssetDetailJson {
+        xcp_image_url: picture_url(&cpid, stamp.is_none(), &d.description),
         cpid,
         asset_longname: Some(d.asset_longname.clone()).filter(|l| !l.is_empty()),
         xcp_json_url: json_url(&d.description),
@@ -262,6 +270,57 @@ pub(crate) async fn asset(
 
 /// The answer for an asset the ledger does not know.
 pub const ASSET_NOT_FOUND: &str = "Asset not found";
+
+/// The answer for an asset without a picture.
+pub const NO_PICTURE: &str = "This asset has no picture";
+
+/// Where the site serves the picture of an asset that is no stamp and has enhanced asset information.
+pub fn picture_url(cpid: &str, no_stamp: bool, description: &str) -> Option<String> {
+    (no_stamp && json_url(description).is_some()).then(|| format!("/api/asset/{cpid}/image"))
+}
+
+#[utoipa::path(
+    get,
+    path = "/asset/{cpid}/image",
+    tag = "stamps",
+    params(("cpid" = String, Path)),
+    responses(
+        (status = 200, description = "the picture the asset's enhanced asset information names (PNG, JPEG, GIF \
+                                      or WEBP), read by the site"),
+        (status = 404, description = "no such asset, or it has no picture that could be read", body = ErrorBody),
+    )
+)]
+pub(crate) async fn asset_image(
+    State(state): State<AppState>,
+    Path(cpid): Path<String>,
+) -> Result<Response, ApiError> {
+    let mut catalogue = state.catalogue.clone();
+    let d = catalogue
+        .get_asset_detail(GetStampRequest { cpid })
+        .await
+        .or_not_found(ASSET_NOT_FOUND)?
+        .into_inner();
+    let document = json_url(&d.description).ok_or_else(|| ApiError::NotFound(NO_PICTURE.into()))?;
+    let picture = state.pictures.picture(&document).await.map_err(|e| {
+        tracing::debug!(%document, error = %e, "asset picture not read");
+        ApiError::NotFound(NO_PICTURE.into())
+    })?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(picture.mime)),
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=86400"),
+            ),
+            (
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static(crate::routes::files::STAMP_CSP),
+            ),
+        ],
+        Body::from(picture.bytes),
+    )
+        .into_response())
+}
 
 /// A description pointing to enhanced asset information: an `http(s)://` URL of a `.json` file.
 pub fn json_url(description: &str) -> Option<String> {

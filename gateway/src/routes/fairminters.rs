@@ -65,14 +65,18 @@ pub struct FairminterJson {
     max_mint_per_tx: String,
     earned_quantity: String,
     progress: String,
-    /// The stamp's image, when the asset is a stamp.
+    /// The asset's image: its stamp's file, or the picture of its enhanced asset information.
     image: Option<String>,
 }
 
 fn json(h: FairminterHit) -> Option<FairminterJson> {
     let f = h.fairminter?;
     Some(FairminterJson {
-        image: h.is_stamp.then(|| format!("/s/{}", h.asset)),
+        image: if h.is_stamp {
+            Some(format!("/s/{}", h.asset))
+        } else {
+            crate::routes::detail::picture_url(&h.asset, true, &h.description)
+        },
         cpid: h.asset,
         asset_longname: Some(h.asset_longname).filter(|l| !l.is_empty()),
         tx_hash: f.tx_hash,

@@ -94,6 +94,8 @@ pub struct XcpAssetJson {
     description: String,
     /// The description's enhanced asset information, when it points to a JSON file.
     xcp_json_url: Option<String>,
+    /// The picture that information names, served by the site, for an asset that is no stamp.
+    xcp_image_url: Option<String>,
     /// Its first issuance.
     block_index: u64,
     block_time: u64,
@@ -125,6 +127,11 @@ impl From<AssetItem> for XcpAssetJson {
             stamp: a.has_stamp.then_some(a.stamp),
             asset_longname: Some(a.asset_longname).filter(|l| !l.is_empty()),
             xcp_json_url: json_url(&a.description),
+            xcp_image_url: crate::routes::detail::picture_url(
+                &a.asset,
+                !a.has_stamp,
+                &a.description,
+            ),
             cpid: a.asset,
             creator: a.creator,
             issuer: a.issuer,

@@ -191,6 +191,7 @@ impl CatalogueGrpc {
                     holders_count: unsigned(h.holders_count),
                     progress: h.progress,
                     is_stamp: h.is_stamp,
+                    description: h.description,
                 })
                 .collect(),
             total: unsigned(total),

@@ -121,6 +121,8 @@ pub struct FairminterHit {
     pub progress: String,
     /// Whether the asset is a stamp.
     pub is_stamp: bool,
+    /// The asset's description now.
+    pub description: String,
 }
 
 const FROM: &str = "FROM fairminters f JOIN fairminter_stats s ON s.tx_hash = f.tx_hash
@@ -147,7 +149,8 @@ pub async fn search(
                 f.premint_quantity::TEXT AS premint_quantity, f.max_mint_per_tx::TEXT AS max_mint_per_tx,
                 f.divisible, f.start_block, f.end_block, s.block_time, s.minted_count, s.minters_count,
                 s.earned::TEXT AS earned, s.last_mint, s.holders_count, s.progress::TEXT AS progress,
-                EXISTS (SELECT 1 FROM stamps st WHERE st.cpid = f.asset) AS is_stamp
+                EXISTS (SELECT 1 FROM stamps st WHERE st.cpid = f.asset) AS is_stamp,
+                COALESCE((SELECT a.description FROM assets a WHERE a.asset = f.asset), '') AS description
          {FROM} ORDER BY {column} {dir} NULLS LAST, f.tx_hash {dir} OFFSET $5 LIMIT $6",
         column = q.column
     )))

@@ -409,6 +409,50 @@ async fn fairminter_list(
         times.windows(2).all(|w| w[0] >= w[1]),
         "newest first: {times:?}"
     );
+    // Each fairminted asset is described by enhanced asset information: its picture, read by the site, is the
+    // one the document names.
+    for hit in hits {
+        let cpid = hit["cpid"].as_str().expect("cpid");
+        let picture = format!("/api/asset/{cpid}/image");
+        assert_eq!(hit["image"], picture.as_str(), "{hit}");
+        let (_, asset) = services.get_json(&format!("/api/asset/{cpid}")).await;
+        assert_eq!(asset["xcp_image_url"], picture.as_str());
+        let document: serde_json::Value =
+            reqwest::get(asset["xcp_json_url"].as_str().expect("document"))
+                .await
+                .expect("the devnet serves the document")
+                .json()
+                .await
+                .expect("JSON");
+        let original = reqwest::get(document["image"].as_str().expect("image"))
+            .await
+            .expect("the devnet serves the image")
+            .bytes()
+            .await
+            .expect("bytes");
+        let response = reqwest::get(format!("{}{picture}", services.base))
+            .await
+            .expect("request");
+        assert_eq!(response.status(), 200);
+        assert_eq!(
+            response.headers()[reqwest::header::CONTENT_TYPE],
+            "image/png"
+        );
+        assert_eq!(response.bytes().await.expect("bytes"), original);
+    }
+    let plain: String = sqlx::query_scalar(
+        "SELECT asset FROM catalogue.assets WHERE description NOT LIKE 'http%' ORDER BY asset LIMIT 1",
+    )
+    .fetch_one(&mut *db)
+    .await
+    .expect("an asset without enhanced asset information");
+    let (status, body) = services
+        .get_json(&format!("/api/asset/{plain}/image"))
+        .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (404, Some("This asset has no picture"))
+    );
     for (only, status) in [("completed", "closed"), ("in_progress", "open")] {
         let (_, body) = services
             .get_json(&format!("/api/fairminter/search?only={only}"))

@@ -73,6 +73,9 @@ pub struct Services {
     tasks: Vec<JoinHandle<()>>,
 }
 
+/// The tip time of the minimal scenario's devnets in this run.
+static RUN_CLOCK: OnceLock<i64> = OnceLock::new();
+
 impl Stack {
     /// Starts a devnet with `stamps` classic stamps and prepares a fresh database and prefix named after `test`.
     pub async fn start(test: &str, stamps: u32) -> Self {
@@ -81,6 +84,12 @@ impl Stack {
             DevnetConfig {
                 scenario: stamps_devnet::ScenarioKind::Minimal,
                 stamps,
+                // One clock for every devnet of the run: two of the same scenario make the same chain.
+                tip_time: Some(*RUN_CLOCK.get_or_init(|| {
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_secs() as i64)
+                })),
                 ..DevnetConfig::default()
             },
         )
@@ -91,9 +100,14 @@ impl Stack {
     pub async fn start_with(test: &str, config: DevnetConfig) -> Self {
         stamps_platform::telemetry::init();
         let (postgres, nats) = fresh_settings(test);
+        // The API's port is chosen first: asset descriptions name it (enhanced asset information).
+        let api = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port");
         let config = DevnetConfig {
             rpc_listen: "127.0.0.1:0".into(),
-            api_listen: "127.0.0.1:0".into(),
+            api_listen: api.to_string(),
+            asset_info_url: format!("http://{api}"),
             ..config
         };
         let devnet = stamps_devnet::build(&config).await.expect("devnet binds");
@@ -278,6 +292,11 @@ impl Stack {
             listen: "127.0.0.1:0".into(),
             catalogue_url: format!("http://{}", catalogue.grpc_addr()),
             static_dir: std::path::PathBuf::from("/nonexistent"),
+            // The devnet serves enhanced asset information on the loopback address.
+            asset_info: stamps_gateway::asset_info::AssetInfoConfig {
+                allow_private: true,
+                ..Default::default()
+            },
             ..GatewayConfig::default()
         };
         gateway(&mut gateway_config);

@@ -132,7 +132,7 @@ pub fn perform(
         Act::Sweep => trades::sweep(b, w),
         Act::Destroy => trades::destroy(b, w),
         Act::Dividend => trades::dividend(b, w),
-        Act::Fairminter(kind) => trades::fairminter(b, w, kind),
+        Act::Fairminter(kind) => trades::fairminter(b, w, kind, info_base, info),
         Act::Fairmint => trades::fairmint(b, w),
         Act::Attach => trades::attach(b, w),
         Act::Swap => trades::swap(b, w),

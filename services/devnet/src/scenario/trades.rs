@@ -410,7 +410,14 @@ pub(super) fn dividend(b: &mut Builder, w: &mut World) -> bool {
     false
 }
 
-pub(super) fn fairminter(b: &mut Builder, w: &mut World, kind: FairKind) -> bool {
+/// A fairminter of a fresh named asset, described by enhanced asset information (its picture included).
+pub(super) fn fairminter(
+    b: &mut Builder,
+    w: &mut World,
+    kind: FairKind,
+    info_base: &str,
+    info: &mut std::collections::BTreeMap<String, super::AssetInfo>,
+) -> bool {
     let issuer = pick(w, ARTISTS);
     let address = b.addresses[issuer].clone();
     if w.book.balance(&address, "XCP") < NAMED_ASSET_FEE {
@@ -442,13 +449,19 @@ pub(super) fn fairminter(b: &mut Builder, w: &mut World, kind: FairKind) -> bool
         lock_quantity: kind == FairKind::Completed,
         divisible: false,
         mime_type: "text/plain".into(),
-        description: format!("{} fair launch", name.to_lowercase()),
+        description: format!("{info_base}/asset-info/{name}.json"),
         pool_quantity: 0,
         lp_asset: None,
     });
     if b.message(issuer, message, Vec::new(), true).is_none() {
         return false;
     }
+    // Its picture's art is numbered apart from the stamps' files.
+    let art = 2_000_000 + u32::try_from(w.book.fairminters.len()).unwrap_or(0);
+    info.insert(
+        name.clone(),
+        super::AssetInfo::new(w.seed, art, &name, info_base),
+    );
     w.book.debit(&address, "XCP", NAMED_ASSET_FEE);
     w.book.credit(&address, &name, premint);
     w.book.fairminters.insert(name.clone(), "open".into());
