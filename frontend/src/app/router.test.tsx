@@ -85,6 +85,7 @@ describe('app routes', () => {
     asset_longname: null,
     description: '',
     xcp_json_url: null,
+    xcp_image_url: null,
     supply: '1',
     divisible: false,
     locked: true,

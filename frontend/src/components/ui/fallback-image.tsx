@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { usableImageSources } from '@/lib/image-sources';
 
 type FallbackImageProps = {
@@ -10,11 +10,13 @@ type FallbackImageProps = {
   loading?: 'lazy' | 'eager';
   /** What the placeholder says. */
   placeholder?: string;
+  /** Shown instead of the placeholder when no URL is left (an asset's name tile, say). */
+  fallback?: ReactNode;
 };
 
 /**
  * An image that falls back: each URL that fails to load gives way to the next one, and when none is left a
- * placeholder (role img, with the same accessible name) is shown instead.
+ * placeholder (role img, with the same accessible name) is shown instead, or `fallback` when given.
  */
 export function FallbackImage({
   sources,
@@ -23,6 +25,7 @@ export function FallbackImage({
   placeholderClassName = 'stamp-image stamp-image--placeholder',
   loading = 'lazy',
   placeholder = 'No image',
+  fallback,
 }: FallbackImageProps) {
   const usable = usableImageSources(sources);
   const key = usable.join('\n');
@@ -32,6 +35,7 @@ export function FallbackImage({
   const current = usable.find((url) => !failedUrls.includes(url));
 
   if (!current) {
+    if (fallback !== undefined) return <>{fallback}</>;
     return (
       <div className={placeholderClassName} role="img" aria-label={alt}>
         <span>{placeholder}</span>

@@ -65,4 +65,14 @@ describe('FallbackImage', () => {
     render(<FallbackImage sources={[null, 'https://h/ERROR_1.png']} alt="Nothing" />);
     expect(screen.getByRole('img', { name: 'Nothing' }).tagName).toBe('DIV');
   });
+
+  it('shows the given fallback instead of the placeholder once no URL is left', () => {
+    render(<FallbackImage sources={['/api/asset/A1/image']} alt="Asset A1" fallback={<p>A1 tile</p>} />);
+    const image = screen.getByRole('img', { name: 'Asset A1' });
+    expect(image).toHaveAttribute('src', '/api/asset/A1/image');
+    expect(screen.queryByText('A1 tile')).not.toBeInTheDocument();
+    fireEvent.error(image);
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByText('A1 tile')).toBeInTheDocument();
+  });
 });

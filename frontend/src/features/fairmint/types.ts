@@ -26,7 +26,10 @@ export type FairminterCard = {
   max_mint_per_tx: string;
   earned_quantity: string;
   progress: string;
-  /** The stamp's image when the asset is a stamp. */
+  /**
+   * The stamp's image (`/s/{cpid}`) when the asset is a stamp, else the picture of its enhanced asset information
+   * (`/api/asset/{cpid}/image`) when it has that information; null otherwise.
+   */
   image: string | null;
 };
 

@@ -24,6 +24,11 @@ export type AssetHit = {
   description: string;
   /** The description, when it is an http(s) URL of a JSON file of enhanced asset information. */
   xcp_json_url: string | null;
+  /**
+   * The picture of its enhanced asset information, served by the API (`/api/asset/{cpid}/image`), when it is no
+   * stamp and has that information; else null. It may still fail to load (no picture, or one that could not be read).
+   */
+  xcp_image_url: string | null;
   /** Its first issuance. */
   block_index: number;
   /** Unix seconds. */
@@ -55,6 +60,8 @@ export type AssetDetailData = {
   asset_longname: string | null;
   description: string;
   xcp_json_url: string | null;
+  /** As in the finder: the picture of its enhanced asset information (`/api/asset/{cpid}/image`), else null. */
+  xcp_image_url: string | null;
   supply: string;
   divisible: boolean;
   locked: boolean;

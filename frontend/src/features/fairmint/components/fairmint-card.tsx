@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FallbackImage } from '@/components/ui/fallback-image';
 import { paths } from '@/config/paths';
 import { useSite } from '@/lib/site-variant';
 import { abbreviateDecimal, formatDecimal, formatInteger, formatPercent, shortenAddress } from '@/utils/format';
@@ -54,9 +55,9 @@ export function FairmintProgress({ progress, premintPercent, label }: FairmintPr
 }
 
 /**
- * A fairminter: image, asset (linking to its page), status, creator, progress with the preminted part, and the
- * figures (max, per mint, premint, issued, mints, minters, holders, last mint within 10 days). No mint button:
- * minting is not available yet.
+ * A fairminter: image (a text tile when it has none or it fails to load), asset (linking to its page), status,
+ * creator, progress with the preminted part, and the figures (max, per mint, premint, issued, mints, minters,
+ * holders, last mint within 10 days). No mint button: minting is not available yet.
  */
 export function FairmintCard({ card, nowSeconds }: { card: FairminterCard; nowSeconds: number }) {
   const site = useSite();
@@ -65,19 +66,15 @@ export function FairmintCard({ card, nowSeconds }: { card: FairminterCard; nowSe
   return (
     <li className="fairmint-card">
       <div className="fairmint-card__media">
-        {card.image ? (
-          <img
-            className="stamp-image"
-            src={card.image}
-            alt={`${site.stampWord} ${card.cpid}`}
-            loading="lazy"
-            decoding="async"
-          />
-        ) : (
-          <div className="stamp-image stamp-image--placeholder" aria-hidden="true">
-            <span>{card.cpid.slice(0, 4)}</span>
-          </div>
-        )}
+        <FallbackImage
+          sources={[card.image]}
+          alt={`${site.stampWord} ${card.cpid}`}
+          fallback={
+            <div className="stamp-image stamp-image--placeholder" aria-hidden="true">
+              <span>{card.cpid.slice(0, 4)}</span>
+            </div>
+          }
+        />
       </div>
       <div className="fairmint-card__body">
         <div className="fairmint-card__head">

@@ -130,6 +130,31 @@ describe('FairmintList', () => {
     expect(old.getByText('closed')).toBeInTheDocument();
   });
 
+  it("shows each card's image, its cpid's start as a text tile when it has none or it fails to load", async () => {
+    renderList('/fairmint', [
+      fairminter({ cpid: 'GEMFAIR', image: '/api/asset/GEMFAIR/image' }),
+      fairminter({ cpid: 'BADFAIR', image: '/api/asset/BADFAIR/image' }),
+      fairminter({ cpid: 'OLDFAIR', image: null }),
+    ]);
+    const list = await screen.findByRole('list', { name: 'Fairminters' });
+    const [gem, bad, old] = within(list)
+      .getAllByRole('listitem')
+      .map((item) => within(item));
+    expect(gem?.getByRole('img', { name: 'Asset GEMFAIR' })).toHaveAttribute('src', '/api/asset/GEMFAIR/image');
+    expect(gem?.queryByText('GEMF')).not.toBeInTheDocument();
+
+    const broken = bad?.getByRole('img', { name: 'Asset BADFAIR' });
+    expect(broken).toHaveAttribute('src', '/api/asset/BADFAIR/image');
+    fireEvent.error(broken as HTMLElement);
+    expect(bad?.queryByRole('img')).not.toBeInTheDocument();
+    expect(bad?.getByText('BADF')).toBeInTheDocument();
+    // The other cards keep theirs.
+    expect(gem?.getByRole('img', { name: 'Asset GEMFAIR' })).toBeInTheDocument();
+
+    expect(old?.queryByRole('img')).not.toBeInTheDocument();
+    expect(old?.getByText('OLDF')).toBeInTheDocument();
+  });
+
   it('keeps Completed and In progress exclusive, removes Valid, and resets the page', async () => {
     renderList('/fairmint?only=valid&page=3', [fairminter()]);
     await screen.findByRole('list', { name: 'Fairminters' });

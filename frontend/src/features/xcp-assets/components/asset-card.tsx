@@ -12,6 +12,7 @@ import {
 } from '@/components/stamp/stamp-card';
 import { StampImage } from '@/components/stamp/stamp-image';
 import { AssetNameTile } from '@/components/stamp/asset-name-tile';
+import { FallbackImage } from '@/components/ui/fallback-image';
 
 /**
  * The figures of an asset card, the stamp card's market figures (floor, last sale, volume) and on-sale flag among
@@ -47,9 +48,10 @@ type AssetCardProps = {
 };
 
 /**
- * A Counterparty asset in the XCP finder: the stamp's image when it is a stamp, else a tile with its name; its
- * number (stamps) or 'Asset', its name and description, linking to /asset/{cpid}. The figures show on hover and
- * focus, or always when `expanded`.
+ * A Counterparty asset in the XCP finder: the stamp's image when it is a stamp, else the picture of its enhanced
+ * asset information when it has one, else (or when that fails to load) a tile with its name; its number (stamps) or
+ * 'Asset', its name and description, linking to /asset/{cpid}. The figures show on hover and focus, or always when
+ * `expanded`.
  */
 export function AssetCard({ asset, expanded = false, loading = 'lazy' }: AssetCardProps) {
   const site = useSite();
@@ -69,7 +71,12 @@ export function AssetCard({ asset, expanded = false, loading = 'lazy' }: AssetCa
             loading={loading}
           />
         ) : (
-          <AssetNameTile name={name} />
+          <FallbackImage
+            sources={[asset.xcp_image_url]}
+            alt={`${site.stampWord} ${name}`}
+            loading={loading}
+            fallback={<AssetNameTile name={name} />}
+          />
         )
       }
       number={isStampAsset(asset) ? stampLabel(asset.stamp) : 'Asset'}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, requestedUrl, stubFetchJson, stubFetchRoutes } from '@/testing/render';
 import { makeAssetDetail } from '../fixtures';
@@ -27,6 +27,7 @@ describe('AssetDetail', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'DANKROCK' })).toBeInTheDocument();
       expect(new URL(requestedUrl(fetchMock.mock.calls[0]?.[0])).pathname).toBe('/api/asset/DANKROCK');
       expect(screen.queryByRole('img')).not.toBeInTheDocument();
+      expect(screen.getByText('XCP')).toBeInTheDocument();
       const info = screen.getByRole('region', { name: 'Information' });
       expect(info).toHaveTextContent('49,839');
       expect(info).toHaveTextContent('Block 962,456');
@@ -46,6 +47,35 @@ describe('AssetDetail', () => {
       expect(document.head.querySelector('meta[property="og:image"]')).toBeNull();
     },
   );
+
+  it('shows the picture of its enhanced asset information where a stamp has its image', async () => {
+    stubFetchRoutes(() => ({
+      body: makeAssetDetail({
+        asset_longname: 'DANKROCK.gem',
+        xcp_json_url: 'https://info.example/DANKROCK.json',
+        xcp_image_url: '/api/asset/DANKROCK/image',
+      }),
+    }));
+    renderWithProviders(<AssetDetail cpid="DANKROCK" />, { site: 'xcp', route: '/asset/DANKROCK' });
+    const picture = await screen.findByRole('img', { name: 'Asset DANKROCK.gem' });
+    expect(picture.tagName).toBe('IMG');
+    expect(picture).toHaveAttribute('src', '/api/asset/DANKROCK/image');
+    expect(picture).toHaveAttribute('loading', 'eager');
+    expect(picture).toHaveClass('stamp-image');
+    expect(picture.closest('.stamp-detail__media')).not.toBeNull();
+    expect(screen.queryByText('XCP')).not.toBeInTheDocument();
+  });
+
+  it('shows its name instead when the picture fails to load', async () => {
+    stubFetchRoutes(() => ({ body: makeAssetDetail({ xcp_image_url: '/api/asset/DANKROCK/image' }) }));
+    renderWithProviders(<AssetDetail cpid="DANKROCK" />, { site: 'xcp', route: '/asset/DANKROCK' });
+    fireEvent.error(await screen.findByRole('img', { name: 'Asset DANKROCK' }));
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    const media = document.querySelector('.stamp-detail__media');
+    expect(media).toHaveTextContent('XCP');
+    expect(media).toHaveTextContent('DANKROCK');
+    expect(screen.getByRole('heading', { level: 1, name: 'DANKROCK' })).toBeInTheDocument();
+  });
 
   it('names its creator (profile name, else the address shortened) and the date of its first issuance', async () => {
     stubFetchRoutes(() => ({

@@ -11,6 +11,7 @@ import { assetDescription, assetName, enhancedInfoHref } from '../asset-rules';
 import type { AssetDetailData } from '../asset-types';
 import type { StampDetailData } from '@/lib/stamp-detail';
 import { AssetNameTile } from '@/components/stamp/asset-name-tile';
+import { FallbackImage } from '@/components/ui/fallback-image';
 import { DetailLayout } from '@/components/stamp-detail/detail-layout';
 import { StampActions } from '@/components/stamp-detail/detail-actions';
 import {
@@ -114,16 +115,23 @@ type AssetDetailViewProps = {
 };
 
 /**
- * The page of an asset that is no stamp: its name where a stamp has its image (no stand-in picture), copy link and
- * share, then the Information block and the stamp page's blocks (From Collection, Sales, Fairminter, Holders,
- * Dispensers, Dividends).
+ * The page of an asset that is no stamp: where a stamp has its image, the picture of its enhanced asset information
+ * when it has one, else (or when that fails to load) its name (no stand-in picture); copy link and share, then the
+ * Information block and the stamp page's blocks (From Collection, Sales, Fairminter, Holders, Dispensers, Dividends).
  */
 export function AssetDetailView({ asset, renderCollections }: AssetDetailViewProps) {
   const site = useSite();
   const name = assetName(asset);
   return (
     <DetailLayout
-      media={<AssetNameTile name={name} />}
+      media={
+        <FallbackImage
+          sources={[asset.xcp_image_url]}
+          alt={`${site.stampWord} ${name}`}
+          loading="eager"
+          fallback={<AssetNameTile name={name} />}
+        />
+      }
       side={<StampActions title={`${site.stampWord}: ${asset.cpid}`} />}
       title={name}
       titleClassName="asset-detail__name break"

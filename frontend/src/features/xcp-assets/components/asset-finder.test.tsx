@@ -84,6 +84,17 @@ describe('AssetFinder', () => {
     },
   );
 
+  it("shows the picture the API names for an asset's enhanced asset information", async () => {
+    renderFinder('/search', [
+      makeAssetHit({ xcp_json_url: 'https://info.example/d.json', xcp_image_url: '/api/asset/DANKROCK/image' }),
+    ]);
+    const grid = await screen.findByRole('list', { name: 'Assets' });
+    expect(within(grid).getByRole('img', { name: 'Asset DANKROCK' })).toHaveAttribute(
+      'src',
+      '/api/asset/DANKROCK/image',
+    );
+  });
+
   it("shows a stamp that is no image by its file's kind, never as a broken image", async () => {
     renderFinder('/search', [
       makeAssetHit({ cpid: 'A111', stamp: 7, stamp_url: '/s/A111', stamp_mimetype: 'text/html', file_suffix: 'html' }),
