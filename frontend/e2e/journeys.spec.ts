@@ -152,7 +152,7 @@ test('the XCP site: FairMint list as the API counts it, a directory, an asset pa
   page,
   request,
 }) => {
-  const fairminters = await api<Paged<{ cpid: string }>>(request, '/api/fairminter/search');
+  const fairminters = await api<Paged<{ cpid: string; image: string | null }>>(request, '/api/fairminter/search');
   expect(fairminters.estimatedTotalHits).toBeGreaterThan(0);
   await page.goto('/?site=xcp');
   await page.getByRole('navigation').getByRole('link', { name: 'FairMint' }).first().click();
@@ -160,6 +160,16 @@ test('the XCP site: FairMint list as the API counts it, a directory, an asset pa
   await expect(page.getByRole('heading', { level: 1, name: 'FairMint' })).toBeVisible();
   const grid = page.getByRole('list', { name: 'Fairminters' });
   await expect(grid.getByRole('listitem')).toHaveCount(Math.min(24, fairminters.estimatedTotalHits));
+  // A fairminted asset's picture comes from its enhanced asset information, read by the site, and is drawn.
+  const pictured = first(
+    fairminters.hits.filter((f) => f.image?.startsWith('/api/asset/')),
+    'fairminter with a picture',
+  );
+  const picture = grid.locator(`img[src="${pictured.image}"]`);
+  await expect(picture).toBeVisible();
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 
   // Directories: the staff's collections, owned by the network default, headed 'Directory' on this site.
   const directories = await api<Paged<{ collection_id: string; name: string; is_launchpad: boolean }>>(
