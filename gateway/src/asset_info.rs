@@ -81,6 +81,8 @@ impl AssetPictures {
     pub fn new(config: &AssetInfoConfig) -> Result<Self, String> {
         let allow_private = config.allow_private;
         let client = reqwest::Client::builder()
+            // Straight to the host: a proxy would resolve names past the resolver below.
+            .no_proxy()
             .timeout(Duration::from_millis(config.timeout_ms))
             .connect_timeout(Duration::from_millis(config.timeout_ms))
             .user_agent("stamps-gateway (enhanced asset information)")

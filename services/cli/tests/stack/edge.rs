@@ -65,9 +65,8 @@ async fn the_edge_refuses_bad_input_bounds_its_work_and_closes_slow_connections(
             gateway.limits.image_wait_ms = 0;
         })
         .await;
-    services.wait_for_stamps(2).await;
+    let hits = services.wait_for_stamps(2).await;
     let base = services.base.clone();
-    let (_, hits) = services.get_json("/api/search?limit=1").await;
     let cpid = hits["hits"][0]["cpid"]
         .as_str()
         .expect("a stamp")

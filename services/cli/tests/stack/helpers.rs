@@ -427,8 +427,8 @@ impl Services {
         (status, kind, response.text().await.expect("text body"))
     }
 
-    /// Waits until the search reports `n` stamps (30 s at most).
-    pub async fn wait_for_stamps(&self, n: u64) {
+    /// Waits until the search reports `n` stamps and lists the first (30 s at most); returns that answer.
+    pub async fn wait_for_stamps(&self, n: u64) -> Value {
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let response = reqwest::get(format!("{}/api/search?limit=1", self.base))
@@ -436,8 +436,10 @@ impl Services {
                 .expect("request");
             if response.status().is_success() {
                 let body: Value = response.json().await.expect("JSON");
-                if body["estimatedTotalHits"].as_u64() >= Some(n) {
-                    return;
+                if body["estimatedTotalHits"].as_u64() >= Some(n)
+                    && body["hits"][0]["cpid"].is_string()
+                {
+                    return body;
                 }
             }
             assert!(
