@@ -3,7 +3,7 @@
 use sqlx::PgPool;
 
 use super::finder::{self, StampSort};
-use super::{escape_like, split_sort};
+use super::{escape_like, pick_conditions, split_sort};
 
 /// An asset as a catalogue item.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -90,21 +90,8 @@ impl AssetQuery {
     /// keys or a stamp finder's sort, with `:asc`/`:desc`; empty: `block_index:desc`; assets without the stamp
     /// figure come last either way); the error names the offending value.
     pub fn parse(text: &str, only: &str, types: &str, sort: &str) -> Result<Self, String> {
-        let pick = |list: &str, table: &[(&str, &'static str)], what: &str| {
-            let mut picked: Vec<&'static str> = Vec::new();
-            for name in list.split(',').map(str::trim).filter(|o| !o.is_empty()) {
-                let (_, condition) = table.iter().find(|(n, _)| *n == name).ok_or_else(|| {
-                    let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
-                    format!("unknown {what} {name:?} ({})", names.join(", "))
-                })?;
-                if !picked.contains(condition) {
-                    picked.push(*condition);
-                }
-            }
-            Ok::<_, String>(picked)
-        };
-        let only = pick(only, &ONLY, "only filter")?;
-        let types = pick(types, &finder::TYPES, "type")?;
+        let only = pick_conditions(only, &ONLY, "only filter")?;
+        let types = pick_conditions(types, &finder::TYPES, "type")?;
         let (field, desc) = split_sort(sort, "block_index")?;
         let dir = if desc { "DESC" } else { "ASC" };
         let order = if let Some((_, column)) = SORTS.iter().find(|(n, _)| *n == field) {

@@ -3,7 +3,7 @@
 
 use sqlx::PgPool;
 
-use super::{COLUMNS, StampRow, escape_like, split_sort};
+use super::{COLUMNS, StampRow, escape_like, pick_conditions, split_sort};
 
 /// What a free-text search matches.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,21 +182,8 @@ impl StampQuery {
     /// (on_sale, locked, keyburn, olga, unique, burned) and `sort` (a key with `:asc` or `:desc`; empty: newest
     /// first). The error names the offending value.
     pub fn parse(term: SearchTerm, types: &str, only: &str, sort: &str) -> Result<Self, String> {
-        let pick = |list: &str, table: &[(&'static str, &'static str)], what: &str| {
-            let mut picked = Vec::new();
-            for name in list.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-                let (_, condition) = table.iter().find(|(n, _)| *n == name).ok_or_else(|| {
-                    let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
-                    format!("unknown {what} {name:?} ({})", names.join(", "))
-                })?;
-                if !picked.contains(condition) {
-                    picked.push(*condition);
-                }
-            }
-            Ok::<_, String>(picked)
-        };
-        let types = pick(types, &TYPES, "type")?;
-        let only = pick(only, &ONLY, "only filter")?;
+        let types = pick_conditions(types, &TYPES, "type")?;
+        let only = pick_conditions(only, &ONLY, "only filter")?;
         let (field, desc) = split_sort(sort, "stamp")?;
         let sort = StampSort::parse(field)
             .ok_or_else(|| format!("unknown sort {field:?} ({})", StampSort::NAMES.join(", ")))?;

@@ -101,6 +101,26 @@ pub(crate) fn split_sort<'a>(sort: &'a str, default: &'a str) -> Result<(&'a str
     }
 }
 
+/// The conditions `table` gives the comma-separated names of `list` (each once, in order); the error names an
+/// unknown one as a `what` and lists the known.
+pub(crate) fn pick_conditions(
+    list: &str,
+    table: &[(&'static str, &'static str)],
+    what: &str,
+) -> Result<Vec<&'static str>, String> {
+    let mut picked = Vec::new();
+    for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let (_, condition) = table.iter().find(|(n, _)| *n == name).ok_or_else(|| {
+            let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+            format!("unknown {what} {name:?} ({})", names.join(", "))
+        })?;
+        if !picked.contains(condition) {
+            picked.push(*condition);
+        }
+    }
+    Ok(picked)
+}
+
 /// Escapes `LIKE` wildcards, for a prefix pattern.
 pub(crate) fn escape_like(s: &str) -> String {
     s.replace('\\', "\\\\")
