@@ -16,6 +16,11 @@ export STAMPS_POSTGRES__URL="postgres://postgres@127.0.0.1:5432/stamps_$RUN" STA
 export STAMPS_INDEXER__BOOTSTRAP="http://127.0.0.1:$API/devnet/bootstrap.json"
 # The devnet serves its assets' enhanced asset information on the loopback address.
 export STAMPS_GATEWAY__ASSET_INFO__ALLOW_PRIVATE=true STAMPS_DEVNET__ASSET_INFO_URL="http://127.0.0.1:$API"
+# The auth service on a free port; challenges live 15 s (a browser test waits one out); the browser tests sign in
+# many times a minute from one address.
+export STAMPS_AUTH__GRPC_LISTEN=127.0.0.1:0 STAMPS_AUTH__CHALLENGE_TTL_SECS=15
+export STAMPS_GATEWAY__SESSION__CHALLENGES_PER_MINUTE=1000 STAMPS_GATEWAY__SESSION__SUBMITS_PER_MINUTE=1000
+export STAMPS_GATEWAY__SESSION__PER_ADDRESS_PER_MINUTE=1000
 LOGS=$(mktemp -d)
 pids=()
 cleanup() {

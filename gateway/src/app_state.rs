@@ -7,6 +7,7 @@ use stamps_platform::config::NatsConfig;
 use stamps_platform::content::ContentStore;
 use stamps_platform::nats::Nats;
 use stamps_platform::shutdown::Shutdown;
+use stamps_proto::auth::v1::auth_service_client::AuthServiceClient;
 use stamps_proto::catalogue::v1::catalogue_service_client::CatalogueServiceClient;
 use tokio::net::TcpListener;
 use tonic::transport::{Channel, Endpoint};
@@ -20,6 +21,10 @@ use crate::limits::Limits;
 pub struct AppState {
     /// The catalogue's gRPC client (connects lazily; reconnects on its own).
     pub catalogue: CatalogueServiceClient<Channel>,
+    /// The auth service's gRPC client (connects lazily; reconnects on its own).
+    pub auth: AuthServiceClient<Channel>,
+    /// Sessions' cookie, the Origin check and the sign-in rate limits.
+    pub guards: crate::session::Guards,
     /// Stamp files.
     pub content: ContentStore,
     /// NATS: readiness and the realtime values.
@@ -56,12 +61,18 @@ pub struct Gateway {
     closing: Shutdown,
     /// The kept answers and the NATS connection their version is followed on.
     cache: (AnswerCache, Nats),
+    /// The rate limits, whose idle keys are forgotten every minute.
+    guards: crate::session::Guards,
 }
 
 /// Connects to NATS, prepares the catalogue client and binds the HTTP port.
 pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway, GatewayError> {
     let endpoint = Endpoint::from_shared(config.catalogue_url.clone())
         .map_err(|e| GatewayError::Config(format!("catalogue_url: {e}")))?
+        .connect_timeout(std::time::Duration::from_secs(2))
+        .timeout(std::time::Duration::from_secs(10));
+    let auth = Endpoint::from_shared(config.auth_url.clone())
+        .map_err(|e| GatewayError::Config(format!("auth_url: {e}")))?
         .connect_timeout(std::time::Duration::from_secs(2))
         .timeout(std::time::Duration::from_secs(10));
     let nats = Nats::connect(nats)
@@ -75,6 +86,8 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
     let state = AppState {
         versions: cache.versions(),
         catalogue: CatalogueServiceClient::new(endpoint.connect_lazy()),
+        auth: AuthServiceClient::new(auth.connect_lazy()),
+        guards: crate::session::Guards::new(&config.session),
         content,
         nats,
         closing: closing.clone(),
@@ -83,6 +96,7 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
             .map_err(GatewayError::Config)?,
     };
     let cache_follow = (cache.clone(), state.nats.clone());
+    let guards = state.guards.clone();
     let kept = (config.cache_bytes > 0).then_some(cache);
     let router = crate::routes::router(state, &config.static_dir, kept);
     let listener = TcpListener::bind(&config.listen).await?;
@@ -92,6 +106,7 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         limits: config.limits.clone(),
         closing,
         cache: cache_follow,
+        guards,
     })
 }
 
@@ -107,6 +122,15 @@ impl Gateway {
         let closing = self.closing.clone();
         let (cache, nats) = self.cache;
         tokio::spawn(cache.follow(nats, closing.clone()));
+        let (guards, forgetting) = (self.guards.clone(), closing.clone());
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    _ = forgetting.cancelled() => return,
+                    _ = tokio::time::sleep(std::time::Duration::from_secs(60)) => guards.forget_idle(),
+                }
+            }
+        });
         let stopped = async move {
             shutdown.cancelled().await;
             closing.cancel();

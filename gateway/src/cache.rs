@@ -1,6 +1,10 @@
 //! Answers of the read API kept in memory until the catalogue changes. Every answer is a function of the
 //! catalogue's state, which changes only when it projects an event or runs a command; the catalogue then
-//! publishes a new version under the live value `catalogue` (`{"version", "height"}`). An answer is kept under
+//! publishes new versions under the live value `catalogue` (`{"version", "names", "people", "height"}`): `version`
+//! for its content, `names` for users' display names as the screens not about people show them, `people` for
+//! anything of a user. An answer's version is the content's, with `names` for the routes in [`NAMES_ROUTES`] and
+//! `people` for those in [`PEOPLE_ROUTES`]: a wishlist toggle or a first sign-in leaves every answer not about
+//! people valid. In what follows "the version" is an answer's version. An answer is kept under
 //! its path and query with the version seen before it was asked for, stored only if that version is still
 //! current when it arrives, and served only while it is: the cache never serves an answer older than the
 //! version news, whatever the order in which answers and versions arrive. Concurrent requests for an answer
@@ -60,11 +64,32 @@ impl Weighter<String, Arc<Kept>> for ByBytes {
     }
 }
 
+/// Routes whose answers show users' display names or who holds an address: a stamp's creator, searches by
+/// creator, collectors and leaderboards, the users of the search box.
+pub const NAMES_ROUTES: &[&str] = &[
+    "/api/stamp/{cpid}",
+    "/api/asset/{cpid}",
+    "/api/search",
+    "/api/search/{q}",
+    "/api/xcp/search",
+    "/api/xcp/search/{q}",
+    "/api/collection/{id}/collectors",
+    "/api/collection/{id}/burned",
+    "/api/leaderboard",
+    "/api/xcp/leaderboard",
+    "/api/autocomplete/{text}",
+];
+
+/// Routes whose answers are about people: profiles and wishlists.
+pub const PEOPLE_ROUTES: &[&str] = &["/api/profile/{id}", "/api/user/wishlist/{user}"];
+
 /// The kept answers and the catalogue version they must match.
 #[derive(Clone)]
 pub struct AnswerCache {
     answers: Arc<Cache<String, Arc<Kept>, ByBytes>>,
     version: Arc<AtomicU64>,
+    names: Arc<AtomicU64>,
+    people: Arc<AtomicU64>,
     /// Whether answers are kept at all (the version is followed either way).
     keeps: bool,
     changes: Arc<tokio::sync::watch::Sender<u64>>,
@@ -78,6 +103,8 @@ impl AnswerCache {
         Self {
             answers: Arc::new(Cache::with_weighter(items, bytes.max(1), ByBytes)),
             version: Arc::new(AtomicU64::new(UNKNOWN)),
+            names: Arc::new(AtomicU64::new(UNKNOWN)),
+            people: Arc::new(AtomicU64::new(UNKNOWN)),
             keeps: bytes > 0,
             changes: Arc::new(tokio::sync::watch::channel(UNKNOWN).0),
         }
@@ -93,10 +120,33 @@ impl AnswerCache {
         self.version.load(Ordering::Acquire)
     }
 
-    /// Records the catalogue's current version.
+    /// Records the catalogue's current version (its names and people following it).
     pub fn set_version(&self, version: u64) {
+        self.set_versions(version, version, version);
+    }
+
+    /// Records the catalogue's current versions: of its content, of names and of people.
+    pub fn set_versions(&self, version: u64, names: u64, people: u64) {
+        self.names.store(names, Ordering::Release);
+        self.people.store(people, Ordering::Release);
         self.version.store(version, Ordering::Release);
         self.changes.send_replace(version);
+    }
+
+    /// The version of `route`'s answers now (None while the catalogue's is unknown).
+    fn stamp(&self, route: &str) -> Option<String> {
+        let version = self.version();
+        if version == UNKNOWN {
+            return None;
+        }
+        let mut stamp = format!("{version:016x}");
+        if NAMES_ROUTES.contains(&route) {
+            stamp.push_str(&format!("n{:016x}", self.names.load(Ordering::Acquire)));
+        }
+        if PEOPLE_ROUTES.contains(&route) {
+            stamp.push_str(&format!("p{:016x}", self.people.load(Ordering::Acquire)));
+        }
+        Some(stamp)
     }
 
     /// The answer kept for `path` at the current version.
@@ -148,21 +198,37 @@ impl AnswerCache {
                 return Err("the watch ended".into());
             };
             let entry = entry.map_err(|e| e.to_string())?;
-            let version = match entry.operation {
-                Operation::Put => parse_version(&entry.value).unwrap_or(UNKNOWN),
-                _ => UNKNOWN,
+            let (version, names, people) = match entry.operation {
+                Operation::Put => {
+                    parse_versions(&entry.value).unwrap_or((UNKNOWN, UNKNOWN, UNKNOWN))
+                }
+                _ => (UNKNOWN, UNKNOWN, UNKNOWN),
             };
-            self.set_version(version);
+            self.set_versions(version, names, people);
         }
     }
 }
 
 /// The version in a `catalogue` value: `{"version": "<16 hex digits>", ...}`.
 pub fn parse_version(value: &[u8]) -> Option<u64> {
+    parse_versions(value).map(|(version, _, _)| version)
+}
+
+/// The versions in a `catalogue` value: `version`, `names` and `people` (each `version` when missing).
+fn parse_versions(value: &[u8]) -> Option<(u64, u64, u64)> {
     let value: serde_json::Value = serde_json::from_slice(value).ok()?;
-    u64::from_str_radix(value.get("version")?.as_str()?, 16)
-        .ok()
-        .filter(|v| *v != UNKNOWN)
+    let read = |name: &str| {
+        value
+            .get(name)
+            .and_then(|v| v.as_str())
+            .and_then(|v| u64::from_str_radix(v, 16).ok())
+    };
+    let version = read("version").filter(|v| *v != UNKNOWN)?;
+    Some((
+        version,
+        read("names").unwrap_or(version),
+        read("people").unwrap_or(version),
+    ))
 }
 
 /// Serves a GET from the cache when it can; otherwise asks the handlers and keeps a successful answer of a known
@@ -173,10 +239,15 @@ pub async fn layer(State(cache): State<AnswerCache>, request: Request, next: Nex
     if request.method() != Method::GET || request.uri().path().contains("/realtime") {
         return next.run(request).await;
     }
-    let version = cache.version();
-    if version == UNKNOWN || !cache.keeps {
-        return next.run(request).await;
-    }
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map(|m| m.as_str().to_owned())
+        .unwrap_or_default();
+    let version = match cache.stamp(&route) {
+        Some(version) if cache.keeps => version,
+        _ => return next.run(request).await,
+    };
     let (mut parts, body) = request.into_parts();
     let key = answer_key(&mut parts).await;
     let request = Request::from_parts(parts, body);
@@ -184,7 +255,7 @@ pub async fn layer(State(cache): State<AnswerCache>, request: Request, next: Nex
     let Some(key) = key else {
         return next.run(request).await;
     };
-    let key = format!("{version:016x} {key}");
+    let key = format!("{version} {key}");
     let guard = match cache.answers.get_value_or_guard_async(&key).await {
         Ok(kept) if kept.pass => return next.run(request).await,
         Ok(kept) => return answer(&kept),
@@ -200,7 +271,7 @@ pub async fn layer(State(cache): State<AnswerCache>, request: Request, next: Nex
         && size.upper() == Some(size.lower())
         && size.lower() <= MAX_ANSWER as u64;
     if !keepable {
-        if cache.version() == version {
+        if cache.stamp(&route).as_ref() == Some(&version) {
             let _ = guard.insert(Arc::new(Kept {
                 headers: HeaderMap::new(),
                 body: Bytes::new(),
@@ -213,7 +284,7 @@ pub async fn layer(State(cache): State<AnswerCache>, request: Request, next: Nex
     match axum::body::to_bytes(body, MAX_ANSWER).await {
         Ok(body) => {
             // Kept only if the catalogue did not move while the answer was made.
-            if cache.version() == version {
+            if cache.stamp(&route).as_ref() == Some(&version) {
                 let mut headers = parts.headers.clone();
                 headers.remove(header::CONTENT_LENGTH);
                 headers.remove(header::TRANSFER_ENCODING);
@@ -295,6 +366,45 @@ mod tests {
         cache.put("/api/search", 7, kept("[]"));
         cache.set_version(7);
         assert!(cache.get("/api/search").is_none());
+    }
+
+    #[test]
+    fn a_change_of_people_leaves_the_answers_not_about_people() {
+        let cache = AnswerCache::new(1 << 20);
+        cache.set_versions(5, 1, 1);
+        let (home, stamp, profile) = (
+            cache.stamp("/api/home"),
+            cache.stamp("/api/stamp/{cpid}"),
+            cache.stamp("/api/profile/{id}"),
+        );
+        // A wishlist toggle: people only.
+        cache.set_versions(5, 1, 2);
+        assert_eq!(cache.stamp("/api/home"), home);
+        assert_eq!(cache.stamp("/api/stamp/{cpid}"), stamp);
+        assert_ne!(cache.stamp("/api/profile/{id}"), profile);
+        // A new display name: the screens that show names too, never the others.
+        cache.set_versions(5, 2, 3);
+        assert_eq!(cache.stamp("/api/home"), home);
+        assert_ne!(cache.stamp("/api/stamp/{cpid}"), stamp);
+        // A block: everything.
+        cache.set_versions(6, 2, 3);
+        assert_ne!(cache.stamp("/api/home"), home);
+        assert_eq!(
+            parse_versions(br#"{"version":"05","names":"01","people":"02"}"#),
+            Some((5, 1, 2))
+        );
+        assert_eq!(parse_versions(br#"{"version":"05"}"#), Some((5, 5, 5)));
+    }
+
+    #[test]
+    fn the_routes_of_names_and_people_are_routes_of_the_api() {
+        let doc = crate::routes::openapi::generated();
+        for route in NAMES_ROUTES.iter().chain(PEOPLE_ROUTES) {
+            assert!(
+                doc.paths.paths.contains_key(*route),
+                "{route} is no route of the API"
+            );
+        }
     }
 
     #[test]

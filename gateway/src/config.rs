@@ -12,6 +12,10 @@ pub struct GatewayConfig {
     pub listen: String,
     /// The catalogue's gRPC URL.
     pub catalogue_url: String,
+    /// The auth service's gRPC URL.
+    pub auth_url: String,
+    /// Sessions: the cookie, the site's origins and the sign-in rate limits.
+    pub session: crate::session::SessionConfig,
     /// The built single-page app (`frontend/dist`).
     pub static_dir: PathBuf,
     /// Bytes of API answers kept in memory until the catalogue changes (0: none kept).
@@ -27,6 +31,8 @@ impl Default for GatewayConfig {
         Self {
             listen: "127.0.0.1:8080".into(),
             catalogue_url: "http://127.0.0.1:50051".into(),
+            auth_url: "http://127.0.0.1:50052".into(),
+            session: crate::session::SessionConfig::default(),
             static_dir: PathBuf::from("frontend/dist"),
             cache_bytes: 256 * 1024 * 1024,
             limits: EdgeLimits::default(),

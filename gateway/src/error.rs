@@ -20,6 +20,15 @@ pub enum ApiError {
     /// The request is malformed: 400 with the reason.
     #[error("{0}")]
     BadRequest(String),
+    /// Not signed in (or the session ended): 401 with the text.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// Signed in but not allowed, or not from the site: 403 with the text.
+    #[error("{0}")]
+    Forbidden(String),
+    /// The request conflicts with what exists (a name taken, an address held): 409 with the text.
+    #[error("{0}")]
+    Conflict(String),
     /// Nothing there: 404 with the given text.
     #[error("{0}")]
     NotFound(String),
@@ -49,6 +58,11 @@ impl ApiError {
         match status.code() {
             tonic::Code::NotFound => ApiError::NotFound(not_found.to_owned()),
             tonic::Code::InvalidArgument => ApiError::BadRequest(status.message().to_owned()),
+            tonic::Code::Unauthenticated => ApiError::Unauthorized(status.message().to_owned()),
+            tonic::Code::PermissionDenied => ApiError::Forbidden(status.message().to_owned()),
+            tonic::Code::AlreadyExists | tonic::Code::FailedPrecondition => {
+                ApiError::Conflict(status.message().to_owned())
+            }
             tonic::Code::Unavailable | tonic::Code::DeadlineExceeded => {
                 ApiError::Unavailable(format!("service unavailable: {}", status.message()))
             }
@@ -84,6 +98,9 @@ impl IntoResponse for ApiError {
         };
         let (code, message) = match &self {
             ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, m.clone()),
+            ApiError::Unauthorized(m) => (StatusCode::UNAUTHORIZED, m.clone()),
+            ApiError::Forbidden(m) => (StatusCode::FORBIDDEN, m.clone()),
+            ApiError::Conflict(m) => (StatusCode::CONFLICT, m.clone()),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, m.clone()),
             ApiError::Unsupported(m) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, m.clone()),
             ApiError::Unavailable(m) => {

@@ -6,7 +6,7 @@
 //! around every route: input checks, the JSON error shape, security headers), [`limits`] (image work and live
 //! streams), [`routes`] (the handlers, their typed query parameters and the OpenAPI document made from them),
 //! [`cache`] (answers kept until the catalogue changes), [`asset_info`] (assets' pictures from their enhanced
-//! asset information).
+//! asset information), [`session`] (the session cookie, the Origin check and the sign-in rate limits).
 
 pub mod app_state;
 pub mod asset_info;
@@ -17,6 +17,7 @@ pub mod error;
 pub mod limits;
 pub mod routes;
 pub mod serve;
+pub mod session;
 
 pub use app_state::{Gateway, build};
 pub use config::GatewayConfig;

@@ -5,6 +5,26 @@
 
 /// Events published on the streams.
 pub mod events {
+    /// The subjects events are published on (unprefixed), one per message type.
+    pub mod subjects {
+        /// `v1::UserProfileUpdated` on USERS.
+        pub const PROFILE_UPDATED: &str = "users.profile.updated";
+        /// `v1::AddressLinked` on USERS.
+        pub const ADDRESS_LINKED: &str = "users.address.linked";
+        /// `v1::AddressUnlinked` on USERS.
+        pub const ADDRESS_UNLINKED: &str = "users.address.unlinked";
+        /// `v1::WishlistItemAdded` on USERS.
+        pub const WISHLIST_ADDED: &str = "users.wishlist.added";
+        /// `v1::WishlistItemRemoved` on USERS.
+        pub const WISHLIST_REMOVED: &str = "users.wishlist.removed";
+        /// `v1::CollectionCreated` on COLLECTIONS.
+        pub const COLLECTION_CREATED: &str = "collections.created";
+        /// `v1::CollectionUpdated` on COLLECTIONS.
+        pub const COLLECTION_UPDATED: &str = "collections.updated";
+        /// `v1::CollectionDeleted` on COLLECTIONS.
+        pub const COLLECTION_DELETED: &str = "collections.deleted";
+    }
+
     /// Version 1 of the event schemas.
     pub mod v1 {
         include!(concat!(env!("OUT_DIR"), "/stamps.events.v1.rs"));
@@ -16,5 +36,13 @@ pub mod catalogue {
     /// Version 1 of the catalogue API.
     pub mod v1 {
         include!(concat!(env!("OUT_DIR"), "/stamps.catalogue.v1.rs"));
+    }
+}
+
+/// The auth service's gRPC API.
+pub mod auth {
+    /// Version 1 of the auth API.
+    pub mod v1 {
+        include!(concat!(env!("OUT_DIR"), "/stamps.auth.v1.rs"));
     }
 }

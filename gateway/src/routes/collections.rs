@@ -4,11 +4,14 @@
 //! parent (`/api/stamp/src721/{cpid}`).
 
 use axum::Json;
+use axum::body::Bytes;
 use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use stamps_proto::catalogue::v1::{
-    CollectionCard, CollectionListRequest, CollectionPeopleResponse, GetCollectionRequest,
-    GetStampRequest, SearchCollectionsRequest, Volume,
+    Collection, CollectionCard, CollectionListRequest, CollectionPeopleResponse,
+    CreateCollectionRequest, GetCollectionRequest, GetStampRequest, SearchCollectionsRequest,
+    UpdateCollectionRequest, Volume,
 };
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
@@ -40,7 +43,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     router
         .routes(routes!(search_q))
         .routes(routes!(directories_q))
-        .routes(routes!(collection))
+        .routes(routes!(collection, update_collection))
+        .routes(routes!(create_collection))
         .routes(routes!(collectors))
         .routes(routes!(burned))
         .routes(routes!(layers))
@@ -412,6 +416,139 @@ pub(crate) async fn collection(
         .or_not_found(COLLECTION_NOT_FOUND)?
         .into_inner();
     Ok(Json(card.into()))
+}
+
+/// A user collection as its creator writes it (`name` is ignored by an edit: a collection keeps its name).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CollectionBody {
+    /// 3 to 20 letters, digits, dashes, dots or underscores.
+    #[serde(default)]
+    name: String,
+    /// The stamps, in order (at least 2 known, distinct ones; none in another collection).
+    #[serde(default)]
+    stamp_ids: Vec<String>,
+    #[serde(default)]
+    twitter: String,
+    #[serde(default)]
+    website: String,
+    #[serde(default)]
+    description: String,
+}
+
+/// A user collection as saved.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = SavedCollection)]
+pub struct SavedCollectionJson {
+    collection_id: String,
+    name: String,
+    user_id: String,
+    twitter: String,
+    website: String,
+    description: String,
+    stamp_ids: Vec<String>,
+}
+
+impl From<Collection> for SavedCollectionJson {
+    fn from(c: Collection) -> Self {
+        Self {
+            collection_id: c.collection_id,
+            name: c.name,
+            user_id: c.user_id,
+            twitter: c.twitter,
+            website: c.website,
+            description: c.description,
+            stamp_ids: c.stamp_ids,
+        }
+    }
+}
+
+/// The spec's answers to a save: a name taken is a 401, a stamp of another collection a 409.
+fn save_error(status: tonic::Status) -> ApiError {
+    match status.code() {
+        tonic::Code::AlreadyExists => ApiError::Unauthorized(status.message().to_owned()),
+        tonic::Code::FailedPrecondition => ApiError::Conflict(status.message().to_owned()),
+        tonic::Code::NotFound => ApiError::NotFound(COLLECTION_NOT_FOUND.into()),
+        _ => status.into(),
+    }
+}
+
+fn collection_body(bytes: &Bytes) -> Result<CollectionBody, ApiError> {
+    serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(format!("body: {e}")))
+}
+
+#[utoipa::path(
+    post,
+    path = "/collection",
+    tag = "collections",
+    request_body = CollectionBody,
+    responses(
+        (status = 201, description = "created", body = SavedCollectionJson),
+        (status = 401, description = "not signed in, or `Collection name already exists`", body = ErrorBody),
+        (status = 403, description = "not sent from the site", body = ErrorBody),
+        (status = 409, description = "`A stamp is already in another collection`", body = ErrorBody),
+    )
+)]
+pub(crate) async fn create_collection(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<(StatusCode, Json<SavedCollectionJson>), ApiError> {
+    let b = collection_body(&bytes)?;
+    let user_id = crate::routes::account::user_id(&state, &headers).await?;
+    let saved = state
+        .catalogue
+        .clone()
+        .create_collection(CreateCollectionRequest {
+            user_id,
+            name: b.name,
+            stamp_ids: b.stamp_ids,
+            twitter: b.twitter,
+            website: b.website,
+            description: b.description,
+        })
+        .await
+        .map_err(save_error)?
+        .into_inner();
+    Ok((StatusCode::CREATED, Json(saved.into())))
+}
+
+#[utoipa::path(
+    put,
+    path = "/collection/{id}",
+    tag = "collections",
+    params(("id" = String, Path, description = "the collection's id")),
+    request_body = CollectionBody,
+    responses(
+        (status = 201, description = "saved", body = SavedCollectionJson),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "not the collection's creator, or not sent from the site", body = ErrorBody),
+        (status = 404, description = "Collection not found", body = ErrorBody),
+        (status = 409, description = "`A stamp is already in another collection`", body = ErrorBody),
+    )
+)]
+pub(crate) async fn update_collection(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<(StatusCode, Json<SavedCollectionJson>), ApiError> {
+    let b = collection_body(&bytes)?;
+    let user_id = crate::routes::account::user_id(&state, &headers).await?;
+    let saved = state
+        .catalogue
+        .clone()
+        .update_collection(UpdateCollectionRequest {
+            collection_id: id,
+            user_id,
+            stamp_ids: b.stamp_ids,
+            twitter: b.twitter,
+            website: b.website,
+            description: b.description,
+        })
+        .await
+        .map_err(save_error)?
+        .into_inner();
+    Ok((StatusCode::CREATED, Json(saved.into())))
 }
 
 /// A collection's layers: per layer, its stamps and how many of the collection's stamps chose each (a trait's

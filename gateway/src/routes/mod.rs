@@ -1,6 +1,7 @@
 //! The HTTP routes: one module per resource, each with its `router()` of documented handlers, assembled here
 //! into the API ([`api`], served under [`API`]), the stamps' files, health and the single-page app.
 
+pub mod account;
 pub mod assets;
 pub mod autocomplete;
 pub mod cards;
@@ -42,6 +43,11 @@ pub const API: &str = "/api";
 /// The API's routes, each with its OpenAPI operation (a route's path is its handler's annotation's), as served
 /// under [`API`]: the router serves them, the document lists them.
 pub fn api() -> OpenApiRouter<AppState> {
+    public_api().merge(account::router())
+}
+
+/// The routes whose answers are the same for everyone, and so may be kept ([`crate::cache`]).
+fn public_api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(stamps::router())
         .merge(detail::router())
@@ -63,8 +69,9 @@ pub fn api() -> OpenApiRouter<AppState> {
 
 /// The whole application: `/api/*`, `/s/*`, health, and the SPA for everything else.
 pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) -> Router {
-    let (api, _) = api().split_for_parts();
-    let api = api.fallback(|| async { ApiError::NotFound("no such API endpoint".into()) });
+    let (api, _) = public_api().split_for_parts();
+    // A session's answers (its user, fresh challenges) are never kept.
+    let (private, _) = account::router().split_for_parts();
     // Answers (and stamps' files and drawn images) are kept until the catalogue changes (see `cache`), and
     // compressed for clients that accept gzip. Input is checked before the cache sees a request.
     let (files, _) = files::router().split_for_parts();
@@ -81,6 +88,13 @@ pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) ->
         ),
         None => (api, files),
     };
+    let api = api
+        .merge(private)
+        .fallback(|| async { ApiError::NotFound("no such API endpoint".into()) })
+        .layer(axum::middleware::from_fn_with_state(
+            state.guards.clone(),
+            crate::session::check_origin,
+        ));
     // Failures are put in the JSON shape before compression (and again at the top, for the layers above).
     let check = axum::middleware::from_fn(edge::check_input);
     let json_errors = axum::middleware::from_fn(edge::json_errors);

@@ -68,13 +68,18 @@ pub fn parse_address(text: &str, network: Network) -> Result<Address, VerifyErro
         .map_err(|_| VerifyError::Address)
 }
 
-/// Checks that `signature` proves that the holder of `address` signed `message`, byte for byte.
-pub fn verify(address: &Address, message: &str, signature: &str) -> Result<Verified, VerifyError> {
-    let supported = matches!(
+/// Whether a signature format here can prove `address`: key hashes, P2SH-wrapped key hashes and taproot keys
+/// (not P2WSH or bare scripts).
+pub fn supported(address: &Address) -> bool {
+    matches!(
         address.address_type(),
         Some(AddressType::P2pkh | AddressType::P2wpkh | AddressType::P2sh | AddressType::P2tr)
-    );
-    if !supported {
+    )
+}
+
+/// Checks that `signature` proves that the holder of `address` signed `message`, byte for byte.
+pub fn verify(address: &Address, message: &str, signature: &str) -> Result<Verified, VerifyError> {
+    if !supported(address) {
         return Err(VerifyError::AddressType);
     }
     let text = signature.trim();

@@ -1,9 +1,15 @@
-//! Live values the catalogue publishes in the `realtime` bucket: its version, changed after every commit (so
-//! that kept answers are known to be stale) with the height it has projected, and the market figures lists:
-//! `stats` (the collections with stamps, most sold first) and `xcp-stats` (the staff directories, for the XCP
-//! site). Commits only signal; one task publishes, at most every [`COALESCE`], whatever happened meanwhile.
+//! Live values the catalogue publishes in the `realtime` bucket: its versions, changed after commits (so that
+//! kept answers are known to be stale) with the height it has projected, and the market figures lists: `stats`
+//! (the collections with stamps, most sold first) and `xcp-stats` (the staff directories, for the XCP site).
+//! Commits only signal; one task publishes, at most every [`COALESCE`], whatever happened meanwhile.
+//!
+//! There are three versions, one per [`scope`] of what changed: `version` (the chain, collections and curation:
+//! what every screen reads), `names` (users' display names as other screens show them: a stamp's creator, the
+//! leaderboards, a search by creator) and `people` (anything of a user: profiles and wishlists). A wishlist toggle
+//! or a first sign-in moves `people` only, so that answers not about people stay valid.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_json::{Value, json};
@@ -14,7 +20,7 @@ use stamps_platform::nats::Nats;
 use stamps_platform::shutdown::Shutdown;
 use tokio::sync::Notify;
 
-/// The live value holding `{"version": "<16 hex digits>", "height": <projected height>}`.
+/// The live value holding `{"version", "names", "people": "<16 hex digits>", "height": <projected height>}`.
 pub const VERSION_KEY: &str = "catalogue";
 /// The live list of the collections' market figures.
 pub const STATS_KEY: &str = "stats";
@@ -25,14 +31,42 @@ pub const STATS_ROWS: i64 = 50;
 /// Shortest time between two publications.
 pub const COALESCE: Duration = Duration::from_millis(100);
 
-/// The signal that the catalogue's state changed (a commit).
+/// What a change touched; each moves its own version.
+pub mod scope {
+    /// The chain, collections, curation: what every screen reads.
+    pub const CONTENT: u8 = 1;
+    /// Users' display names as the screens not about people show them.
+    pub const NAMES: u8 = 2;
+    /// Anything of a user (profiles, linked addresses, wishlists).
+    pub const PEOPLE: u8 = 4;
+}
+
+/// The signal that the catalogue's state changed (a commit), with the scopes it touched.
 #[derive(Clone, Default)]
-pub struct Changes(Arc<Notify>);
+pub struct Changes {
+    notify: Arc<Notify>,
+    scopes: Arc<AtomicU8>,
+}
 
 impl Changes {
-    /// Something was committed.
+    /// Content was committed.
     pub fn changed(&self) {
-        self.0.notify_one();
+        self.changed_in(scope::CONTENT);
+    }
+
+    /// Something of `scopes` was committed.
+    pub fn changed_in(&self, scopes: u8) {
+        self.mark(scopes);
+        self.notify.notify_one();
+    }
+
+    /// Records that what is being committed touches `scopes` (signalled by the next [`Changes::changed_in`]).
+    pub fn mark(&self, scopes: u8) {
+        self.scopes.fetch_or(scopes, Ordering::AcqRel);
+    }
+
+    fn take(&self) -> u8 {
+        self.scopes.swap(0, Ordering::AcqRel)
     }
 }
 
@@ -42,6 +76,8 @@ pub struct Notifying<P> {
     pub inner: P,
     /// Who is told.
     pub changes: Changes,
+    /// What its commits touch.
+    pub scope: u8,
 }
 
 impl<P: Projection> Projection for Notifying<P> {
@@ -63,20 +99,24 @@ impl<P: Projection> Projection for Notifying<P> {
 
     fn committed(&self) {
         self.inner.committed();
-        self.changes.changed();
+        self.changes.changed_in(self.scope);
     }
 }
 
 /// Publishes the live values now, then after every change, until `shutdown`.
 pub async fn publish_forever(pool: PgPool, nats: Nats, changes: Changes, shutdown: Shutdown) {
     let mut publisher = Publisher::default();
+    let mut scopes = scope::CONTENT | scope::NAMES | scope::PEOPLE;
     loop {
-        if let Err(e) = publisher.publish(&pool, &nats).await {
+        scopes |= changes.take();
+        if let Err(e) = publisher.publish(&pool, &nats, scopes).await {
             tracing::warn!(error = %e, "live values not published; trying again at the next change");
+        } else {
+            scopes = 0;
         }
         tokio::select! {
             _ = shutdown.cancelled() => return,
-            _ = changes.0.notified() => {}
+            _ = changes.notify.notified() => {}
         }
         tokio::select! {
             _ = shutdown.cancelled() => return,
@@ -88,13 +128,15 @@ pub async fn publish_forever(pool: PgPool, nats: Nats, changes: Changes, shutdow
 #[derive(Default)]
 struct Publisher {
     version: u64,
+    names: u64,
+    people: u64,
     /// The lists last published, so that an unchanged list is not published again.
     stats: Option<Value>,
     xcp_stats: Option<Value>,
 }
 
 impl Publisher {
-    async fn publish(&mut self, pool: &PgPool, nats: &Nats) -> Result<(), String> {
+    async fn publish(&mut self, pool: &PgPool, nats: &Nats, scopes: u8) -> Result<(), String> {
         let kv = nats.realtime().await.map_err(|e| e.to_string())?;
         let put = |key: &'static str, value: &Value| {
             let kv = kv.clone();
@@ -106,25 +148,40 @@ impl Publisher {
                     .map_err(|e| format!("{key}: {e}"))
             }
         };
-        let stats = figures_list(pool, false).await.map_err(|e| e.to_string())?;
-        if self.stats.as_ref() != Some(&stats) {
-            put(STATS_KEY, &stats).await?;
-            self.stats = Some(stats);
-        }
-        let xcp_stats = figures_list(pool, true).await.map_err(|e| e.to_string())?;
-        if self.xcp_stats.as_ref() != Some(&xcp_stats) {
-            put(XCP_STATS_KEY, &xcp_stats).await?;
-            self.xcp_stats = Some(xcp_stats);
+        if scopes & scope::CONTENT != 0 {
+            let stats = figures_list(pool, false).await.map_err(|e| e.to_string())?;
+            if self.stats.as_ref() != Some(&stats) {
+                put(STATS_KEY, &stats).await?;
+                self.stats = Some(stats);
+            }
+            let xcp_stats = figures_list(pool, true).await.map_err(|e| e.to_string())?;
+            if self.xcp_stats.as_ref() != Some(&xcp_stats) {
+                put(XCP_STATS_KEY, &xcp_stats).await?;
+                self.xcp_stats = Some(xcp_stats);
+            }
         }
         // The version goes last: whoever sees it can read everything committed before it.
         let height: Option<i64> = sqlx::query_scalar("SELECT max(height) FROM blocks")
             .fetch_one(pool)
             .await
             .map_err(|e| e.to_string())?;
-        self.version = next_version(self.version);
+        for (bit, version) in [
+            (scope::CONTENT, &mut self.version),
+            (scope::NAMES, &mut self.names),
+            (scope::PEOPLE, &mut self.people),
+        ] {
+            if scopes & bit != 0 {
+                *version = next_version(*version);
+            }
+        }
         put(
             VERSION_KEY,
-            &json!({"version": format!("{:016x}", self.version), "height": height}),
+            &json!({
+                "version": format!("{:016x}", self.version),
+                "names": format!("{:016x}", self.names),
+                "people": format!("{:016x}", self.people),
+                "height": height,
+            }),
         )
         .await
     }

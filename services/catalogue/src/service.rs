@@ -131,6 +131,7 @@ impl Catalogue {
                 Notifying {
                     inner: ChainProjection,
                     changes: changes.clone(),
+                    scope: live::scope::CONTENT,
                 },
                 &shutdown
             ),
@@ -140,8 +141,9 @@ impl Catalogue {
                 Stream::Users,
                 USERS_CONSUMER,
                 Notifying {
-                    inner: UsersProjection,
+                    inner: UsersProjection::notifying(changes.clone()),
                     changes: changes.clone(),
+                    scope: live::scope::PEOPLE,
                 },
                 &shutdown
             ),
@@ -153,6 +155,7 @@ impl Catalogue {
                 Notifying {
                     inner: CollectionsProjection,
                     changes: changes.clone(),
+                    scope: live::scope::CONTENT,
                 },
                 &shutdown
             ),
@@ -164,6 +167,7 @@ impl Catalogue {
                 Notifying {
                     inner: CurationProjection,
                     changes: changes.clone(),
+                    scope: live::scope::CONTENT,
                 },
                 &shutdown
             ),
@@ -244,7 +248,7 @@ pub async fn replay(
         &pool,
         Stream::Users,
         USERS_CONSUMER,
-        &UsersProjection,
+        &UsersProjection::default(),
         Until::CaughtUp,
         shutdown.clone(),
     )

@@ -637,7 +637,9 @@ async fn a_block_with_a_malformed_quantity_is_refused_whole() {
 async fn apply_people(db: &Db, subject: &str, payload: Vec<u8>) {
     let mut tx = db.pool.begin().await.expect("begin");
     let outcome = if subject.starts_with("users.") {
-        UsersProjection.apply(&mut tx, subject, &payload).await
+        UsersProjection::default()
+            .apply(&mut tx, subject, &payload)
+            .await
     } else {
         CollectionsProjection
             .apply(&mut tx, subject, &payload)
@@ -771,7 +773,7 @@ async fn user_events_set_names_addresses_and_wishlists_once() {
 
     // An event without its user is malformed.
     let mut tx = db.pool.begin().await.expect("begin");
-    let outcome = UsersProjection
+    let outcome = UsersProjection::default()
         .apply(
             &mut tx,
             subjects::WISHLIST_ADDED,

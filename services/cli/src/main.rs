@@ -12,6 +12,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
+use stamps_auth::AuthConfig;
 use stamps_catalogue::CatalogueConfig;
 use stamps_devnet::DevnetConfig;
 use stamps_gateway::GatewayConfig;
@@ -78,6 +79,8 @@ enum Command {
     },
     /// The catalogue alone.
     Catalogue,
+    /// The auth service alone (sign-in, sessions, accounts).
+    Auth,
     /// The gateway alone.
     Gateway,
     /// The local Bitcoin network (or, with a subcommand, an action on a running one).
@@ -185,6 +188,7 @@ struct Settings {
     nats: NatsConfig,
     indexer: IndexerConfig,
     catalogue: CatalogueConfig,
+    auth: AuthConfig,
     gateway: GatewayConfig,
     devnet: DevnetConfig,
 }
@@ -343,6 +347,10 @@ async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()
             let catalogue = stamps_catalogue::build(&s.catalogue, &s.postgres, &s.nats).await?;
             Ok(catalogue.run_until_stopped(stop).await?)
         }
+        Command::Auth => {
+            let auth = stamps_auth::build(&s.auth, &s.postgres, &s.nats).await?;
+            Ok(auth.run_until_stopped(stop).await?)
+        }
         Command::Gateway => {
             let gateway = stamps_gateway::build(&s.gateway, &s.nats).await?;
             Ok(gateway.run_until_stopped(stop).await?)
@@ -383,6 +391,11 @@ async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()
                 grpc_listen: "127.0.0.1:0".into(),
             };
             stamps_catalogue::build(&listen, &s.postgres, &s.nats).await?;
+            let auth = AuthConfig {
+                grpc_listen: "127.0.0.1:0".into(),
+                ..s.auth.clone()
+            };
+            stamps_auth::build(&auth, &s.postgres, &s.nats).await?;
             println!("migrations applied");
             Ok(())
         }
@@ -423,6 +436,8 @@ async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()
 async fn run_all(mut s: Settings, stop: Shutdown) -> anyhow::Result<()> {
     let catalogue = stamps_catalogue::build(&s.catalogue, &s.postgres, &s.nats).await?;
     s.gateway.catalogue_url = format!("http://{}", catalogue.grpc_addr());
+    let auth = stamps_auth::build(&s.auth, &s.postgres, &s.nats).await?;
+    s.gateway.auth_url = format!("http://{}", auth.grpc_addr());
     let indexer = stamps_indexer::build(&s.indexer, &s.postgres, &s.nats).await?;
     let gateway = stamps_gateway::build(&s.gateway, &s.nats).await?;
     println!("stamps is serving on http://{}", gateway.addr()?);
@@ -430,7 +445,7 @@ async fn run_all(mut s: Settings, stop: Shutdown) -> anyhow::Result<()> {
         tracing::error!(service = name, error = %e, "service failed; stopping the others");
         stop.cancel();
     };
-    let (a, b, c) = tokio::join!(
+    let (a, b, c, d) = tokio::join!(
         async {
             let r = indexer.run_until_stopped(stop.clone()).await;
             if let Err(e) = &r {
@@ -446,6 +461,13 @@ async fn run_all(mut s: Settings, stop: Shutdown) -> anyhow::Result<()> {
             r
         },
         async {
+            let r = auth.run_until_stopped(stop.clone()).await;
+            if let Err(e) = &r {
+                fail(&stop, "auth", e);
+            }
+            r
+        },
+        async {
             let r = gateway.run_until_stopped(stop.clone()).await;
             if let Err(e) = &r {
                 fail(&stop, "gateway", e);
@@ -456,5 +478,6 @@ async fn run_all(mut s: Settings, stop: Shutdown) -> anyhow::Result<()> {
     a?;
     b?;
     c?;
+    d?;
     Ok(())
 }

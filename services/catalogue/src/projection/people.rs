@@ -12,25 +12,8 @@ pub const USERS_CONSUMER: &str = "catalogue-users";
 /// The durable consumer name of the collections projection.
 pub const COLLECTIONS_CONSUMER: &str = "catalogue-collections";
 
-/// Subjects of the USERS stream.
-pub mod subjects {
-    /// [`super::pb::UserProfileUpdated`].
-    pub const PROFILE_UPDATED: &str = "users.profile.updated";
-    /// [`super::pb::AddressLinked`].
-    pub const ADDRESS_LINKED: &str = "users.address.linked";
-    /// [`super::pb::AddressUnlinked`].
-    pub const ADDRESS_UNLINKED: &str = "users.address.unlinked";
-    /// [`super::pb::WishlistItemAdded`].
-    pub const WISHLIST_ADDED: &str = "users.wishlist.added";
-    /// [`super::pb::WishlistItemRemoved`].
-    pub const WISHLIST_REMOVED: &str = "users.wishlist.removed";
-    /// [`super::pb::CollectionCreated`].
-    pub const COLLECTION_CREATED: &str = "collections.created";
-    /// [`super::pb::CollectionUpdated`].
-    pub const COLLECTION_UPDATED: &str = "collections.updated";
-    /// [`super::pb::CollectionDeleted`].
-    pub const COLLECTION_DELETED: &str = "collections.deleted";
-}
+/// Subjects of the USERS and COLLECTIONS streams.
+pub use stamps_proto::events::subjects;
 
 fn decode<M: Message + Default>(payload: &[u8]) -> Result<M, ProjectionError> {
     M::decode(payload).map_err(|e| ProjectionError::Malformed(e.to_string()))
@@ -49,8 +32,43 @@ fn required(what: &str, value: &str) -> Result<(), ProjectionError> {
 }
 
 /// The projection of the USERS stream.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct UsersProjection;
+#[derive(Default, Clone)]
+pub struct UsersProjection {
+    /// Told when a change shows on screens not about people (a display name, or the addresses of a named user).
+    names: Option<crate::live::Changes>,
+}
+
+impl UsersProjection {
+    /// The projection, marking in `changes` what moves the names' version.
+    pub fn notifying(changes: crate::live::Changes) -> Self {
+        Self {
+            names: Some(changes),
+        }
+    }
+
+    fn names_changed(&self) {
+        if let Some(changes) = &self.names {
+            changes.mark(crate::live::scope::NAMES);
+        }
+    }
+
+    /// Marks the names changed when `user_id` has a display name (its addresses are where that name shows).
+    async fn named_user_changed(
+        &self,
+        tx: &mut PgConnection,
+        user_id: &str,
+    ) -> Result<(), ProjectionError> {
+        let named: Option<bool> =
+            sqlx::query_scalar("SELECT display_name <> '' FROM users WHERE user_id = $1")
+                .bind(user_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if named == Some(true) {
+            self.names_changed();
+        }
+        Ok(())
+    }
+}
 
 /// Claims version `v` of `user_id` (creating the user when unknown): `false` when it was applied already.
 async fn claim_user_version(
@@ -81,7 +99,15 @@ impl Projection for UsersProjection {
         match subject {
             subjects::PROFILE_UPDATED => {
                 let e: pb::UserProfileUpdated = decode(payload)?;
+                let before: Option<String> =
+                    sqlx::query_scalar("SELECT display_name FROM users WHERE user_id = $1")
+                        .bind(&e.user_id)
+                        .fetch_optional(&mut *tx)
+                        .await?;
                 if claim_user_version(tx, &e.user_id, version(e.version)?).await? {
+                    if before.unwrap_or_default() != e.display_name {
+                        self.names_changed();
+                    }
                     sqlx::query(
                         "UPDATE users SET display_name = $2, twitter = $3 WHERE user_id = $1",
                     )
@@ -95,7 +121,15 @@ impl Projection for UsersProjection {
             subjects::ADDRESS_LINKED => {
                 let e: pb::AddressLinked = decode(payload)?;
                 required("address", &e.address)?;
+                let before: Option<String> =
+                    sqlx::query_scalar("SELECT user_id FROM user_addresses WHERE address = $1")
+                        .bind(&e.address)
+                        .fetch_optional(&mut *tx)
+                        .await?;
                 if claim_user_version(tx, &e.user_id, version(e.version)?).await? {
+                    if let Some(before) = before.filter(|b| *b != e.user_id) {
+                        self.named_user_changed(tx, &before).await?;
+                    }
                     // An address belongs to one profile: linking it elsewhere moves it.
                     sqlx::query(
                         "INSERT INTO user_addresses (address, user_id) VALUES ($1, $2)
@@ -105,6 +139,7 @@ impl Projection for UsersProjection {
                     .bind(&e.user_id)
                     .execute(&mut *tx)
                     .await?;
+                    self.named_user_changed(tx, &e.user_id).await?;
                 }
             }
             subjects::ADDRESS_UNLINKED => {
@@ -115,6 +150,7 @@ impl Projection for UsersProjection {
                         .bind(&e.user_id)
                         .execute(&mut *tx)
                         .await?;
+                    self.named_user_changed(tx, &e.user_id).await?;
                 }
             }
             subjects::WISHLIST_ADDED => {

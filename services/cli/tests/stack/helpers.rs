@@ -73,6 +73,15 @@ pub struct Services {
     tasks: Vec<JoinHandle<()>>,
 }
 
+/// A devnet actor of the default seed.
+pub fn actor(index: u32) -> stamps_devnet::keys::Actor {
+    let secp = bitcoin::secp256k1::Secp256k1::new();
+    stamps_devnet::keys::Actor::derive(&secp, DevnetConfig::default().seed, index)
+}
+
+/// The actor whose address the stacks' auth service gives the staff role.
+pub const STAFF_ACTOR: u32 = 63;
+
 /// The tip time of the minimal scenario's devnets in this run.
 static RUN_CLOCK: OnceLock<i64> = OnceLock::new();
 
@@ -260,6 +269,33 @@ impl Stack {
         commit_blocks: u64,
         gateway: impl FnOnce(&mut GatewayConfig),
     ) -> Services {
+        self.services_full(
+            commit_blocks,
+            stamps_auth::accounts::system_clock(),
+            gateway,
+        )
+        .await
+    }
+
+    /// As [`Stack::services_with_gateway`], the auth service on `clock`'s time.
+    pub async fn services_full(
+        &self,
+        commit_blocks: u64,
+        clock: stamps_auth::accounts::Clock,
+        gateway: impl FnOnce(&mut GatewayConfig),
+    ) -> Services {
+        let auth = stamps_auth::build_with_clock(
+            &stamps_auth::AuthConfig {
+                grpc_listen: "127.0.0.1:0".into(),
+                staff: vec![actor(STAFF_ACTOR).address().to_string()],
+                ..stamps_auth::AuthConfig::default()
+            },
+            &self.postgres,
+            &self.nats,
+            clock,
+        )
+        .await
+        .expect("auth builds");
         let catalogue = stamps_catalogue::build(
             &CatalogueConfig {
                 grpc_listen: "127.0.0.1:0".into(),
@@ -291,6 +327,7 @@ impl Stack {
         let mut gateway_config = GatewayConfig {
             listen: "127.0.0.1:0".into(),
             catalogue_url: format!("http://{}", catalogue.grpc_addr()),
+            auth_url: format!("http://{}", auth.grpc_addr()),
             static_dir: std::path::PathBuf::from("/nonexistent"),
             // The devnet serves enhanced asset information on the loopback address.
             asset_info: stamps_gateway::asset_info::AssetInfoConfig {
@@ -329,6 +366,10 @@ impl Stack {
             tokio::spawn({
                 let stop = stop.clone();
                 async move { gateway.run_until_stopped(stop).await.expect("gateway runs") }
+            }),
+            tokio::spawn({
+                let stop = stop.clone();
+                async move { auth.run_until_stopped(stop).await.expect("auth runs") }
             }),
         ]);
         Services {

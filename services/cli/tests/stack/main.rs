@@ -1,5 +1,6 @@
 //! The whole slice, end to end: devnet blocks → indexer → CHAIN stream → catalogue → gateway → HTTP.
 
+mod accounts;
 mod api_collections;
 mod api_detail;
 mod api_src20;

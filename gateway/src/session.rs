@@ -1,0 +1,269 @@
+//! What guards the account routes: the session cookie (an opaque token the auth service knows by its hash only),
+//! the Origin check of state-changing requests, and the rate limits of challenges and submissions, per client
+//! address and per Bitcoin address. Nothing here logs a token, a cookie, a message or a signature.
+
+use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use serde::{Deserialize, Serialize};
+
+use crate::error::ApiError;
+
+/// The session cookie's name.
+pub const COOKIE: &str = "stamps_session";
+
+/// The text of a refused cross-site request.
+pub const CROSS_SITE: &str = "Requests that change an account must come from the site";
+
+/// The text of a rate limit reached.
+pub const TOO_MANY: &str = "Too many requests, please wait a minute and try again";
+
+/// How the gateway guards sessions.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SessionConfig {
+    /// Origins (`scheme://host[:port]`) allowed to send requests that change an account; empty: the origin of
+    /// the request's own `Host`.
+    pub site_origins: Vec<String>,
+    /// Whether the session cookie is `Secure` (true when the site is served over https).
+    pub secure_cookies: bool,
+    /// Challenges one client address may ask for per minute.
+    pub challenges_per_minute: u32,
+    /// Sign-ins and links one client address may submit per minute.
+    pub submits_per_minute: u32,
+    /// Challenges and submissions per minute for one Bitcoin address.
+    pub per_address_per_minute: u32,
+}
+
+impl Default for SessionConfig {
+    fn default() -> Self {
+        Self {
+            site_origins: Vec::new(),
+            secure_cookies: false,
+            challenges_per_minute: 30,
+            submits_per_minute: 30,
+            per_address_per_minute: 10,
+        }
+    }
+}
+
+/// The rate limits, shared by all requests.
+#[derive(Clone)]
+pub struct Guards {
+    config: Arc<SessionConfig>,
+    challenges: Arc<DefaultKeyedRateLimiter<IpAddr>>,
+    submits: Arc<DefaultKeyedRateLimiter<IpAddr>>,
+    addresses: Arc<DefaultKeyedRateLimiter<String>>,
+}
+
+/// What a limit counts.
+#[derive(Debug, Clone, Copy)]
+pub enum Action {
+    /// Asking for a challenge.
+    Challenge,
+    /// Submitting a signature.
+    Submit,
+}
+
+fn per_minute(n: u32) -> Quota {
+    Quota::per_minute(NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN))
+}
+
+impl Guards {
+    /// The guards `config` describes.
+    pub fn new(config: &SessionConfig) -> Self {
+        Self {
+            config: Arc::new(config.clone()),
+            challenges: Arc::new(RateLimiter::keyed(per_minute(config.challenges_per_minute))),
+            submits: Arc::new(RateLimiter::keyed(per_minute(config.submits_per_minute))),
+            addresses: Arc::new(RateLimiter::keyed(per_minute(
+                config.per_address_per_minute,
+            ))),
+        }
+    }
+
+    /// Counts `action` from `client` for `address`: 429 past either limit.
+    pub fn allow(&self, action: Action, client: IpAddr, address: &str) -> Result<(), ApiError> {
+        let by_client = match action {
+            Action::Challenge => &self.challenges,
+            Action::Submit => &self.submits,
+        };
+        let key: String = address.chars().take(100).collect();
+        if by_client.check_key(&client).is_err() || self.addresses.check_key(&key).is_err() {
+            return Err(ApiError::TooMany(TOO_MANY, 60));
+        }
+        Ok(())
+    }
+
+    /// Forgets clients and addresses whose limits are back to full (bounded memory).
+    pub fn forget_idle(&self) {
+        self.challenges.retain_recent();
+        self.submits.retain_recent();
+        self.addresses.retain_recent();
+    }
+
+    /// The `Set-Cookie` value holding `token` for `max_age_secs`.
+    pub fn cookie(&self, token: &str, max_age_secs: i64) -> Result<HeaderValue, ApiError> {
+        let secure = if self.config.secure_cookies {
+            "; Secure"
+        } else {
+            ""
+        };
+        HeaderValue::from_str(&format!(
+            "{COOKIE}={token}; Path=/; Max-Age={max_age_secs}; HttpOnly; SameSite=Lax{secure}"
+        ))
+        .map_err(|_| ApiError::Internal("session cookie".into()))
+    }
+
+    /// The `Set-Cookie` value that removes the cookie.
+    pub fn removal(&self) -> HeaderValue {
+        let secure = if self.config.secure_cookies {
+            "; Secure"
+        } else {
+            ""
+        };
+        HeaderValue::from_str(&format!(
+            "{COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax{secure}"
+        ))
+        .unwrap_or_else(|_| HeaderValue::from_static("stamps_session=; Path=/; Max-Age=0"))
+    }
+
+    /// Whether a request that changes an account comes from the site: its `Origin` is one of the configured
+    /// origins (or, with none configured, the origin of its own `Host`); without an `Origin`, a browser's
+    /// `Sec-Fetch-Site` must say same-origin. A request with neither is refused.
+    pub fn same_site(&self, headers: &HeaderMap) -> bool {
+        let text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
+        if let Some(origin) = text(header::ORIGIN) {
+            if self.config.site_origins.is_empty() {
+                let host = text(header::HOST).unwrap_or_default();
+                let bare = origin
+                    .strip_prefix("https://")
+                    .or_else(|| origin.strip_prefix("http://"));
+                return !host.is_empty() && bare == Some(host);
+            }
+            return self.config.site_origins.iter().any(|o| o == origin);
+        }
+        matches!(
+            headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()),
+            Some("same-origin" | "none")
+        )
+    }
+}
+
+/// The session token the request's cookie holds (empty when none).
+pub fn token(headers: &HeaderMap) -> String {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE)
+        .map(|(_, value)| value.trim().to_owned())
+        .unwrap_or_default()
+}
+
+/// The client's address as the connection gives it (the loopback address when unknown).
+pub fn client(request_info: Option<&ConnectInfo<SocketAddr>>) -> IpAddr {
+    request_info.map_or(IpAddr::from([127, 0, 0, 1]), |ConnectInfo(addr)| addr.ip())
+}
+
+/// Refuses (403) a request under the API that is not a GET, HEAD or OPTIONS and does not come from the site.
+pub async fn check_origin(State(guards): State<Guards>, request: Request, next: Next) -> Response {
+    let safe = matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    );
+    if !safe && !guards.same_site(request.headers()) {
+        return ApiError::Forbidden(CROSS_SITE.into()).into_response();
+    }
+    next.run(request).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (name, value) in pairs {
+            h.append(*name, HeaderValue::from_str(value).expect("header"));
+        }
+        h
+    }
+
+    #[test]
+    fn the_cookie_is_found_among_others() {
+        let h = headers(&[("cookie", "logged=unisat; stamps_session=abc_-1; x=y")]);
+        assert_eq!(token(&h), "abc_-1");
+        assert_eq!(token(&headers(&[("cookie", "logged=unisat")])), "");
+    }
+
+    #[test]
+    fn only_the_site_changes_accounts() {
+        let own = Guards::new(&SessionConfig::default());
+        assert!(own.same_site(&headers(&[
+            ("host", "a.example"),
+            ("origin", "https://a.example")
+        ])));
+        assert!(!own.same_site(&headers(&[
+            ("host", "a.example"),
+            ("origin", "https://evil.example")
+        ])));
+        assert!(own.same_site(&headers(&[("sec-fetch-site", "same-origin")])));
+        assert!(!own.same_site(&headers(&[("sec-fetch-site", "cross-site")])));
+        assert!(!own.same_site(&headers(&[("host", "a.example")])));
+        let listed = Guards::new(&SessionConfig {
+            site_origins: vec!["https://stamps.example".into()],
+            ..SessionConfig::default()
+        });
+        assert!(listed.same_site(&headers(&[("origin", "https://stamps.example")])));
+        assert!(!listed.same_site(&headers(&[
+            ("host", "a.example"),
+            ("origin", "https://a.example")
+        ])));
+    }
+
+    #[test]
+    fn limits_count_per_client_and_per_address() {
+        let g = Guards::new(&SessionConfig {
+            challenges_per_minute: 2,
+            per_address_per_minute: 3,
+            ..SessionConfig::default()
+        });
+        let a = IpAddr::from([10, 0, 0, 1]);
+        let b = IpAddr::from([10, 0, 0, 2]);
+        assert!(g.allow(Action::Challenge, a, "x").is_ok());
+        assert!(g.allow(Action::Challenge, a, "y").is_ok());
+        assert!(
+            g.allow(Action::Challenge, a, "z").is_err(),
+            "the client's limit"
+        );
+        assert!(g.allow(Action::Challenge, b, "x").is_ok());
+        assert!(g.allow(Action::Submit, b, "x").is_ok());
+        assert!(
+            g.allow(Action::Submit, b, "x").is_err(),
+            "the address's limit"
+        );
+    }
+
+    #[test]
+    fn cookies_are_http_only_and_lax() {
+        let g = Guards::new(&SessionConfig {
+            secure_cookies: true,
+            ..SessionConfig::default()
+        });
+        let c = g.cookie("tok", 60).expect("cookie");
+        assert_eq!(
+            c,
+            "stamps_session=tok; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Secure"
+        );
+        assert!(g.removal().to_str().expect("ascii").contains("Max-Age=0"));
+    }
+}
