@@ -8,7 +8,7 @@ export RUSTC_WORKSPACE_WRAPPER := $(shell command -v clippy-driver 2>/dev/null)
 NPM ?= npm
 STAMPS := target/debug/stamps
 
-.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench bench-indexer bench-api bench-edge fuzz lighthouse sqlx-prepare
+.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench bench-indexer bench-auth bench-api bench-edge fuzz lighthouse sqlx-prepare
 
 run: infra build frontend
 	scripts/run.sh
@@ -68,6 +68,11 @@ bench:
 # through Postgres and NATS, tip latency, peak memory.
 bench-indexer:
 	$(CARGO) bench -p stamps-cli --bench indexer --locked
+
+# Sign-in through the gateway (`stamps auth` and `stamps gateway` processes): first and returning sign-ins, at 16
+# at once and one at a time, then GET /api/user on 64 connections (AUTH_BENCH_USERS, AUTH_BENCH_CONCURRENCY...).
+bench-auth: infra
+	$(CARGO) bench -p stamps-cli --bench auth --locked
 
 # The public API under load (wrk, 64 connections) on the devnet's bench scenario (BENCH_API_SCALE, default 0.05),
 # against nginx serving a static copy of a list answer.

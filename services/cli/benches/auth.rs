@@ -1,0 +1,315 @@
+//! Sign-in and the account API through the gateway, each service in its own `stamps` process (`stamps auth`,
+//! `stamps gateway`) on a fresh database and NATS prefix: first sign-ins (the user created, its event written),
+//! returning sign-ins (a new session), each as a challenge asked for and a signed challenge submitted, and
+//! `GET /api/user` under load. The signatures are made by the bench between the two requests and not counted
+//! (a wallet makes them in the visitor's browser); half are BIP-322, half legacy.
+//!
+//! `AUTH_BENCH_USERS` (default 2000) users sign in; `AUTH_BENCH_CONCURRENCY` (default 16) sign-ins run at once for
+//! the throughput, and one at a time for the latency of a lone visitor; `AUTH_BENCH_CONNECTIONS` (default 64) and
+//! `AUTH_BENCH_SECONDS` (default 10) load `GET /api/user`. Postgres and NATS are `STAMPS_TEST_POSTGRES` and
+//! `STAMPS_TEST_NATS` (defaults: the local servers); the database and streams are removed afterwards.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use base64::Engine;
+use bitcoin::hashes::Hash;
+use bitcoin::secp256k1::{Message, Secp256k1, SecretKey};
+use bitcoin::{Address, CompressedPublicKey, Network, PrivateKey};
+
+fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+struct Visitor {
+    secret: SecretKey,
+    address: String,
+}
+
+fn visitors(n: usize) -> Vec<Visitor> {
+    let secp = Secp256k1::new();
+    (0..n)
+        .map(|_| {
+            let secret = SecretKey::new(&mut bitcoin::secp256k1::rand::thread_rng());
+            let private = PrivateKey::new(secret, Network::Bitcoin);
+            let public = CompressedPublicKey::from_private_key(&secp, &private).expect("key");
+            Visitor {
+                secret,
+                address: Address::p2wpkh(&public, Network::Bitcoin).to_string(),
+            }
+        })
+        .collect()
+}
+
+fn sign(v: &Visitor, message: &str, bip322: bool) -> String {
+    if bip322 {
+        let wif = PrivateKey::new(v.secret, Network::Bitcoin).to_wif();
+        let signed = bip322::sign_simple_encoded(&v.address, message, &[wif], None).expect("signs");
+        return signed.trim_start_matches("smp").to_owned();
+    }
+    let digest = bitcoin::sign_message::signed_msg_hash(message);
+    let signature = Secp256k1::new()
+        .sign_ecdsa_recoverable(&Message::from_digest(digest.to_byte_array()), &v.secret);
+    let (id, compact) = signature.serialize_compact();
+    let mut bytes = vec![39 + u8::try_from(id.to_i32()).expect("recovery id")];
+    bytes.extend_from_slice(&compact);
+    base64::engine::general_purpose::STANDARD.encode(bytes)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i].as_secs_f64() * 1000.0
+}
+
+struct Site {
+    base: String,
+    http: reqwest::Client,
+}
+
+impl Site {
+    async fn challenge(&self, v: &Visitor) -> (String, Duration) {
+        let t = Instant::now();
+        let r = self
+            .http
+            .get(format!("{}/api/auth/message/{}", self.base, v.address))
+            .send()
+            .await
+            .expect("challenge");
+        assert_eq!(r.status(), 200);
+        let text = r.text().await.expect("text");
+        (text, t.elapsed())
+    }
+
+    async fn submit(&self, v: &Visitor, message: &str, signature: &str) -> (String, Duration) {
+        let t = Instant::now();
+        let r = self
+            .http
+            .post(format!("{}/api/auth", self.base))
+            .header("origin", &self.base)
+            .json(&serde_json::json!({
+                "address": v.address, "message": message, "signature": signature, "type": "bench"
+            }))
+            .send()
+            .await
+            .expect("submit");
+        let cookie = r
+            .headers()
+            .get("set-cookie")
+            .and_then(|c| c.to_str().ok())
+            .and_then(|c| c.split(';').next())
+            .unwrap_or_default()
+            .to_owned();
+        let body = r.text().await.expect("text");
+        assert_eq!(body, "success");
+        (cookie, t.elapsed())
+    }
+}
+
+/// Signs every visitor in, `concurrency` at a time: the sessions' cookies, each sign-in's latency (challenge plus
+/// submission, the signing left out), and the wall time of the server's work.
+async fn sign_in_all(
+    site: &Arc<Site>,
+    people: &Arc<Vec<Visitor>>,
+    concurrency: usize,
+) -> (Vec<String>, Vec<Duration>, Duration) {
+    let next = Arc::new(AtomicUsize::new(0));
+    let mut tasks = Vec::new();
+    let started = Instant::now();
+    let signing = Arc::new(std::sync::Mutex::new(Duration::ZERO));
+    for _ in 0..concurrency {
+        let (site, people, next, signing) =
+            (site.clone(), people.clone(), next.clone(), signing.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut out = Vec::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(v) = people.get(i) else { break };
+                let (message, asked) = site.challenge(v).await;
+                let t = Instant::now();
+                let signature = sign(v, &message, i % 2 == 0);
+                *signing.lock().expect("lock") += t.elapsed();
+                let (cookie, submitted) = site.submit(v, &message, &signature).await;
+                out.push((i, cookie, asked + submitted));
+            }
+            out
+        }));
+    }
+    let mut all = Vec::new();
+    for t in tasks {
+        all.extend(t.await.expect("task"));
+    }
+    let wall = started.elapsed();
+    // The signing ran on the same cores, one task's at a time as seen by the server: leave it out.
+    let signing = *signing.lock().expect("lock") / concurrency as u32;
+    all.sort_by_key(|(i, _, _)| *i);
+    let cookies = all.iter().map(|(_, c, _)| c.clone()).collect();
+    let mut latencies: Vec<Duration> = all.iter().map(|(_, _, l)| *l).collect();
+    latencies.sort();
+    (cookies, latencies, wall.saturating_sub(signing))
+}
+
+fn report(name: &str, latencies: &[Duration], wall: Duration) {
+    println!(
+        "{name:<44} p50 {:7.2} ms   p99 {:7.2} ms   {:7.0} sign-ins/s",
+        percentile(latencies, 0.5),
+        percentile(latencies, 0.99),
+        latencies.len() as f64 / wall.as_secs_f64()
+    );
+}
+
+#[tokio::main]
+async fn main() {
+    let users: usize = env("AUTH_BENCH_USERS", 2000);
+    let concurrency: usize = env("AUTH_BENCH_CONCURRENCY", 16);
+    let connections: usize = env("AUTH_BENCH_CONNECTIONS", 64);
+    let seconds: u64 = env("AUTH_BENCH_SECONDS", 10);
+    let postgres = std::env::var("STAMPS_TEST_POSTGRES")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+    let nats_url =
+        std::env::var("STAMPS_TEST_NATS").unwrap_or_else(|_| "nats://127.0.0.1:4222".into());
+    let run = format!("authbench{}", std::process::id());
+    let db_url = format!("{postgres}/stamps_{run}");
+    let (grpc, http) = (free_port(), free_port());
+    let spawn = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_stamps"))
+            .args(args)
+            .env("STAMPS_POSTGRES__URL", &db_url)
+            .env("STAMPS_POSTGRES__MAX_CONNECTIONS", "16")
+            .env("STAMPS_NATS__URL", &nats_url)
+            .env("STAMPS_NATS__PREFIX", &run)
+            .env("STAMPS_AUTH__GRPC_LISTEN", format!("127.0.0.1:{grpc}"))
+            .env(
+                "STAMPS_GATEWAY__AUTH_URL",
+                format!("http://127.0.0.1:{grpc}"),
+            )
+            .env("STAMPS_GATEWAY__SESSION__CHALLENGES_PER_MINUTE", "1000000")
+            .env("STAMPS_GATEWAY__SESSION__SUBMITS_PER_MINUTE", "1000000")
+            .env("STAMPS_GATEWAY__SESSION__PER_ADDRESS_PER_MINUTE", "1000000")
+            .env("RUST_LOG", "warn")
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("stamps")
+    };
+    let mut auth = spawn(&["auth"]);
+    let mut gateway = spawn(&[
+        "gateway",
+        "--listen",
+        &format!("127.0.0.1:{http}"),
+        "--static-dir",
+        "/nonexistent",
+    ]);
+    let site = Arc::new(Site {
+        base: format!("http://127.0.0.1:{http}"),
+        http: reqwest::Client::builder()
+            .pool_max_idle_per_host(256)
+            .build()
+            .expect("client"),
+    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let ready = site
+            .http
+            .get(format!(
+                "{}/api/user/test/bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
+                site.base
+            ))
+            .send()
+            .await;
+        if ready.is_ok_and(|r| r.status() == 200) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the gateway and the auth service did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    println!(
+        "bench-auth: {users} users, {concurrency} sign-ins at once; GET /api/user on {connections} connections for {seconds} s"
+    );
+    let people = Arc::new(visitors(users));
+    let lone: Arc<Vec<Visitor>> = Arc::new(visitors(200));
+
+    let (_, latencies, wall) = sign_in_all(&site, &people, concurrency).await;
+    report("first sign-ins (user created)", &latencies, wall);
+    let (cookies, latencies, wall) = sign_in_all(&site, &people, concurrency).await;
+    report("returning sign-ins (new session)", &latencies, wall);
+    let (_, latencies, wall) = sign_in_all(&site, &lone, 1).await;
+    report("first sign-ins, one at a time", &latencies, wall);
+    let (_, latencies, wall) = sign_in_all(&site, &lone, 1).await;
+    report("returning sign-ins, one at a time", &latencies, wall);
+
+    // GET /api/user: each connection a signed-in visitor.
+    let cookies = Arc::new(cookies);
+    let stop = Instant::now() + Duration::from_secs(seconds);
+    let mut tasks = Vec::new();
+    for c in 0..connections {
+        let (site, cookies) = (site.clone(), cookies.clone());
+        tasks.push(tokio::spawn(async move {
+            let client = reqwest::Client::new();
+            let cookie = cookies[c % cookies.len()].clone();
+            let mut out = Vec::new();
+            while Instant::now() < stop {
+                let t = Instant::now();
+                let r = client
+                    .get(format!("{}/api/user", site.base))
+                    .header("cookie", &cookie)
+                    .send()
+                    .await
+                    .expect("user");
+                assert_eq!(r.status(), 200);
+                let _ = r.bytes().await;
+                out.push(t.elapsed());
+            }
+            out
+        }));
+    }
+    let mut latencies = Vec::new();
+    for t in tasks {
+        latencies.extend(t.await.expect("task"));
+    }
+    latencies.sort();
+    println!(
+        "{:<44} p50 {:7.2} ms   p99 {:7.2} ms   {:7.0} req/s",
+        format!("GET /api/user, {connections} connections"),
+        percentile(&latencies, 0.5),
+        percentile(&latencies, 0.99),
+        latencies.len() as f64 / seconds as f64
+    );
+
+    let _ = auth.kill();
+    let _ = gateway.kill();
+    let _ = auth.wait();
+    let _ = gateway.wait();
+    if let Ok(client) = async_nats::connect(&nats_url).await {
+        let js = async_nats::jetstream::new(client);
+        let _ = js
+            .delete_stream(format!("{}_USERS", run.to_uppercase()))
+            .await;
+        let _ = js.delete_object_store(format!("{run}_stamp-files")).await;
+        let _ = js.delete_stream(format!("KV_{run}_realtime")).await;
+    }
+    if let Ok(mut admin) =
+        <sqlx::PgConnection as sqlx::Connection>::connect(&format!("{postgres}/postgres")).await
+    {
+        let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "DROP DATABASE IF EXISTS \"stamps_{run}\" WITH (FORCE)"
+        )))
+        .execute(&mut admin)
+        .await;
+    }
+}
