@@ -361,6 +361,30 @@ mod tests {
     }
 
     #[test]
+    fn an_electrum_native_segwit_signature_of_a_long_message() {
+        // Electrum signs bc1q addresses with the headers 31 to 34, not BIP-137's 39 to 42.
+        let message = concat!(
+            "Integer can be encoded depending on the represented value to save space. Variable length integers ",
+            "always precede an array/vector of a type of data that may vary in length. Longer numbers are encoded ",
+            "in little endian. If you're reading the Satoshi client code (BitcoinQT) it refers to this encoding as ",
+            "a \"CompactSize\". Modern Bitcoin Core also has the VARINT macro which implements an even more ",
+            "compact integer for the purpose of local storage (which is incompatible with \"CompactSize\" ",
+            "described here). VARINT is not a part of the protocol."
+        );
+        let address = "bc1qsdjne3y6ljndzvg9z9qrhje8k7p2m5yas704hn";
+        let signature = "H3TkHAXCKRfyDowCra5YRDF/Vkk2HQCel/pgEgTj9LYaWpnviSRcuYtv/CZk7NTyHsJnYP56bqbvuU3PejwLCnA=";
+        assert_eq!(
+            check(address, message, signature).map(|v| v.format),
+            Ok(SignatureFormat::Legacy)
+        );
+        let shorter = &message[..message.len() - 1];
+        assert_eq!(
+            check(address, shorter, signature),
+            Err(VerifyError::Invalid)
+        );
+    }
+
+    #[test]
     fn malformed_input_is_refused_with_its_reason() {
         // 17 bytes: neither a compact signature nor a witness.
         assert!(matches!(
