@@ -572,6 +572,26 @@ async fn visitors_sign_in_link_addresses_and_keep_a_profile() {
     // alice: linked, profile x2, linked bob, wishlist x3, unlinked; carol and staff: linked.
     assert_eq!(info, 10, "events on USERS");
     services.stop().await;
+
+    // Replaying the streams gives the catalogue's rows again, users' included.
+    let live = stack.table_digests().await;
+    stamps_catalogue::replay(
+        &stack.postgres,
+        &stack.nats,
+        stamps_platform::shutdown::Shutdown::new(),
+    )
+    .await
+    .expect("replay");
+    let replayed = stack.table_digests().await;
+    for (table, digest) in live.iter().filter(|(t, _)| t.starts_with("catalogue.")) {
+        assert_eq!(replayed.get(table), Some(digest), "{table} after a replay");
+    }
+    assert!(
+        live.get("catalogue.users")
+            .is_some_and(|(rows, _)| *rows == 3),
+        "{:?}",
+        live.get("catalogue.users")
+    );
     stack.finish().await;
 }
 
