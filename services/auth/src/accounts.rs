@@ -180,6 +180,51 @@ async fn next_version(tx: &mut PgConnection, user_id: &str) -> Result<i64, sqlx:
     .await
 }
 
+/// The refusal of a message the site did not issue.
+fn not_issued() -> AuthError {
+    AuthError::Invalid("This message was not issued by the site".into())
+}
+
+/// Where a challenge stands for a submission.
+enum ChallengeState {
+    /// No such nonce (never issued, or swept).
+    NotIssued,
+    /// Issued for another address, purpose, text or session.
+    NotForThis,
+    /// Consumed by an earlier submission.
+    Used,
+    /// Its lifetime passed.
+    Expired,
+    /// Can be consumed.
+    Open,
+}
+
+impl ChallengeState {
+    fn refusal(self) -> AuthError {
+        match self {
+            ChallengeState::NotIssued => not_issued(),
+            ChallengeState::NotForThis => {
+                AuthError::Invalid("This message was not issued for this address".into())
+            }
+            _ => AuthError::Invalid("This message was already used".into()),
+        }
+    }
+}
+
+/// The refusal of a signature that does not prove the address signed the message.
+fn refused(e: verify::VerifyError) -> AuthError {
+    AuthError::Invalid(format!("The signature was refused: {e}"))
+}
+
+/// Makes the transaction's commit wait for the disk: the pool's sessions do not (`synchronous_commit` off), which
+/// suits challenges and sessions, while users' changes and their events must survive a crash once answered.
+async fn durable(tx: &mut PgConnection) -> Result<(), sqlx::Error> {
+    sqlx::query("SET LOCAL synchronous_commit = on")
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
 /// Serializes what is done to one address (its first sign-in, linking it) across sessions and replicas.
 async fn lock_address(tx: &mut PgConnection, address: &str) -> Result<(), sqlx::Error> {
     sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('address:' || $1, 0))")
@@ -280,44 +325,16 @@ impl Accounts {
     ) -> Result<Verdict<(String, String)>, AuthError> {
         let parsed = self.address(address)?;
         let address = parsed.to_string();
-        let unknown = || AuthError::Invalid("This message was not issued by the site".into());
-        if message.len() > challenge::MAX_MESSAGE {
-            return Err(unknown());
-        }
-        let nonce = challenge::nonce_of(message).ok_or_else(unknown)?;
-        type Row = (String, i16, String, Option<Vec<u8>>, i64, bool);
-        let row: Option<Row> = sqlx::query_as(
-            "SELECT address, purpose, message, session_hash, expires_ms, used FROM challenges WHERE nonce = $1",
-        )
-        .bind(nonce)
-        .fetch_optional(&self.pool)
-        .await?;
-        let Some((for_address, for_purpose, text, for_session, expires, used)) = row else {
-            return Err(unknown());
-        };
-        let same_session = match (session, for_session.as_deref()) {
-            (None, None) => true,
-            (Some(a), Some(b)) => bool::from(a.ct_eq(b)),
-            _ => false,
-        };
-        if for_address != address
-            || for_purpose != purpose.code()
-            || text != message
-            || !same_session
+        let nonce = Self::nonce_in(message)?;
+        verify::verify(&parsed, message, signature).map_err(refused)?;
+        match self
+            .challenge_state(nonce, &address, message, purpose, session)
+            .await?
         {
-            return Err(AuthError::Invalid(
-                "This message was not issued for this address".into(),
-            ));
+            ChallengeState::Open => Ok(Verdict::Success((nonce.to_owned(), address))),
+            ChallengeState::Expired => Ok(Verdict::Expired),
+            state => Err(state.refusal()),
         }
-        if used {
-            return Err(AuthError::Invalid("This message was already used".into()));
-        }
-        if expires <= self.now() {
-            return Ok(Verdict::Expired);
-        }
-        verify::verify(&parsed, message, signature)
-            .map_err(|e| AuthError::Invalid(format!("The signature was refused: {e}")))?;
-        Ok(Verdict::Success((nonce.to_owned(), address)))
     }
 
     /// Consumes the nonce in `tx`: `Err` when another submission took it first, `Ok(false)` when it expired.
@@ -344,6 +361,10 @@ impl Accounts {
     }
 
     /// Signs in with a signed challenge: creates the user at the address's first sign-in and opens a session.
+    ///
+    /// The signature is checked first (no database); then one statement consumes the nonce, if it was issued
+    /// for this address and message and is unused and unexpired, and opens a session for the address's user.
+    /// Only a first sign-in (no user holds the address) takes a transaction of its own, to create the user.
     pub async fn sign_in(
         &self,
         address: &str,
@@ -351,74 +372,165 @@ impl Accounts {
         signature: &str,
         wallet: &str,
     ) -> Result<Verdict<SignedIn>, AuthError> {
-        let (nonce, address) = match self
-            .check(address, message, signature, Purpose::SignIn, None)
-            .await?
-        {
-            Verdict::Success(ok) => ok,
-            Verdict::Expired => return Ok(Verdict::Expired),
-        };
+        let parsed = self.address(address)?;
+        let address = parsed.to_string();
+        let nonce = Self::nonce_in(message)?;
+        verify::verify(&parsed, message, signature).map_err(refused)?;
         let wallet: String = wallet
             .chars()
             .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
             .take(MAX_WALLET)
             .collect();
-        let mut tx = self.pool.begin().await?;
-        if !self.consume(&mut tx, &nonce).await? {
-            return Ok(Verdict::Expired);
+        let token = new_token();
+        let now = self.now();
+        let expires = now.saturating_add(self.absolute_ms);
+        let (consumed, user_id): (i64, Option<String>) = sqlx::query_as(
+            "WITH c AS (
+                 UPDATE challenges SET used = TRUE
+                 WHERE nonce = $1 AND address = $2 AND purpose = 1 AND message = $3 AND session_hash IS NULL
+                   AND NOT used AND expires_ms > $4
+                 RETURNING address),
+             s AS (
+                 INSERT INTO sessions (token_hash, user_id, address, wallet, created_ms, seen_ms, expires_ms)
+                 SELECT $5, a.user_id, a.address, $6, $4, $4, $7 FROM c JOIN addresses a ON a.address = c.address
+                 RETURNING user_id)
+             SELECT (SELECT count(*) FROM c), (SELECT user_id FROM s)",
+        )
+        .bind(nonce)
+        .bind(&address)
+        .bind(message)
+        .bind(now)
+        .bind(token_hash(&token))
+        .bind(&wallet)
+        .bind(expires)
+        .fetch_one(&self.pool)
+        .await?;
+        if consumed == 0 {
+            return match self
+                .challenge_state(nonce, &address, message, Purpose::SignIn, None)
+                .await?
+            {
+                ChallengeState::Expired => Ok(Verdict::Expired),
+                // Open: another submission consumed it between the two statements.
+                ChallengeState::Open => Err(ChallengeState::Used.refusal()),
+                state => Err(state.refusal()),
+            };
         }
-        lock_address(&mut tx, &address).await?;
+        let user_id = match user_id {
+            Some(user_id) => user_id,
+            None => self.first_sign_in(&address, &token, &wallet, now).await?,
+        };
+        Ok(Verdict::Success(SignedIn {
+            token,
+            user_id,
+            max_age_secs: self.absolute_ms / 1000,
+        }))
+    }
+
+    /// The nonce `message` names, or the refusal of a message the site did not issue.
+    fn nonce_in(message: &str) -> Result<&str, AuthError> {
+        if message.len() > challenge::MAX_MESSAGE {
+            return Err(not_issued());
+        }
+        challenge::nonce_of(message).ok_or_else(not_issued)
+    }
+
+    /// Where the challenge of `nonce` stands for a submission of `message` by `address` for `purpose` (and the
+    /// session `session`).
+    async fn challenge_state(
+        &self,
+        nonce: &str,
+        address: &str,
+        message: &str,
+        purpose: Purpose,
+        session: Option<&[u8]>,
+    ) -> Result<ChallengeState, AuthError> {
+        type Row = (String, i16, String, Option<Vec<u8>>, i64, bool);
+        let row: Option<Row> = sqlx::query_as(
+            "SELECT address, purpose, message, session_hash, expires_ms, used FROM challenges WHERE nonce = $1",
+        )
+        .bind(nonce)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some((for_address, for_purpose, text, for_session, expires, used)) = row else {
+            return Ok(ChallengeState::NotIssued);
+        };
+        let same_session = match (session, for_session.as_deref()) {
+            (None, None) => true,
+            (Some(a), Some(b)) => bool::from(a.ct_eq(b)),
+            _ => false,
+        };
+        Ok(
+            if for_address != address
+                || for_purpose != purpose.code()
+                || text != message
+                || !same_session
+            {
+                ChallengeState::NotForThis
+            } else if used {
+                ChallengeState::Used
+            } else if expires <= self.now() {
+                ChallengeState::Expired
+            } else {
+                ChallengeState::Open
+            },
+        )
+    }
+
+    /// The first sign-in of `address` (its nonce consumed): the user is created, named by the address (or takes
+    /// back its own user, when the address was unlinked from it), with its event, and the session opened.
+    async fn first_sign_in(
+        &self,
+        address: &str,
+        token: &str,
+        wallet: &str,
+        now: i64,
+    ) -> Result<String, AuthError> {
+        let mut tx = self.pool.begin().await?;
+        durable(&mut tx).await?;
+        lock_address(&mut tx, address).await?;
         let owner: Option<String> =
             sqlx::query_scalar("SELECT user_id FROM addresses WHERE address = $1")
-                .bind(&address)
+                .bind(address)
                 .fetch_optional(&mut *tx)
                 .await?;
-        let now = self.now();
         let created = owner.is_none();
         let user_id = match owner {
+            // Another first sign-in of the address committed meanwhile.
             Some(user_id) => user_id,
             None => {
-                // A first sign-in: the user is named by the address (or takes back its own user, when the
-                // address was unlinked from it).
                 let v: i64 = sqlx::query_scalar(
                     "INSERT INTO users (user_id, version, created_ms) VALUES ($1, 1, $2)
                      ON CONFLICT (user_id) DO UPDATE SET version = users.version + 1 RETURNING version",
                 )
-                .bind(&address)
+                .bind(address)
                 .bind(now)
                 .fetch_one(&mut *tx)
                 .await?;
                 sqlx::query(
                     "INSERT INTO addresses (address, user_id, linked_ms) VALUES ($1, $1, $2)",
                 )
-                .bind(&address)
+                .bind(address)
                 .bind(now)
                 .execute(&mut *tx)
                 .await?;
                 let event = pb::AddressLinked {
-                    user_id: address.clone(),
-                    address: address.clone(),
+                    user_id: address.to_owned(),
+                    address: address.to_owned(),
                     version: version(v),
                 };
-                enqueue(&mut tx, subjects::ADDRESS_LINKED, &address, v, &event).await?;
-                address.clone()
+                enqueue(&mut tx, subjects::ADDRESS_LINKED, address, v, &event).await?;
+                address.to_owned()
             }
         };
-        if !created {
-            // Only a session is written: losing it in a crash asks for a new sign-in, nothing more.
-            sqlx::query("SET LOCAL synchronous_commit = off")
-                .execute(&mut *tx)
-                .await?;
-        }
-        let token = new_token();
         sqlx::query(
             "INSERT INTO sessions (token_hash, user_id, address, wallet, created_ms, seen_ms, expires_ms)
              VALUES ($1, $2, $3, $4, $5, $5, $6)",
         )
-        .bind(token_hash(&token))
+        .bind(token_hash(token))
         .bind(&user_id)
-        .bind(&address)
-        .bind(&wallet)
+        .bind(address)
+        .bind(wallet)
         .bind(now)
         .bind(now.saturating_add(self.absolute_ms))
         .execute(&mut *tx)
@@ -427,11 +539,7 @@ impl Accounts {
         if created {
             self.relay.notify();
         }
-        Ok(Verdict::Success(SignedIn {
-            token,
-            user_id,
-            max_age_secs: self.absolute_ms / 1000,
-        }))
+        Ok(user_id)
     }
 
     /// The session of `token`, if it has not ended (refreshing when it was last seen, at most once a minute).
@@ -579,6 +687,7 @@ impl Accounts {
             Verdict::Expired => return Ok(Verdict::Expired),
         };
         let mut tx = self.pool.begin().await?;
+        durable(&mut tx).await?;
         if !self.consume(&mut tx, &nonce).await? {
             return Ok(Verdict::Expired);
         }
@@ -628,6 +737,7 @@ impl Accounts {
             return Err(AuthError::Precondition(rules::CURRENT_ADDRESS));
         }
         let mut tx = self.pool.begin().await?;
+        durable(&mut tx).await?;
         let v = next_version(&mut tx, &session.user_id).await?;
         let removed = sqlx::query("DELETE FROM addresses WHERE address = $1 AND user_id = $2")
             .bind(address)
@@ -683,6 +793,7 @@ impl Accounts {
             .map_err(|e| AuthError::Invalid(e.into()))?;
         let session = self.session(token).await?;
         let mut tx = self.pool.begin().await?;
+        durable(&mut tx).await?;
         let current: (String, String) =
             sqlx::query_as("SELECT display_name, twitter FROM users WHERE user_id = $1 FOR UPDATE")
                 .bind(&session.user_id)
@@ -740,6 +851,7 @@ impl Accounts {
         }
         let session = self.session(token).await?;
         let mut tx = self.pool.begin().await?;
+        durable(&mut tx).await?;
         let v = next_version(&mut tx, &session.user_id).await?;
         let removed = sqlx::query("DELETE FROM wishlist WHERE user_id = $1 AND cpid = $2")
             .bind(&session.user_id)

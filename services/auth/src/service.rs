@@ -66,7 +66,8 @@ pub async fn build_with_clock(
     nats: &NatsConfig,
     clock: Clock,
 ) -> Result<Auth, AuthServiceError> {
-    let pool = db::connect(pg, SCHEMA, &MIGRATOR).await?;
+    // Challenges and sessions need not wait for the disk; users' changes ask for it (`accounts::durable`).
+    let pool = db::connect_with(pg, SCHEMA, &MIGRATOR, &[("synchronous_commit", "off")]).await?;
     let nats = Nats::connect(nats).await?;
     nats.ensure_stream(Stream::Users).await?;
     let relay = Relay::new(pool.clone(), nats, Duration::from_millis(500));

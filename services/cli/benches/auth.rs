@@ -253,6 +253,36 @@ async fn main() {
     let (_, latencies, wall) = sign_in_all(&site, &lone, 1).await;
     report("returning sign-ins, one at a time", &latencies, wall);
 
+    // GET /api/user: with wrk when it is installed (its client takes less of the machine than this one).
+    let wrk = std::process::Command::new("wrk")
+        .args([
+            "-t2",
+            &format!("-c{connections}"),
+            &format!("-d{seconds}s"),
+            "--latency",
+            "-H",
+        ])
+        .arg(format!("Cookie: {}", cookies[0]))
+        .arg(format!("{}/api/user", site.base))
+        .output();
+    if let Some(out) = wrk.ok().filter(|o| o.status.success()) {
+        let text = String::from_utf8_lossy(&out.stdout);
+        let field = |key: &str| {
+            text.lines()
+                .find(|l| l.trim_start().starts_with(key))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .unwrap_or("?")
+                .to_owned()
+        };
+        let non_2xx = text.lines().find(|l| l.contains("Non-2xx")).unwrap_or("");
+        println!(
+            "{:<44} p50 {:>10}   p99 {:>10}   {:>9} req/s (wrk) {non_2xx}",
+            format!("GET /api/user, {connections} connections"),
+            field("50%"),
+            field("99%"),
+            field("Requests/sec:")
+        );
+    }
     // GET /api/user: each connection a signed-in visitor.
     let cookies = Arc::new(cookies);
     let stop = Instant::now() + Duration::from_secs(seconds);

@@ -86,9 +86,21 @@ pub async fn connect(
     schema: &str,
     migrations: &Migrator,
 ) -> Result<PgPool, DbError> {
+    connect_with(config, schema, migrations, &[]).await
+}
+
+/// [`connect`], each connection of the pool with the server `settings` given (e.g. `synchronous_commit`).
+pub async fn connect_with(
+    config: &PostgresConfig,
+    schema: &str,
+    migrations: &Migrator,
+    settings: &[(&str, &str)],
+) -> Result<PgPool, DbError> {
     check_schema(schema)?;
     ensure_database(config).await?;
-    let options = PgConnectOptions::from_str(&config.url)?.options([("search_path", schema)]);
+    let options = PgConnectOptions::from_str(&config.url)?
+        .options([("search_path", schema)])
+        .options(settings.iter().copied());
     {
         let mut conn = options.connect().await?;
         match conn
