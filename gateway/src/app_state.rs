@@ -25,6 +25,8 @@ pub struct AppState {
     pub auth: AuthServiceClient<Channel>,
     /// Sessions' cookie, the Origin check and the sign-in rate limits.
     pub guards: crate::session::Guards,
+    /// Answers of `GET /api/user`, kept a few seconds per session.
+    pub users: crate::session::UserCache,
     /// Stamp files.
     pub content: ContentStore,
     /// NATS: readiness and the realtime values.
@@ -63,6 +65,8 @@ pub struct Gateway {
     cache: (AnswerCache, Nats),
     /// The rate limits, whose idle keys are forgotten every minute.
     guards: crate::session::Guards,
+    /// The users kept, following the announcements of their changes.
+    users: crate::session::UserCache,
 }
 
 /// Connects to NATS, prepares the catalogue client and binds the HTTP port.
@@ -88,6 +92,7 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         catalogue: CatalogueServiceClient::new(endpoint.connect_lazy()),
         auth: AuthServiceClient::new(auth.connect_lazy()),
         guards: crate::session::Guards::new(&config.session),
+        users: crate::session::UserCache::new(config.session.user_cache_ms),
         content,
         nats,
         closing: closing.clone(),
@@ -97,6 +102,7 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
     };
     let cache_follow = (cache.clone(), state.nats.clone());
     let guards = state.guards.clone();
+    let users = state.users.clone();
     let kept = (config.cache_bytes > 0).then_some(cache);
     let router = crate::routes::router(state, &config.static_dir, kept);
     let listener = TcpListener::bind(&config.listen).await?;
@@ -107,6 +113,7 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         closing,
         cache: cache_follow,
         guards,
+        users,
     })
 }
 
@@ -121,6 +128,7 @@ impl Gateway {
         tracing::info!(addr = %self.addr()?, "gateway listening");
         let closing = self.closing.clone();
         let (cache, nats) = self.cache;
+        tokio::spawn(self.users.follow(nats.clone(), closing.clone()));
         tokio::spawn(cache.follow(nats, closing.clone()));
         let (guards, forgetting) = (self.guards.clone(), closing.clone());
         tokio::spawn(async move {

@@ -2,9 +2,14 @@
 //! the Origin check of state-changing requests, and the rate limits of challenges and submissions, per client
 //! address and per Bitcoin address. Nothing here logs a token, a cookie, a message or a signature.
 
+use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use sha2::{Digest, Sha256};
 
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, header};
@@ -39,6 +44,9 @@ pub struct SessionConfig {
     pub submits_per_minute: u32,
     /// Challenges and submissions per minute for one Bitcoin address.
     pub per_address_per_minute: u32,
+    /// How long an answer of `GET /api/user` is kept for its session (0: none is kept). It is dropped at once
+    /// when the auth service announces a change of the user, or this gateway changes it.
+    pub user_cache_ms: u64,
 }
 
 impl Default for SessionConfig {
@@ -49,6 +57,7 @@ impl Default for SessionConfig {
             challenges_per_minute: 30,
             submits_per_minute: 30,
             per_address_per_minute: 10,
+            user_cache_ms: 5_000,
         }
     }
 }
@@ -156,6 +165,125 @@ impl Guards {
     }
 }
 
+/// Answers of `GET /api/user` kept a few seconds per session (by the token's hash, never the token): a page
+/// asks for its user often, and the auth service and Postgres need not answer each time. An answer is served only
+/// while it is younger than the time kept and made after the last change of its user announced to this gateway
+/// (by the auth service on NATS, or by this gateway's own requests that change it).
+#[derive(Clone)]
+pub struct UserCache {
+    keep: Duration,
+    answers: Arc<quick_cache::sync::Cache<[u8; 32], Arc<KeptUser>>>,
+    /// The last change of each user, for as long as an answer made before it could still be served.
+    changed: Arc<Mutex<HashMap<String, Instant>>>,
+}
+
+struct KeptUser {
+    user_id: String,
+    body: Bytes,
+    made: Instant,
+}
+
+/// Most sessions whose user is kept.
+const KEPT_USERS: usize = 100_000;
+
+fn key(token: &str) -> [u8; 32] {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+impl UserCache {
+    /// A cache keeping answers `keep_ms` (none when 0).
+    pub fn new(keep_ms: u64) -> Self {
+        Self {
+            keep: Duration::from_millis(keep_ms),
+            answers: Arc::new(quick_cache::sync::Cache::new(KEPT_USERS)),
+            changed: Arc::new(Mutex::new(HashMap::new())),
+        }
+    }
+
+    /// The answer kept for the session of `token`, if it may be served.
+    pub fn get(&self, token: &str) -> Option<Bytes> {
+        if self.keep.is_zero() {
+            return None;
+        }
+        let kept = self.answers.get(&key(token))?;
+        if kept.made.elapsed() >= self.keep {
+            return None;
+        }
+        let changed = self
+            .changed
+            .lock()
+            .ok()
+            .and_then(|c| c.get(&kept.user_id).copied());
+        match changed {
+            Some(at) if at >= kept.made => None,
+            _ => Some(kept.body.clone()),
+        }
+    }
+
+    /// Keeps `body`, the answer for the session of `token` (of `user_id`) asked for at `made`.
+    pub fn put(&self, token: &str, user_id: String, body: Bytes, made: Instant) {
+        if !self.keep.is_zero() {
+            self.answers.insert(
+                key(token),
+                Arc::new(KeptUser {
+                    user_id,
+                    body,
+                    made,
+                }),
+            );
+        }
+    }
+
+    /// Drops what is kept for the session of `token` (its user was changed through it).
+    pub fn forget(&self, token: &str) {
+        self.answers.remove(&key(token));
+    }
+
+    /// `user_id` changed now: no answer made before is served.
+    pub fn changed(&self, user_id: &str) {
+        if self.keep.is_zero() {
+            return;
+        }
+        if let Ok(mut changed) = self.changed.lock() {
+            let now = Instant::now();
+            // Changes older than the time kept concern no answer any more.
+            if changed.len() >= 1024 {
+                changed.retain(|_, at| now.duration_since(*at) < self.keep);
+            }
+            changed.insert(user_id.to_owned(), now);
+        }
+    }
+
+    /// Follows the auth service's announcements of changed users until `shutdown`, subscribing again after a
+    /// failure (answers are kept only briefly, so a missed announcement costs at most that).
+    pub async fn follow(
+        self,
+        nats: stamps_platform::nats::Nats,
+        shutdown: stamps_platform::shutdown::Shutdown,
+    ) {
+        use futures::StreamExt;
+        let subject = nats.subject(stamps_proto::events::subjects::USER_CHANGED);
+        while !shutdown.is_cancelled() {
+            match nats.client.subscribe(subject.clone()).await {
+                Ok(mut changes) => loop {
+                    tokio::select! {
+                        _ = shutdown.cancelled() => return,
+                        message = changes.next() => match message {
+                            Some(m) => self.changed(&String::from_utf8_lossy(&m.payload)),
+                            None => break,
+                        },
+                    }
+                },
+                Err(e) => tracing::warn!(error = %e, "users' changes not followed; trying again"),
+            }
+            tokio::select! {
+                _ = shutdown.cancelled() => return,
+                _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+            }
+        }
+    }
+}
+
 /// The session token the request's cookie holds (empty when none).
 pub fn token(headers: &HeaderMap) -> String {
     headers
@@ -251,6 +379,40 @@ mod tests {
             g.allow(Action::Submit, b, "x").is_err(),
             "the address's limit"
         );
+    }
+
+    #[test]
+    fn a_kept_user_is_served_until_it_changes_or_ages() {
+        let cache = UserCache::new(60_000);
+        let made = Instant::now();
+        cache.put("tok", "alice".into(), Bytes::from_static(b"{}"), made);
+        assert_eq!(cache.get("tok"), Some(Bytes::from_static(b"{}")));
+        assert_eq!(cache.get("other"), None);
+        cache.changed("bob");
+        assert!(cache.get("tok").is_some(), "another user's change");
+        cache.changed("alice");
+        assert_eq!(cache.get("tok"), None, "made before the change");
+        cache.put(
+            "tok",
+            "alice".into(),
+            Bytes::from_static(b"{\"a\":1}"),
+            Instant::now(),
+        );
+        assert!(cache.get("tok").is_some(), "made after it");
+        cache.forget("tok");
+        assert_eq!(cache.get("tok"), None);
+        let none = UserCache::new(0);
+        none.put(
+            "tok",
+            "alice".into(),
+            Bytes::from_static(b"{}"),
+            Instant::now(),
+        );
+        assert_eq!(none.get("tok"), None);
+        let short = UserCache::new(1);
+        short.put("tok", "alice".into(), Bytes::from_static(b"{}"), made);
+        std::thread::sleep(Duration::from_millis(5));
+        assert_eq!(short.get("tok"), None, "aged");
     }
 
     #[test]

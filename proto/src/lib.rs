@@ -17,6 +17,9 @@ pub mod events {
         pub const WISHLIST_ADDED: &str = "users.wishlist.added";
         /// `v1::WishlistItemRemoved` on USERS.
         pub const WISHLIST_REMOVED: &str = "users.wishlist.removed";
+        /// Core NATS, no stream: the auth service names a user (the payload, their id) whose account or sessions
+        /// just changed, so that what gateways keep of it is dropped at once.
+        pub const USER_CHANGED: &str = "auth.user.changed";
         /// `v1::CollectionCreated` on COLLECTIONS.
         pub const COLLECTION_CREATED: &str = "collections.created";
         /// `v1::CollectionUpdated` on COLLECTIONS.

@@ -285,13 +285,18 @@ pub(crate) async fn link(
         .auth
         .clone()
         .link(pb::LinkRequest {
-            session_token,
+            session_token: session_token.clone(),
             address: b.address,
             message: b.message,
             signature: b.signature,
         })
         .await?
         .into_inner();
+    changed(
+        &state,
+        &session_token,
+        r.user.as_ref().map(|u| u.user_id.as_str()),
+    );
     Ok(match r.outcome() {
         pb::Outcome::Success => text(StatusCode::OK, SUCCESS),
         _ => text(StatusCode::OK, EXPIRED),
@@ -334,7 +339,7 @@ pub(crate) async fn unlink(
         .auth
         .clone()
         .unlink(pb::UnlinkRequest {
-            session_token,
+            session_token: session_token.clone(),
             address: b.address,
         })
         .await
@@ -343,6 +348,7 @@ pub(crate) async fn unlink(
             _ => s.into(),
         })?
         .into_inner();
+    changed(&state, &session_token, Some(&user.user_id));
     Ok(no_store(
         (
             StatusCode::CREATED,
@@ -380,8 +386,11 @@ pub(crate) async fn logout(
         state
             .auth
             .clone()
-            .logout(pb::SessionRequest { session_token })
+            .logout(pb::SessionRequest {
+                session_token: session_token.clone(),
+            })
             .await?;
+        changed(&state, &session_token, None);
     }
     let mut response = text(StatusCode::OK, "OK");
     response
@@ -418,8 +427,41 @@ pub(crate) async fn user(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let user = current_user(&state, &headers).await?;
-    Ok(no_store(Json(UserJson::from(user)).into_response()))
+    let session_token = signed_in(&headers)?;
+    let body = match state.users.get(&session_token) {
+        Some(body) => body,
+        None => {
+            let asked = std::time::Instant::now();
+            let user = state
+                .auth
+                .clone()
+                .get_user(pb::SessionRequest {
+                    session_token: session_token.clone(),
+                })
+                .await?
+                .into_inner();
+            let user_id = user.user_id.clone();
+            let body = Bytes::from(
+                serde_json::to_vec(&UserJson::from(user))
+                    .map_err(|e| ApiError::Internal(format!("user JSON: {e}")))?,
+            );
+            state
+                .users
+                .put(&session_token, user_id, body.clone(), asked);
+            body
+        }
+    };
+    Ok(no_store(
+        ([(header::CONTENT_TYPE, "application/json")], body).into_response(),
+    ))
+}
+
+/// After a change made through the session of `token` (to `user_id`, when known): its kept user is dropped.
+fn changed(state: &AppState, token: &str, user_id: Option<&str>) {
+    state.users.forget(token);
+    if let Some(user_id) = user_id {
+        state.users.changed(user_id);
+    }
 }
 
 /// A new display name or social handle (one of them).
@@ -455,15 +497,17 @@ pub(crate) async fn update_user(
         ));
     }
     let session_token = signed_in(&headers)?;
-    state
+    let user = state
         .auth
         .clone()
         .update_profile(pb::UpdateProfileRequest {
-            session_token,
+            session_token: session_token.clone(),
             display_name: b.username,
             twitter: b.twitter,
         })
-        .await?;
+        .await?
+        .into_inner();
+    changed(&state, &session_token, Some(&user.user_id));
     Ok(text(StatusCode::CREATED, "Successfully updated"))
 }
 
@@ -525,11 +569,12 @@ pub(crate) async fn toggle_wishlist(
         .auth
         .clone()
         .toggle_wishlist(pb::WishlistRequest {
-            session_token,
+            session_token: session_token.clone(),
             cpid: b.cpid,
         })
         .await?
         .into_inner();
+    changed(&state, &session_token, None);
     Ok(no_store(
         (
             StatusCode::CREATED,

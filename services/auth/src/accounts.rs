@@ -114,6 +114,8 @@ pub struct Accounts {
     absolute_ms: i64,
     staff: Arc<HashSet<String>>,
     clock: Clock,
+    /// Where changes of users are announced ([`subjects::USER_CHANGED`], prefixed).
+    announce: Option<(async_nats::Client, String)>,
 }
 
 /// A session found by its token.
@@ -256,7 +258,26 @@ impl Accounts {
             absolute_ms: ms(config.session_absolute_secs).max(1),
             staff: Arc::new(config.staff.iter().cloned().collect()),
             clock,
+            announce: None,
         })
+    }
+
+    /// Announces each change of a user on `subject` (core NATS) through `client`.
+    pub fn announcing(mut self, client: async_nats::Client, subject: String) -> Self {
+        self.announce = Some((client, subject));
+        self
+    }
+
+    /// Tells whoever keeps answers about `user_id` (the gateways) that they changed. Best effort: what they keep
+    /// expires soon anyway.
+    async fn changed(&self, user_id: &str) {
+        if let Some((client, subject)) = &self.announce
+            && let Err(e) = client
+                .publish(subject.clone(), user_id.to_owned().into_bytes().into())
+                .await
+        {
+            tracing::warn!(error = %e, "a change of a user was not announced");
+        }
     }
 
     fn now(&self) -> i64 {
@@ -656,10 +677,14 @@ impl Accounts {
     /// Ends the session of `token` (nothing when there is none).
     pub async fn logout(&self, token: &str) -> Result<(), AuthError> {
         if well_formed(token) {
-            sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-                .bind(token_hash(token))
-                .execute(&self.pool)
-                .await?;
+            let ended: Option<String> =
+                sqlx::query_scalar("DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id")
+                    .bind(token_hash(token))
+                    .fetch_optional(&self.pool)
+                    .await?;
+            if let Some(user_id) = ended {
+                self.changed(&user_id).await;
+            }
         }
         Ok(())
     }
@@ -727,6 +752,7 @@ impl Accounts {
         }
         tx.commit().await?;
         self.relay.notify();
+        self.changed(&session.user_id).await;
         Ok(Verdict::Success(self.user(token).await?))
     }
 
@@ -770,6 +796,7 @@ impl Accounts {
         .await?;
         tx.commit().await?;
         self.relay.notify();
+        self.changed(&session.user_id).await;
         self.user(token).await
     }
 
@@ -834,6 +861,7 @@ impl Accounts {
             .await?;
             tx.commit().await?;
             self.relay.notify();
+            self.changed(&session.user_id).await;
         }
         self.user(token).await
     }
@@ -913,6 +941,7 @@ impl Accounts {
         .await?;
         tx.commit().await?;
         self.relay.notify();
+        self.changed(&session.user_id).await;
         Ok((added, wishlist))
     }
 

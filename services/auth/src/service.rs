@@ -70,9 +70,14 @@ pub async fn build_with_clock(
     let pool = db::connect_with(pg, SCHEMA, &MIGRATOR, &[("synchronous_commit", "off")]).await?;
     let nats = Nats::connect(nats).await?;
     nats.ensure_stream(Stream::Users).await?;
+    let announce = (
+        nats.client.clone(),
+        nats.subject(stamps_proto::events::subjects::USER_CHANGED),
+    );
     let relay = Relay::new(pool.clone(), nats, Duration::from_millis(500));
-    let accounts =
-        Accounts::new(config, pool, relay.clone(), clock).map_err(AuthServiceError::Config)?;
+    let accounts = Accounts::new(config, pool, relay.clone(), clock)
+        .map_err(AuthServiceError::Config)?
+        .announcing(announce.0, announce.1);
     let listener = TcpListener::bind(&config.grpc_listen)
         .await
         .map_err(|e| AuthServiceError::Serve(e.to_string()))?;

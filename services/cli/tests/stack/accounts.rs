@@ -209,6 +209,8 @@ async fn visitors_sign_in_link_addresses_and_keep_a_profile() {
             g.session.challenges_per_minute = 1000;
             g.session.submits_per_minute = 1000;
             g.session.per_address_per_minute = 1000;
+            // Kept for longer than the test waits: only an announced change refreshes another session's user.
+            g.session.user_cache_ms = 600_000;
         })
         .await;
     let hits = services.wait_for_stamps(4).await;
@@ -328,6 +330,11 @@ async fn visitors_sign_in_link_addresses_and_keep_a_profile() {
     assert_eq!((expired.status, expired.body.as_str()), (200, "expired"));
     skew.store(0, Ordering::Relaxed);
 
+    // The first session, still open, has its user kept by the gateway.
+    let mut elsewhere = Browser::new(&services);
+    elsewhere.cookie = first_token.clone();
+    assert_eq!(elsewhere.get("/api/user").await.json()["username"], "");
+
     // Name and handle.
     let rename = browser
         .put("/api/user", json!({"username": "alice_1"}))
@@ -357,6 +364,14 @@ async fn visitors_sign_in_link_addresses_and_keep_a_profile() {
         (user["username"].as_str(), user["twitter"].as_str()),
         (Some("alice_1"), Some("alice_tw"))
     );
+    // The other session sees the change: the auth service announced it to the gateway.
+    wait_json(
+        &mut elsewhere,
+        "/api/user",
+        "the other session's new name",
+        |u| u["username"] == "alice_1",
+    )
+    .await;
 
     // Linking a second address.
     let linked = browser.link(&bob).await;
