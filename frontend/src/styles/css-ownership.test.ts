@@ -36,6 +36,7 @@ const OWNERS: Record<string, string> = {
   'src721.css': 'src721',
   'faq.css': 'faq',
   'dialog.css': 'shared',
+  'auth.css': 'auth',
 };
 
 const stylesheets = import.meta.glob<string>('./*.css', { query: '?raw', import: 'default', eager: true });
