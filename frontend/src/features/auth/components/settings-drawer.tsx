@@ -103,10 +103,9 @@ function SettingsBody({ user, epoch }: { user: User; epoch: number }) {
     if (!(await confirm(`Unlink ${address} from your account?`, 'Unlink'))) return;
     const result = await unlink({ address, epoch });
     if ('error' in result) {
-      setNotice({
-        text: (errorStatus(result.error) === 400 && errorMessage(result.error)) || GENERIC_ERROR,
-        tone: 'error',
-      });
+      // The server says why it refused: the current address, or one that is not the user's.
+      const refused = [400, 404, 409].includes(errorStatus(result.error) ?? 0);
+      setNotice({ text: (refused && errorMessage(result.error)) || GENERIC_ERROR, tone: 'error' });
     } else {
       setNotice(null);
     }
