@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useBodyScrollLock } from '@/lib/use-body-scroll-lock';
 
 type ModalProps = {
@@ -14,7 +15,8 @@ type ModalProps = {
 
 /**
  * A modal dialog over the page: a backdrop that closes it when clicked, Escape closes it too, focus moves into it
- * when it opens and back to where it was when it closes, and the page does not scroll behind it.
+ * when it opens and back to where it was when it closes, and the page does not scroll behind it. It is drawn at the
+ * end of the document's body, so that no ancestor (the sticky header's backdrop filter, say) confines it.
  */
 export function Modal({ title, onClose, children, variant = 'dialog', role = 'dialog' }: ModalProps) {
   const titleId = useId();
@@ -34,7 +36,7 @@ export function Modal({ title, onClose, children, variant = 'dialog', role = 'di
     };
   }, []);
 
-  return (
+  return createPortal(
     <div
       className={`modal modal--${variant}`}
       onMouseDown={(event) => {
@@ -72,6 +74,7 @@ export function Modal({ title, onClose, children, variant = 'dialog', role = 'di
         </div>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
