@@ -40,6 +40,13 @@ function stubApi(answer: Answer = () => undefined) {
   });
 }
 
+/** Waits for the panel's alert (always present, empty until there is something to say) to say `text`. */
+async function expectAlert(panel: HTMLElement, text: string) {
+  await waitFor(() => {
+    expect(within(panel).getByRole('alert')).toHaveTextContent(text);
+  });
+}
+
 function openPanel() {
   fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
   return screen.getByRole('dialog', { name: 'Connect' });
@@ -120,7 +127,7 @@ describe('one-click sign-in', () => {
     renderWithProviders(<AuthControls />);
     const panel = openPanel();
     fireEvent.click(within(panel).getByRole('button', { name: 'OKX' }));
-    expect(await within(panel).findByRole('alert')).toHaveTextContent('OKX Wallet not found');
+    await expectAlert(panel, 'OKX Wallet not found');
   });
 
   it('ignores repeat clicks while the wallet is busy', async () => {
@@ -143,7 +150,7 @@ describe('one-click sign-in', () => {
     act(() => {
       answer([SEGWIT]);
     });
-    expect(await within(panel).findByRole('alert')).toHaveTextContent('Error signing message');
+    await expectAlert(panel, 'Error signing message');
     expect(button).toHaveAttribute('aria-busy', 'false');
   });
 });
@@ -159,11 +166,14 @@ describe('manual sign-in', () => {
     const panel = openPanel();
     fireEvent.change(within(panel).getByLabelText('Bitcoin address'), { target: { value: 'not-an-address' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Get message' }));
-    expect(await within(panel).findByRole('alert')).toHaveTextContent('Invalid address');
+    await expectAlert(panel, 'Invalid address');
     fireEvent.change(within(panel).getByLabelText('Bitcoin address'), { target: { value: `${SEGWIT}xyz` } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Get message' }));
     await waitFor(() => {
       expect(requests.map((request) => request.url.pathname)).toEqual([`/api/user/test/${SEGWIT}xyz`]);
+    });
+    await waitFor(() => {
+      expect(within(panel).getByRole('button', { name: 'Get message' })).toHaveAttribute('aria-busy', 'false');
     });
     expect(within(panel).getByRole('alert')).toHaveTextContent('Invalid address');
     expect(within(panel).queryByLabelText('Signature')).not.toBeInTheDocument();
@@ -194,7 +204,7 @@ describe('manual sign-in', () => {
     expect(within(panel).queryByText('Copied!')).not.toBeInTheDocument();
     vi.useRealTimers();
     fireEvent.click(within(panel).getByRole('button', { name: 'Log in' }));
-    expect(await within(panel).findByRole('alert')).toHaveTextContent('Please sign the message');
+    await expectAlert(panel, 'Please sign the message');
   });
 
   it("submits the pasted signature as type 'default' and says 'An error occurred' for another answer", async () => {
@@ -204,7 +214,7 @@ describe('manual sign-in', () => {
     await getMessage(panel);
     fireEvent.change(within(panel).getByLabelText('Signature'), { target: { value: ' H+sig= ' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Log in' }));
-    expect(await within(panel).findByRole('alert')).toHaveTextContent('An error occurred');
+    await expectAlert(panel, 'An error occurred');
     expect(requests.at(-1)?.body).toEqual({
       address: SEGWIT,
       message: `${MESSAGE} #1`,
