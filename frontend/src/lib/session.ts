@@ -43,7 +43,8 @@ export function walletTypeOf(logged: string): WalletType | null {
 
 /** The `document.cookie` assignment that sets 'logged' to `type` (`secure` on an https page). */
 export function loggedCookieSetter(type: WalletType, secure: boolean): string {
-  return `${LOGGED_COOKIE}=${type}; Path=/; Max-Age=${LOGGED_COOKIE_MAX_AGE_SECS}; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const flags = `Path=/; Max-Age=${LOGGED_COOKIE_MAX_AGE_SECS}; SameSite=Lax`;
+  return `${LOGGED_COOKIE}=${type}; ${flags}${secure ? '; Secure' : ''}`;
 }
 
 /** The `document.cookie` assignment that clears 'logged'. */

@@ -48,7 +48,7 @@ describe('+ Create a collection', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('opens the form when signed in, with the notice, and closes it on a 201 with a link to the collection', async () => {
+  it('opens the form when signed in, with the notice; a 201 closes it and links to the collection', async () => {
     const { requests } = stubApi((request) =>
       request.method === 'POST' ? { status: 201, body: { collection_id: 'c-42', name: 'pepes' } } : undefined,
     );
