@@ -5,6 +5,7 @@ import { Header } from '@/components/layout/header';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { Loading } from '@/components/ui/status';
+import { AuthControls } from '@/features/auth/components/auth-controls';
 import { AnnouncementBanner } from '@/features/announcement/components/announcement-banner';
 import { DirectoriesMenu } from '@/features/collections/components/directories-menu';
 import { SearchBox } from '@/features/search/components/search-box';
@@ -35,6 +36,7 @@ export function RootLayout() {
       <NavigationProgress />
       <Header
         search={<SearchBox />}
+        account={<AuthControls />}
         menus={
           site.variant === 'xcp'
             ? {

@@ -1,8 +1,9 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api } from '@/lib/api';
+import { initialSession, sessionSlice } from '@/lib/session';
 import { initialSiteVariant, sessionStore, siteSlice } from '@/lib/site-variant';
 
-const rootReducer = combineSlices(api, siteSlice);
+const rootReducer = combineSlices(api, siteSlice, sessionSlice);
 
 /** The whole Redux state: server data in the RTK Query cache, UI state in slices. */
 export type RootState = ReturnType<typeof rootReducer>;
@@ -16,9 +17,13 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   });
 }
 
-/** The app's store; the site variant starts from the URL's `?site=` or the session's earlier choice. */
+/**
+ * The app's store; the site variant starts from the URL's `?site=` or the session's earlier choice, and the
+ * sign-in state from the 'logged' cookie.
+ */
 export const store = makeStore({
   site: { variant: initialSiteVariant(window.location.search, sessionStore()) },
+  session: initialSession(document.cookie),
 });
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -25,6 +25,7 @@ export const api = createApi({
     'Announcement',
     'Feat',
     'Advent',
+    'User',
   ],
   // The spec's 3-minute cache.
   keepUnusedDataFor: 180,

@@ -35,6 +35,8 @@ const OWNERS: Record<string, string> = {
   'advent.css': 'advent',
   'src721.css': 'src721',
   'faq.css': 'faq',
+  'dialog.css': 'shared',
+  'auth.css': 'auth',
 };
 
 const stylesheets = import.meta.glob<string>('./*.css', { query: '?raw', import: 'default', eager: true });

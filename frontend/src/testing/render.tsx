@@ -6,13 +6,17 @@ import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { SiteVariant } from '@/config/site';
 import { api } from '@/lib/api';
+import { initialSession, sessionSlice } from '@/lib/session';
 import { siteSlice } from '@/lib/site-variant';
 
-const testReducer = combineSlices(api, siteSlice);
+const testReducer = combineSlices(api, siteSlice, sessionSlice);
 
-/** A fresh store (empty cache) as the app builds it, on the given site variant. */
-export function makeTestStore(site: SiteVariant = 'stamps') {
-  const preloadedState: Partial<ReturnType<typeof testReducer>> = { site: { variant: site } };
+/** A fresh store (empty cache) as the app builds it, on the given site variant, signed in when `logged` is set. */
+export function makeTestStore(site: SiteVariant = 'stamps', logged = '') {
+  const preloadedState: Partial<ReturnType<typeof testReducer>> = {
+    site: { variant: site },
+    session: { ...initialSession(''), logged },
+  };
   return configureStore({
     reducer: testReducer,
     preloadedState,
@@ -20,11 +24,22 @@ export function makeTestStore(site: SiteVariant = 'stamps') {
   });
 }
 
-type RenderOptions = { route?: string; site?: SiteVariant };
+type RenderOptions = {
+  route?: string;
+  site?: SiteVariant;
+  /** The 'logged' cookie's value the page starts with (signed out by default). */
+  logged?: string;
+};
 
-/** Renders `ui` with a fresh store on the `site` variant (Stamps by default) inside a memory router at `route`. */
-export function renderWithProviders(ui: ReactElement, { route = '/', site = 'stamps' }: RenderOptions = {}) {
-  const store = makeTestStore(site);
+/**
+ * Renders `ui` with a fresh store on the `site` variant (Stamps by default), signed in when `logged` is set, inside
+ * a memory router at `route`.
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', site = 'stamps', logged = '' }: RenderOptions = {},
+) {
+  const store = makeTestStore(site, logged);
   return {
     store,
     ...render(
@@ -66,4 +81,37 @@ export function stubFetchRoutes(answer: (url: URL) => StubAnswer) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** A request as `stubFetchRequests` hands it to its answer: URL, method and the parsed JSON body (if any). */
+export type StubRequest = { url: URL; method: string; body: unknown };
+
+/** An answer of `stubFetchRequests`: a status and either a JSON body or a plain text one. */
+export type StubReply = { status?: number; body?: unknown; text?: string };
+
+/**
+ * Stubs `fetch` to answer each request by its URL, method and JSON body: `answer` returns the status (200 by
+ * default) and a JSON `body` or a plain `text`. Returns the mock; `requests` lists what was asked, in order.
+ */
+export function stubFetchRequests(answer: (request: StubRequest) => StubReply | Promise<StubReply>) {
+  const requests: StubRequest[] = [];
+  const fetchMock = vi.fn<(input: RequestInfo | URL) => Promise<Response>>(async (input) => {
+    const method = input instanceof Request ? input.method : 'GET';
+    const raw = input instanceof Request ? await input.text() : '';
+    let body: unknown = undefined;
+    try {
+      body = raw ? (JSON.parse(raw) as unknown) : undefined;
+    } catch {
+      body = raw;
+    }
+    const request = { url: new URL(requestedUrl(input)), method, body };
+    requests.push(request);
+    const reply = await answer(request);
+    const status = reply.status ?? 200;
+    return reply.text !== undefined
+      ? new Response(reply.text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+      : new Response(JSON.stringify(reply.body ?? null), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, requests };
 }

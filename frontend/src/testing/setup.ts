@@ -21,6 +21,8 @@ globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
 
 afterEach(() => {
   cleanup();
+  // The sign-in cookie a test wrote must not sign in the next one.
+  document.cookie = 'logged=; Path=/; Max-Age=0';
   FakeEventSource.instances = [];
   sessionStorage.clear();
   document.body.removeAttribute('style');

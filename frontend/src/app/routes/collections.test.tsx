@@ -12,7 +12,7 @@ import { Component as StampsRoute } from './collection-stamps';
 import { Component as CollectionsRoute } from './collections';
 import { Component as DirectoriesRoute } from './directories';
 
-function renderAt(path: string, site: SiteVariant = 'stamps') {
+function renderAt(path: string, site: SiteVariant = 'stamps', logged = '') {
   const router = createMemoryRouter(
     [
       { path: '/collections', Component: CollectionsRoute },
@@ -33,7 +33,7 @@ function renderAt(path: string, site: SiteVariant = 'stamps') {
     { initialEntries: [path] },
   );
   render(
-    <Provider store={makeTestStore(site)}>
+    <Provider store={makeTestStore(site, logged)}>
       <RouterProvider router={router} />
     </Provider>,
   );
@@ -85,6 +85,7 @@ describe('directories list', () => {
       const urls = where(fetchMock);
       expect(urls.some((u) => u.pathname === '/api/directories')).toBe(true);
       expect(urls.some((u) => u.pathname.startsWith('/api/collections'))).toBe(false);
+      expect(screen.queryByRole('button', { name: /Create a collection/ })).not.toBeInTheDocument();
       fireEvent.change(screen.getByLabelText('Search directories'), { target: { value: 'pix' } });
       fireEvent.submit(screen.getByRole('search'));
       await waitFor(() => {
@@ -115,7 +116,27 @@ describe('collections list', () => {
     expect(url?.searchParams.get('page')).toBe('2');
     expect(url?.searchParams.get('limit')).toBe('50');
     expect(url?.searchParams.has('sort')).toBe(false);
-    expect(screen.queryByRole('button', { name: /Create a collection/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '+ Create a collection' })).toBeInTheDocument();
+  });
+
+  it("shows Edit on the signed-in user's own cards only, and its button opens the create form", async () => {
+    stubFetchRoutes((url) =>
+      url.pathname === '/api/user'
+        ? { body: { user_id: 'alice', username: 'alice', addresses: [], currentAddress: '', wishlist: [] } }
+        : {
+            body: page([
+              makeCollection(),
+              makeCollection({ collection_id: 'b', name: 'Bees', user_id: 'bob' }),
+              makeCollection({ collection_id: 'pad', name: 'Pad', is_launchpad: true }),
+            ]),
+          },
+    );
+    renderAt('/collections', 'stamps', 'leather');
+    expect(await screen.findByRole('button', { name: 'Edit Pepes' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Bees' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Pad' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '+ Create a collection' }));
+    expect(screen.getByRole('dialog', { name: 'Create a collection' })).toBeInTheDocument();
   });
 
   it('sets a new sort ascending, flips it on a second click, drops the page, and removes the default', async () => {

@@ -67,13 +67,13 @@ function Page() {
   );
 }
 
-function renderProfile(route: string, answer: (url: URL) => StubAnswer) {
+function renderProfile(route: string, answer: (url: URL) => StubAnswer, logged = '') {
   const fetchMock = stubFetchRoutes(answer);
   renderWithProviders(
     <Routes>
       <Route path="/profile/:id" element={<Page />} />
     </Routes>,
-    { route },
+    { route, logged },
   );
   return fetchMock;
 }
@@ -331,8 +331,23 @@ describe('profile page', () => {
     const grid = await screen.findByRole('list', { name: 'Collections' });
     expect(within(grid).getByRole('link')).toHaveAttribute('href', '/collection/pepes');
     expect(calledPaths(fetchMock)).toContain(`/api/collections?user_id=${ADDRESS_A}&limit=50`);
-    // Creating a collection needs sign-in, which this site does not have yet: no button.
+    // A visitor's view of someone's profile: no create button, no Edit buttons.
     expect(screen.queryByRole('button', { name: /create/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /edit/i })).not.toBeInTheDocument();
+  });
+
+  it("offers '+ Create a collection' on the signed-in user's own Collections tab", async () => {
+    renderProfile(
+      '/profile/alice?tab=collections',
+      (url) =>
+        url.pathname === '/api/user'
+          ? { body: { user_id: ADDRESS_A, username: 'alice', addresses: [ADDRESS_A], wishlist: [] } }
+          : url.pathname === '/api/collections'
+            ? { body: { hits: [], estimatedTotalHits: 0, offset: 0, limit: 50 } }
+            : defaultAnswer(url),
+      'unisat',
+    );
+    expect(await screen.findByRole('button', { name: '+ Create a collection' })).toBeInTheDocument();
   });
 
   it('displays a user id shorter than 42 characters as a creator', async () => {

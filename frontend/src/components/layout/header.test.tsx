@@ -48,11 +48,13 @@ describe('Header', () => {
     expect(within(nav).getByRole('link', { name: 'Leaderboard' })).toBeInTheDocument();
   });
 
-  it('holds the logo, the search slot and no sign-in button yet', () => {
+  it('holds the logo, the search slot and the account slot the app gives', () => {
     const header = renderHeader('stamps');
     expect(within(header).getByRole('link', { name: 'Bitcoin Stamps, home' })).toHaveAttribute('href', '/');
     expect(within(header).getByRole('textbox', { name: 'search slot' })).toBeInTheDocument();
     expect(within(header).queryByRole('button', { name: /connect/i })).not.toBeInTheDocument();
+    renderWithProviders(<Header search={null} account={<button type="button">Connect</button>} />);
+    expect(screen.getAllByRole('banner')[1]).toContainElement(screen.getByRole('button', { name: 'Connect' }));
   });
 });
 

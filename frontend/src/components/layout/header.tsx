@@ -7,11 +7,19 @@ import { Logo } from './logo';
 /** Draws a navigation entry with a menu (the entry's link is the menu's to draw). */
 export type NavMenus = Partial<Record<string, (entry: { label: string; href: string }) => ReactNode>>;
 
+type HeaderProps = {
+  search: ReactNode;
+  menus?: NavMenus;
+  /** The account button ('Connect', or 'Settings' when signed in) and what it opens. */
+  account?: ReactNode;
+};
+
 /**
- * The site header: logo, search box and the variant's navigation (only entries whose page exists). The search box
- * and the entries with a menu come from the app (they are features, which shared layout code must not import).
+ * The site header: logo, search box, the variant's navigation (only entries whose page exists) and the account
+ * button. The search box, the entries with a menu and the account button come from the app (they are features,
+ * which shared layout code must not import).
  */
-export function Header({ search, menus = {} }: { search: ReactNode; menus?: NavMenus }) {
+export function Header({ search, menus = {}, account }: HeaderProps) {
   const site = useSite();
   return (
     <header className="header">
@@ -37,6 +45,7 @@ export function Header({ search, menus = {} }: { search: ReactNode; menus?: NavM
             );
           })}
         </nav>
+        {account}
       </div>
     </header>
   );

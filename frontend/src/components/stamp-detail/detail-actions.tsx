@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { CopyButton } from '@/components/ui/copy-button';
+import { WishlistHeart } from './wishlist-heart';
 
 /** Whether the browser offers the Web Share API. */
 function canShare(): boolean {
@@ -12,14 +13,15 @@ export function pageShareUrl(pathname: string, origin: string = window.location.
 }
 
 /**
- * The detail page's actions, for the page shown: copy link (1-second 'Copied!') and share (the system share sheet
- * where the browser has one, else a post on X), both with the page's own URL. Download is its own control
- * (`StampDownload`); wishlist waits for sign-in.
+ * The detail page's actions, for the page shown: the wishlist heart, copy link (1-second 'Copied!') and share (the
+ * system share sheet where the browser has one, else a post on X), both with the page's own URL. Download is its
+ * own control (`StampDownload`).
  */
-export function StampActions({ title }: { title: string }) {
+export function StampActions({ title, cpid }: { title: string; cpid: string }) {
   const url = pageShareUrl(useLocation().pathname);
   return (
     <div className="stamp-actions" role="group" aria-label="Actions">
+      <WishlistHeart cpid={cpid} />
       <CopyButton text={url} label="Copy link" />
       {canShare() ? (
         <button

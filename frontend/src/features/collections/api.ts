@@ -1,4 +1,5 @@
 import { api } from '@/lib/api';
+import type { CollectionDraft } from './form-rules';
 import type { CollectionListArgs } from './sort-params';
 import type { LaunchpadInfo, MintPreviewSample } from './launchpad-types';
 import type { Burner, Collection, CollectionStamp, Collector, Paged, TraitStamp, XcpProject } from './types';
@@ -130,6 +131,19 @@ export function normalizePreview(raw: unknown): MintPreviewSample[] {
   });
 }
 
+/** A stamp's image as `GET /api/stamp/images/{cpids}` answers it: its URL, or '404' for an unknown cpid. */
+export type StampImage = { cpid: string; url: string };
+
+/** `GET /api/stamp/images/{cpids}` read defensively: the well-formed entries, in order. */
+export function normalizeStampImages(raw: unknown): StampImage[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { cpid, url } = entry as { cpid?: unknown; url?: unknown };
+    return typeof cpid === 'string' && typeof url === 'string' ? [{ cpid, url }] : [];
+  });
+}
+
 const collectionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listCollections: build.query<Paged<Collection>, CollectionListArgs>({
@@ -182,6 +196,32 @@ const collectionsApi = api.injectEndpoints({
     getCollection: build.query<Collection, string>({
       query: (id) => `collection/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Collection', id }],
+    }),
+    /** A collection with every one of its stamp ids (not only the first 12), for the edit form; never cached. */
+    getCollectionForEdit: build.query<Collection, string>({
+      query: (id) => ({ url: `collection/${encodeURIComponent(id)}`, params: { with_stamp_ids: true } }),
+      keepUnusedDataFor: 0,
+      providesTags: (_result, _error, id) => [{ type: 'Collection', id }],
+    }),
+    /** The images of up to 100 stamps (comma-separated cpids), for the form's preview. */
+    getStampImages: build.query<StampImage[], string>({
+      query: (cpids) => `stamp/images/${cpids.split(',').map(encodeURIComponent).join(',')}`,
+      transformResponse: (raw: unknown) => normalizeStampImages(raw),
+    }),
+    /** `POST /api/collection`: 201 with the new collection. */
+    createCollection: build.mutation<{ collection_id: string; name: string }, CollectionDraft>({
+      query: (body) => ({ url: 'collection', method: 'POST', body, responseHandler: 'content-type' }),
+      invalidatesTags: (result) => (result ? ['CollectionList'] : []),
+    }),
+    /** `PUT /api/collection/{id}`: 201; the name is not changed. */
+    updateCollection: build.mutation<unknown, { id: string; draft: CollectionDraft }>({
+      query: ({ id, draft }) => ({
+        url: `collection/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: draft,
+        responseHandler: 'content-type',
+      }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : ['CollectionList', { type: 'Collection', id }]),
     }),
     getCollectionCollectors: build.query<Paged<Collector>, CollectionPageArgs>({
       transformResponse: (raw: Partial<Paged<Collector>> | null) => normalizePage(raw),
@@ -238,6 +278,10 @@ export const {
   useGetLaunchpadQuery,
   useGetMintPreviewQuery,
   useGetCollectionQuery,
+  useGetCollectionForEditQuery,
+  useGetStampImagesQuery,
+  useCreateCollectionMutation,
+  useUpdateCollectionMutation,
   useGetCollectionCollectorsQuery,
   useGetCollectionBurnedQuery,
   useGetCollectionStampsQuery,

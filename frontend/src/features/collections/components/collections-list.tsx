@@ -21,6 +21,7 @@ import {
   type CollectionSortField,
 } from '../sort-params';
 import { CollectionGrid } from './collection-card';
+import { CreateCollectionButton, useOwnCollectionEditing } from './collection-actions';
 import { ResultLine } from '@/components/ui/result-line';
 import { SortButtons } from '@/components/ui/sort-buttons';
 
@@ -71,9 +72,10 @@ function withoutPage(searchParams: URLSearchParams): URLSearchParams {
 
 /**
  * The collections list (/collections/{q?}, or the directories at /directories/{q?}), in the spec's order: heading, the
- * Featured list, search bar, 'x - y of n results', pagination, sort buttons and cards. Sort (spec): a click sets a
- * field ascending, a click on the active field flips it, the default trending:desc is removed from the URL, and a sort
- * change drops the page.
+ * Featured list, search bar, 'x - y of n results', pagination, sort buttons and cards, and '+ Create a collection'
+ * (not on the directories), with Edit on the signed-in user's own cards. Sort (spec): a click sets a field ascending,
+ * a click on the active field flips it, the default trending:desc is removed from the URL, and a sort change drops
+ * the page.
  */
 export function CollectionsList({
   q,
@@ -102,6 +104,7 @@ export function CollectionsList({
   // The page shows once the Featured list above it has answered: a list arriving later would push it down.
   const featured = useFeatured(directories);
   const featuredSettled = useSettledOnce(!featured.isLoading);
+  const own = useOwnCollectionEditing(stampsWord);
 
   if (!featuredSettled) {
     return (
@@ -127,6 +130,7 @@ export function CollectionsList({
   return (
     <div className="collections-list">
       <h1 className="page-title">{title}</h1>
+      {!directories && <CreateCollectionButton stampsWord={stampsWord} />}
       <FeaturedCollections stampsWord={stampsWord} directories={directories} />
       <FinderSearch
         q={q}
@@ -148,10 +152,16 @@ export function CollectionsList({
           <ResultLine offset={data.offset} shown={data.hits.length} total={data.estimatedTotalHits} />
           <Pagination page={state.page} count={pages} label="Pages (top)" />
           {sortButtons}
-          <CollectionGrid collections={data.hits} stampsWord={stampsWord} busy={isFetching} />
+          <CollectionGrid
+            collections={data.hits}
+            stampsWord={stampsWord}
+            busy={isFetching}
+            editing={directories ? undefined : own.editing}
+          />
           <Pagination page={state.page} count={pages} label="Pages (bottom)" />
         </div>
       )}
+      {own.form}
     </div>
   );
 }

@@ -49,7 +49,7 @@ export function StampDetailView({ stamp, renderCollections, renderExtraBlocks }:
       media={<StampMedia stamp={stamp} alt={alt} />}
       side={
         <>
-          <StampActions title={`${site.stampWord}: ${stamp.cpid}`} />
+          <StampActions title={`${site.stampWord}: ${stamp.cpid}`} cpid={stamp.cpid} />
           {site.variant !== 'xcp' && canDownload(stamp.stamp_mimetype) && (
             <StampDownload key={stamp.cpid} cpid={stamp.cpid} />
           )}

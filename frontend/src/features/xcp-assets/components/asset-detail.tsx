@@ -132,7 +132,7 @@ export function AssetDetailView({ asset, renderCollections }: AssetDetailViewPro
           fallback={<AssetNameTile name={name} />}
         />
       }
-      side={<StampActions title={`${site.stampWord}: ${asset.cpid}`} />}
+      side={<StampActions title={`${site.stampWord}: ${asset.cpid}`} cpid={asset.cpid} />}
       title={name}
       titleClassName="asset-detail__name break"
       subtitle={asset.asset_longname ? asset.cpid : 'Counterparty asset'}
