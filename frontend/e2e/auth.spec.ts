@@ -75,11 +75,17 @@ async function signInWithUnisat(page: Page, actor: Actor, path = '/'): Promise<v
   await expect(accountButton(page, 'Settings')).toBeVisible();
 }
 
-/** The manual flow's first step in `panel`: the address entered, the message the server issued for it. */
-async function requestMessage(panel: Locator, address: string): Promise<string> {
+/**
+ * The manual flow's first step in `panel`: the address entered, the message the server issued for it (a new one
+ * when `previous`, the message shown before, is given).
+ */
+async function requestMessage(panel: Locator, address: string, previous?: string): Promise<string> {
   await panel.getByLabel('Bitcoin address').fill(address);
   await panel.getByRole('button', { name: 'Get message' }).click();
   const shown = panel.getByRole('button', { name: 'Message to sign (click to copy)' }).locator('pre');
+  if (previous !== undefined) {
+    await expect(shown).not.toHaveText(previous);
+  }
   await expect(shown).toContainText(address);
   return (await shown.textContent()) ?? '';
 }
@@ -139,7 +145,7 @@ test('a signature pasted by hand (legacy format) signs in; a wrong one does not'
   await expect(panel.getByRole('alert')).toHaveText('An error occurred');
   await expect(accountButton(page, 'Connect')).toBeVisible();
 
-  const message = await requestMessage(panel, actor.address);
+  const message = await requestMessage(panel, actor.address, first);
   expect(message).not.toBe(first);
   await panel.getByRole('button', { name: 'Log in' }).click();
   await expect(panel.getByRole('alert')).toHaveText('Please sign the message');

@@ -19,7 +19,8 @@ test('a stamp page shows its number, its loaded image and its title', async ({ p
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
-  await expect(page).toHaveTitle(`Stamp: ${cpid}`);
+  // The spec's title, with the creator's display name when they have one.
+  await expect(page).toHaveTitle(new RegExp(`^Stamp: ${cpid}( - .+)?$`));
 });
 
 test('the finder lists the oldest stamps first by default', async ({ page, request }) => {
@@ -97,7 +98,7 @@ test('the XCP site variant says Assets and opens stamps under /asset', async ({ 
   await card.click();
   await expect(page).toHaveURL(new RegExp(`/asset/${cpid}$`));
   await expect(page.getByRole('heading', { level: 1, name: `#${stampNumber}` })).toBeVisible();
-  await expect(page).toHaveTitle(`Asset: ${cpid}`);
+  await expect(page).toHaveTitle(new RegExp(`^Asset: ${cpid}( - .+)?$`));
 
   // The navigation's Stamps entry opens the Stamps site, where the same stamp lives under /stamp.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stamps' }).click();
