@@ -253,19 +253,26 @@ async fn main() {
     let (_, latencies, wall) = sign_in_all(&site, &lone, 1).await;
     report("returning sign-ins, one at a time", &latencies, wall);
 
-    // GET /api/user: with wrk when it is installed (its client takes less of the machine than this one).
-    let wrk = std::process::Command::new("wrk")
-        .args([
-            "-t2",
-            &format!("-c{connections}"),
-            &format!("-d{seconds}s"),
-            "--latency",
-            "-H",
-        ])
-        .arg(format!("Cookie: {}", cookies[0]))
-        .arg(format!("{}/api/user", site.base))
-        .output();
-    if let Some(out) = wrk.ok().filter(|o| o.status.success()) {
+    // GET /api/user with wrk when it is installed (its client takes less of the machine than this one); and, for
+    // scale, the gateway's liveness answer, the least any request costs it.
+    for (name, path) in [
+        ("GET /api/user", "/api/user"),
+        ("GET /healthz (for scale)", "/healthz"),
+    ] {
+        let wrk = std::process::Command::new("wrk")
+            .args([
+                "-t2",
+                &format!("-c{connections}"),
+                &format!("-d{seconds}s"),
+                "--latency",
+                "-H",
+            ])
+            .arg(format!("Cookie: {}", cookies[0]))
+            .arg(format!("{}{path}", site.base))
+            .output();
+        let Some(out) = wrk.ok().filter(|o| o.status.success()) else {
+            break;
+        };
         let text = String::from_utf8_lossy(&out.stdout);
         let field = |key: &str| {
             text.lines()
@@ -277,7 +284,7 @@ async fn main() {
         let non_2xx = text.lines().find(|l| l.contains("Non-2xx")).unwrap_or("");
         println!(
             "{:<44} p50 {:>10}   p99 {:>10}   {:>9} req/s (wrk) {non_2xx}",
-            format!("GET /api/user, {connections} connections"),
+            format!("{name}, {connections} connections"),
             field("50%"),
             field("99%"),
             field("Requests/sec:")
