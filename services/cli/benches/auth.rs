@@ -239,7 +239,8 @@ async fn main() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     println!(
-        "bench-auth: {users} users, {concurrency} sign-ins at once; GET /api/user on {connections} connections for {seconds} s"
+        "bench-auth: {users} users, {concurrency} sign-ins at once; \
+         GET /api/user on {connections} connections for {seconds} s"
     );
     let people = Arc::new(visitors(users));
     let lone: Arc<Vec<Visitor>> = Arc::new(visitors(200));
