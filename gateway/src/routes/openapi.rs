@@ -263,6 +263,15 @@ fn parameter_rule(path: &str, name: &str, place: &str) -> Option<serde_json::Val
     }
 }
 
+/// Whether the document gives `route` an operation for `method` (lowercase: `post`, `put`...).
+pub fn declares_method(route: &str, method: &str) -> bool {
+    let paths = &document()["paths"];
+    paths[route].get(method).is_some()
+        || route
+            .strip_suffix('/')
+            .is_some_and(|r| paths[r].get(method).is_some())
+}
+
 /// The query parameters each operation declares, by route (`/api/stamp/{cpid}`, as the router matches it); None
 /// for a route the document does not have. The edge refuses others, and the answer cache keys on these alone.
 pub fn declared_query(route: &str) -> Option<&'static [String]> {
