@@ -1,0 +1,324 @@
+//! Challenges issued and consumed, and sign-ins: the signature checked first, then one statement consuming the
+//! nonce and opening the session; a first sign-in creates the user.
+
+use sqlx::PgConnection;
+use stamps_proto::events::subjects;
+use stamps_proto::events::v1 as pb;
+use subtle::ConstantTimeEq;
+
+use super::{
+    Accounts, AuthError, MAX_WALLET, SignedIn, Verdict, durable, enqueue, lock_address, new_token,
+    token_hash, version,
+};
+use crate::challenge::{self, Purpose};
+use crate::verify;
+
+/// The refusal of a message the site did not issue.
+fn not_issued() -> AuthError {
+    AuthError::Invalid("This message was not issued by the site".into())
+}
+
+/// Where a challenge stands for a submission.
+enum ChallengeState {
+    /// No such nonce (never issued, or swept).
+    NotIssued,
+    /// Issued for another address, purpose, text or session.
+    NotForThis,
+    /// Consumed by an earlier submission.
+    Used,
+    /// Its lifetime passed.
+    Expired,
+    /// Can be consumed.
+    Open,
+}
+
+impl ChallengeState {
+    fn refusal(self) -> AuthError {
+        match self {
+            ChallengeState::NotIssued => not_issued(),
+            ChallengeState::NotForThis => {
+                AuthError::Invalid("This message was not issued for this address".into())
+            }
+            _ => AuthError::Invalid("This message was already used".into()),
+        }
+    }
+}
+
+/// The refusal of a signature that does not prove the address signed the message.
+fn refused(e: verify::VerifyError) -> AuthError {
+    AuthError::Invalid(format!("The signature was refused: {e}"))
+}
+
+impl Accounts {
+    /// Issues a challenge for `address` (a link challenge to the session of `token` only).
+    pub async fn issue(
+        &self,
+        address: &str,
+        purpose: Purpose,
+        host: &str,
+        token: Option<&str>,
+    ) -> Result<(String, i64), AuthError> {
+        let address = self.address(address)?.to_string();
+        let session_hash = match purpose {
+            Purpose::SignIn => None,
+            Purpose::Link => Some(self.session(token.unwrap_or_default()).await?.hash),
+        };
+        let nonce = challenge::nonce();
+        let issued = self.now();
+        let expires = issued.saturating_add(self.challenge_ms);
+        let text = challenge::message(
+            purpose,
+            challenge::domain(host),
+            &address,
+            &nonce,
+            issued,
+            expires,
+        );
+        sqlx::query(
+            "INSERT INTO challenges (nonce, address, purpose, message, session_hash, expires_ms)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&nonce)
+        .bind(&address)
+        .bind(purpose.code())
+        .bind(&text)
+        .bind(session_hash)
+        .bind(expires)
+        .execute(&self.pool)
+        .await?;
+        Ok((text, expires))
+    }
+
+    /// Checks that `message` is a challenge issued for `purpose` to `address` (and to the session `session`),
+    /// unused and signed by `address`'s holder; `Expired` when its lifetime passed. Consumes nothing.
+    pub(super) async fn check(
+        &self,
+        address: &str,
+        message: &str,
+        signature: &str,
+        purpose: Purpose,
+        session: Option<&[u8]>,
+    ) -> Result<Verdict<(String, String)>, AuthError> {
+        let parsed = self.address(address)?;
+        let address = parsed.to_string();
+        let nonce = Self::nonce_in(message)?;
+        verify::verify(&parsed, message, signature).map_err(refused)?;
+        match self
+            .challenge_state(nonce, &address, message, purpose, session)
+            .await?
+        {
+            ChallengeState::Open => Ok(Verdict::Success((nonce.to_owned(), address))),
+            ChallengeState::Expired => Ok(Verdict::Expired),
+            state => Err(state.refusal()),
+        }
+    }
+
+    /// Consumes the nonce in `tx`: `Err` when another submission took it first, `Ok(false)` when it expired.
+    pub(super) async fn consume(
+        &self,
+        tx: &mut PgConnection,
+        nonce: &str,
+    ) -> Result<bool, AuthError> {
+        let taken = sqlx::query(
+            "UPDATE challenges SET used = TRUE WHERE nonce = $1 AND NOT used AND expires_ms > $2",
+        )
+        .bind(nonce)
+        .bind(self.now())
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if taken == 1 {
+            return Ok(true);
+        }
+        let used: Option<bool> = sqlx::query_scalar("SELECT used FROM challenges WHERE nonce = $1")
+            .bind(nonce)
+            .fetch_optional(&mut *tx)
+            .await?;
+        match used {
+            Some(false) => Ok(false),
+            _ => Err(AuthError::Invalid("This message was already used".into())),
+        }
+    }
+
+    /// Signs in with a signed challenge: creates the user at the address's first sign-in and opens a session.
+    ///
+    /// The signature is checked first (no database); then one statement consumes the nonce, if it was issued
+    /// for this address and message and is unused and unexpired, and opens a session for the address's user.
+    /// Only a first sign-in (no user holds the address) takes a transaction of its own, to create the user.
+    pub async fn sign_in(
+        &self,
+        address: &str,
+        message: &str,
+        signature: &str,
+        wallet: &str,
+    ) -> Result<Verdict<SignedIn>, AuthError> {
+        let parsed = self.address(address)?;
+        let address = parsed.to_string();
+        let nonce = Self::nonce_in(message)?;
+        verify::verify(&parsed, message, signature).map_err(refused)?;
+        let wallet: String = wallet
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+            .take(MAX_WALLET)
+            .collect();
+        let token = new_token();
+        let now = self.now();
+        let expires = now.saturating_add(self.absolute_ms);
+        let (consumed, user_id): (i64, Option<String>) = sqlx::query_as(
+            "WITH c AS (
+                 UPDATE challenges SET used = TRUE
+                 WHERE nonce = $1 AND address = $2 AND purpose = 1 AND message = $3 AND session_hash IS NULL
+                   AND NOT used AND expires_ms > $4
+                 RETURNING address),
+             s AS (
+                 INSERT INTO sessions (token_hash, user_id, address, wallet, created_ms, seen_ms, expires_ms)
+                 SELECT $5, a.user_id, a.address, $6, $4, $4, $7 FROM c JOIN addresses a ON a.address = c.address
+                 RETURNING user_id)
+             SELECT (SELECT count(*) FROM c), (SELECT user_id FROM s)",
+        )
+        .bind(nonce)
+        .bind(&address)
+        .bind(message)
+        .bind(now)
+        .bind(token_hash(&token))
+        .bind(&wallet)
+        .bind(expires)
+        .fetch_one(&self.pool)
+        .await?;
+        if consumed == 0 {
+            return match self
+                .challenge_state(nonce, &address, message, Purpose::SignIn, None)
+                .await?
+            {
+                ChallengeState::Expired => Ok(Verdict::Expired),
+                // Open: another submission consumed it between the two statements.
+                ChallengeState::Open => Err(ChallengeState::Used.refusal()),
+                state => Err(state.refusal()),
+            };
+        }
+        let user_id = match user_id {
+            Some(user_id) => user_id,
+            None => self.first_sign_in(&address, &token, &wallet, now).await?,
+        };
+        Ok(Verdict::Success(SignedIn {
+            token,
+            user_id,
+            max_age_secs: self.absolute_ms / 1000,
+        }))
+    }
+
+    /// The nonce `message` names, or the refusal of a message the site did not issue.
+    fn nonce_in(message: &str) -> Result<&str, AuthError> {
+        if message.len() > challenge::MAX_MESSAGE {
+            return Err(not_issued());
+        }
+        challenge::nonce_of(message).ok_or_else(not_issued)
+    }
+
+    /// Where the challenge of `nonce` stands for a submission of `message` by `address` for `purpose` (and the
+    /// session `session`).
+    async fn challenge_state(
+        &self,
+        nonce: &str,
+        address: &str,
+        message: &str,
+        purpose: Purpose,
+        session: Option<&[u8]>,
+    ) -> Result<ChallengeState, AuthError> {
+        type Row = (String, i16, String, Option<Vec<u8>>, i64, bool);
+        let row: Option<Row> = sqlx::query_as(
+            "SELECT address, purpose, message, session_hash, expires_ms, used FROM challenges WHERE nonce = $1",
+        )
+        .bind(nonce)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some((for_address, for_purpose, text, for_session, expires, used)) = row else {
+            return Ok(ChallengeState::NotIssued);
+        };
+        let same_session = match (session, for_session.as_deref()) {
+            (None, None) => true,
+            (Some(a), Some(b)) => bool::from(a.ct_eq(b)),
+            _ => false,
+        };
+        Ok(
+            if for_address != address
+                || for_purpose != purpose.code()
+                || text != message
+                || !same_session
+            {
+                ChallengeState::NotForThis
+            } else if used {
+                ChallengeState::Used
+            } else if expires <= self.now() {
+                ChallengeState::Expired
+            } else {
+                ChallengeState::Open
+            },
+        )
+    }
+
+    /// The first sign-in of `address` (its nonce consumed): the user is created, named by the address (or takes
+    /// back its own user, when the address was unlinked from it), with its event, and the session opened.
+    async fn first_sign_in(
+        &self,
+        address: &str,
+        token: &str,
+        wallet: &str,
+        now: i64,
+    ) -> Result<String, AuthError> {
+        let mut tx = self.pool.begin().await?;
+        durable(&mut tx).await?;
+        lock_address(&mut tx, address).await?;
+        let owner: Option<String> =
+            sqlx::query_scalar("SELECT user_id FROM addresses WHERE address = $1")
+                .bind(address)
+                .fetch_optional(&mut *tx)
+                .await?;
+        let created = owner.is_none();
+        let user_id = match owner {
+            // Another first sign-in of the address committed meanwhile.
+            Some(user_id) => user_id,
+            None => {
+                let v: i64 = sqlx::query_scalar(
+                    "INSERT INTO users (user_id, version, created_ms) VALUES ($1, 1, $2)
+                     ON CONFLICT (user_id) DO UPDATE SET version = users.version + 1 RETURNING version",
+                )
+                .bind(address)
+                .bind(now)
+                .fetch_one(&mut *tx)
+                .await?;
+                sqlx::query(
+                    "INSERT INTO addresses (address, user_id, linked_ms) VALUES ($1, $1, $2)",
+                )
+                .bind(address)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+                let event = pb::AddressLinked {
+                    user_id: address.to_owned(),
+                    address: address.to_owned(),
+                    version: version(v),
+                };
+                enqueue(&mut tx, subjects::ADDRESS_LINKED, address, v, &event).await?;
+                address.to_owned()
+            }
+        };
+        sqlx::query(
+            "INSERT INTO sessions (token_hash, user_id, address, wallet, created_ms, seen_ms, expires_ms)
+             VALUES ($1, $2, $3, $4, $5, $5, $6)",
+        )
+        .bind(token_hash(token))
+        .bind(&user_id)
+        .bind(address)
+        .bind(wallet)
+        .bind(now)
+        .bind(now.saturating_add(self.absolute_ms))
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        if created {
+            self.relay.notify();
+        }
+        Ok(user_id)
+    }
+}
