@@ -66,8 +66,16 @@ fn text(status: StatusCode, body: String) -> Response {
 }
 
 /// Fee rates (sat/vB, thousandths) a transaction needs to be in the next block, within three and six blocks, and
-/// the economy and minimum rates, from what the mempool holds (1 sat/vB when it has room).
-fn fee_levels(pool: &Mempool) -> [u64; 5] {
+/// the economy and minimum rates, from what the mempool holds (1 sat/vB when it has room), unless `setfeerates`
+/// set them.
+fn fee_levels(state: &crate::node::NodeState) -> [u64; 5] {
+    if let Some(rates) = state.fee_rates {
+        return rates;
+    }
+    fee_levels_of(&state.mempool)
+}
+
+fn fee_levels_of(pool: &Mempool) -> [u64; 5] {
     const MIN: u64 = 1000;
     let at = |blocks: u64| crate::rpc::estimate_fee_rate(pool, blocks).max(MIN);
     let fastest = at(1);
@@ -87,7 +95,7 @@ const FEE_NAMES: [&str; 5] = [
 
 /// `/api/v1/fees/recommended`: whole sat/vB, rounded up as mempool.space does.
 async fn recommended(State(node): State<Node>) -> Json<Value> {
-    let levels = fee_levels(&node.state.read().await.mempool);
+    let levels = fee_levels(&*node.state.read().await);
     let mut out = serde_json::Map::new();
     for (name, rate) in FEE_NAMES.iter().zip(levels) {
         out.insert((*name).into(), json!(rate.div_ceil(1000)));
@@ -97,7 +105,7 @@ async fn recommended(State(node): State<Node>) -> Json<Value> {
 
 /// `/api/v1/fees/precise`: sat/vB with three decimals.
 async fn precise(State(node): State<Node>) -> Json<Value> {
-    let levels = fee_levels(&node.state.read().await.mempool);
+    let levels = fee_levels(&*node.state.read().await);
     let mut out = serde_json::Map::new();
     for (name, rate) in FEE_NAMES.iter().zip(levels) {
         // Thousandths of a sat/vB, as a JSON number with three decimals.

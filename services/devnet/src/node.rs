@@ -37,6 +37,9 @@ pub(crate) struct NodeState {
     payee: ScriptBuf,
     /// The data directory's block file, when the chain is persisted.
     store: Option<BlockFile>,
+    /// Fee rates (sat/kvB: next block, three, six and 144 blocks, minimum) set by `setfeerates`, answered by the
+    /// fee API and `estimatesmartfee` instead of what the mempool implies.
+    pub(crate) fee_rates: Option<[u64; 5]>,
 }
 
 impl NodeState {
@@ -363,6 +366,7 @@ pub async fn build_with(config: &DevnetConfig, mut scenario: Scenario) -> std::i
                 .map(crate::keys::Actor::script_pubkey)
                 .unwrap_or_default(),
             store,
+            fee_rates: None,
         })),
         secp,
         auth,

@@ -26,6 +26,7 @@ mod code {
     pub const TYPE_ERROR: i64 = -3;
     pub const INVALID_REQUEST: i64 = -32600;
     pub const PARSE_ERROR: i64 = -32700;
+    pub const WALLET_ERROR: i64 = -4;
 }
 
 type RpcResult = Result<Value, (i64, String)>;
@@ -503,11 +504,72 @@ async fn dispatch(node: &Node, method: &str, params: &[Value]) -> RpcResult {
         "estimatesmartfee" => {
             let target = param_u64(params, 0, "conf_target")?.clamp(1, 1008);
             let state = node.state.read().await;
-            let rate = estimate_fee_rate(&state.mempool, target);
+            let rate = match state.fee_rates {
+                // The set rate of the nearest target at or above this one.
+                Some([fastest, half_hour, hour, economy, _]) => match target {
+                    1 | 2 => fastest,
+                    3..=5 => half_hour,
+                    6..=143 => hour,
+                    _ => economy,
+                },
+                None => estimate_fee_rate(&state.mempool, target),
+            };
             Ok(json!({
                 "feerate": Amount::from_sat(rate).to_btc(),
                 "blocks": target
             }))
+        }
+        "setfeerates" => {
+            // Devnet only: [fastest, halfHour, hour, economy, minimum] in sat/vB, or no parameter to go back to
+            // the rates the mempool implies.
+            let mut state = node.state.write().await;
+            if params.is_empty() {
+                state.fee_rates = None;
+                return Ok(Value::Null);
+            }
+            let mut rates = [0u64; 5];
+            for (i, rate) in rates.iter_mut().enumerate() {
+                *rate = param_u64(params, i, "rate")?.saturating_mul(1000);
+            }
+            state.fee_rates = Some(rates);
+            Ok(Value::Null)
+        }
+        "sendtoaddress" => {
+            let address: Address<bitcoin::address::NetworkUnchecked> = params
+                .first()
+                .and_then(Value::as_str)
+                .and_then(|s| s.parse().ok())
+                .ok_or((code::INVALID_ADDRESS_OR_KEY, "Invalid address".into()))?;
+            let amount = params
+                .get(1)
+                .and_then(Value::as_number)
+                .and_then(|n| {
+                    Amount::from_str_in(&n.to_string(), bitcoin::Denomination::Bitcoin).ok()
+                })
+                .filter(|a| *a > Amount::ZERO)
+                .ok_or((code::TYPE_ERROR, "Invalid amount for send".into()))?;
+            let mut state = node.state.write().await;
+            let NodeState {
+                chain,
+                mempool,
+                actors,
+                ..
+            } = &mut *state;
+            let tx = crate::wallet::bank_payment(
+                &bitcoin::secp256k1::Secp256k1::signing_only(),
+                actors
+                    .first()
+                    .ok_or((code::WALLET_ERROR, "the devnet has no bank".into()))?,
+                chain,
+                mempool,
+                &address.assume_checked().script_pubkey(),
+                amount,
+            )
+            .map_err(|e| (code::WALLET_ERROR, e))?;
+            let checked = mempool
+                .accept(&node.secp, tx, chain, now())
+                .map_err(|e| (e.rpc_code(), e.to_string()))?;
+            Ok(json!(checked.txid.to_string()))
         }
         "generatetoaddress" => {
             let count = param_u64(params, 0, "nblocks")?;

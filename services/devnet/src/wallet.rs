@@ -123,3 +123,83 @@ pub fn process<C: Signing>(
         hex,
     })
 }
+
+/// The bank's payment of `amount` to `script` (Core's `sendtoaddress` from the devnet's wallet): its largest
+/// spendable coins first (mature, not spent in the mempool), change back to the bank, 2 sat/vB, signed.
+pub(crate) fn bank_payment<C: Signing>(
+    secp: &Secp256k1<C>,
+    bank: &Actor,
+    chain: &crate::chain::Chain,
+    mempool: &crate::mempool::Mempool,
+    script: &bitcoin::Script,
+    amount: bitcoin::Amount,
+) -> Result<bitcoin::Transaction, String> {
+    use bitcoin::{Amount, OutPoint, Sequence, Transaction, TxIn, absolute, transaction};
+    const FEE_RATE: u64 = 2;
+    let bank_script = bank.script_pubkey();
+    let tip = chain.tip_height();
+    let mut coins: Vec<(OutPoint, TxOut)> = chain
+        .coins_of(&bank_script)
+        .filter(|(o, c)| {
+            mempool.spender(o).is_none()
+                && (!c.coinbase || tip + 1 >= c.height + crate::chain::COINBASE_MATURITY)
+        })
+        .map(|(o, c)| (*o, c.output.clone()))
+        .collect();
+    coins.sort_by(|a, b| b.1.value.cmp(&a.1.value).then(a.0.cmp(&b.0)));
+    let mut inputs = Vec::new();
+    let mut total = Amount::ZERO;
+    let fee = |n: u64| Amount::from_sat((11 + 68 * n + 31 * 2) * FEE_RATE);
+    for coin in coins {
+        total += coin.1.value;
+        inputs.push(coin);
+        if total >= amount + fee(inputs.len() as u64) {
+            break;
+        }
+    }
+    let fee = fee(inputs.len() as u64);
+    let change = total
+        .checked_sub(amount + fee)
+        .ok_or_else(|| "Insufficient funds".to_owned())?;
+    let mut output = vec![TxOut {
+        value: amount,
+        script_pubkey: script.to_owned(),
+    }];
+    if change > Amount::from_sat(294) {
+        output.push(TxOut {
+            value: change,
+            script_pubkey: bank_script.clone(),
+        });
+    }
+    let tx = Transaction {
+        version: transaction::Version::TWO,
+        lock_time: absolute::LockTime::ZERO,
+        input: inputs
+            .iter()
+            .map(|(o, _)| TxIn {
+                previous_output: *o,
+                sequence: Sequence::ENABLE_RBF_NO_LOCKTIME,
+                ..TxIn::default()
+            })
+            .collect(),
+        output,
+    };
+    let mut psbt = Psbt::from_unsigned_tx(tx).map_err(|e| e.to_string())?;
+    for (input, (_, spent)) in psbt.inputs.iter_mut().zip(&inputs) {
+        input.witness_utxo = Some(spent.clone());
+    }
+    let encoded = base64::engine::general_purpose::STANDARD.encode(psbt.serialize());
+    let processed = process(
+        secp,
+        std::slice::from_ref(bank),
+        &encoded,
+        true,
+        EcdsaSighashType::All,
+        true,
+    )
+    .map_err(|e| e.to_string())?;
+    let hex = processed
+        .hex
+        .ok_or_else(|| "the bank could not sign its coins".to_owned())?;
+    bitcoin::consensus::encode::deserialize_hex(&hex).map_err(|e| e.to_string())
+}
