@@ -42,6 +42,8 @@ export STAMPS_POSTGRES__URL="postgres://postgres@127.0.0.1:5432/stamps_$RUN" STA
 export STAMPS_INDEXER__BOOTSTRAP="http://127.0.0.1:$API/devnet/bootstrap.json" RUST_LOG=warn
 CACHE_BYTES=${BENCH_API_CACHE_BYTES:-268435456}
 export STAMPS_GATEWAY__CACHE_BYTES="$CACHE_BYTES" STAMPS_AUTH__GRPC_LISTEN=127.0.0.1:0
+export STAMPS_FEES__GRPC_LISTEN=127.0.0.1:0 STAMPS_WALLET__GRPC_LISTEN=127.0.0.1:0
+export STAMPS_WALLET__FEE_ADDRESS=bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4
 WORK=$(mktemp -d)
 pids=()
 cleanup() {
@@ -76,7 +78,7 @@ else
   TIP=$(rpc getblockcount)
   BLOCKS=$((TIP - 962000 + 1))
   started=$(date +%s)
-  "$BIN" all --rpc-url "http://127.0.0.1:$RPC" --start-height 962000 --headers-from 962000 --listen "127.0.0.1:$HTTP" \
+  "$BIN" all --rpc-url "http://127.0.0.1:$RPC" --api-url "http://127.0.0.1:$API" --start-height 962000 --headers-from 962000 --listen "127.0.0.1:$HTTP" \
     --grpc-listen 127.0.0.1:0 --static-dir frontend/dist >"$WORK/stamps.log" 2>&1 & pids+=($!)
   while [ "$(projected)" != "$BLOCKS" ]; do
     sleep 1

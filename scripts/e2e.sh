@@ -21,6 +21,10 @@ export STAMPS_GATEWAY__ASSET_INFO__ALLOW_PRIVATE=true STAMPS_DEVNET__ASSET_INFO_
 export STAMPS_AUTH__GRPC_LISTEN=127.0.0.1:0 STAMPS_AUTH__CHALLENGE_TTL_SECS=15
 export STAMPS_GATEWAY__SESSION__CHALLENGES_PER_MINUTE=1000 STAMPS_GATEWAY__SESSION__SUBMITS_PER_MINUTE=1000
 export STAMPS_GATEWAY__SESSION__PER_ADDRESS_PER_MINUTE=1000
+# The fee oracle and the wallet on free ports; the oracle reads the devnet's fees every second; the wallet fee goes
+# to an address no actor uses.
+export STAMPS_FEES__GRPC_LISTEN=127.0.0.1:0 STAMPS_FEES__POLL_INTERVAL_MS=1000 STAMPS_WALLET__GRPC_LISTEN=127.0.0.1:0
+export STAMPS_WALLET__FEE_ADDRESS=bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4
 LOGS=$(mktemp -d)
 pids=()
 cleanup() {
@@ -33,7 +37,7 @@ trap cleanup EXIT
 
 "$BIN" devnet --scenario demo --scale 0.2 --rpc-listen "127.0.0.1:$RPC" --api-listen "127.0.0.1:$API" >"$LOGS/devnet.log" 2>&1 & pids+=($!)
 "$BIN" all --rpc-url "http://127.0.0.1:$RPC" --start-height 962000 --headers-from 962000 --listen "127.0.0.1:$HTTP" \
-  --grpc-listen 127.0.0.1:0 --static-dir frontend/dist >"$LOGS/stamps.log" 2>&1 & pids+=($!)
+  --api-url "http://127.0.0.1:$API" --grpc-listen 127.0.0.1:0 --static-dir frontend/dist >"$LOGS/stamps.log" 2>&1 & pids+=($!)
 
 BASE="http://127.0.0.1:$HTTP"
 # Ready when the whole demo chain is indexed and projected, and its market served: stamps, collections, collectors,
@@ -83,7 +87,7 @@ done
 read -r CPID STAMP <<<"$first"
 echo "e2e: stack at $BASE, newest PNG stamp $CPID (#$STAMP)"
 status=0
-(cd frontend && E2E_BASE_URL="$BASE" E2E_CPID="$CPID" E2E_STAMP="$STAMP" CHROMIUM_PATH="$CHROMIUM_PATH" npm run --silent e2e) \
+(cd frontend && E2E_BASE_URL="$BASE" E2E_RPC_URL="http://127.0.0.1:$RPC" E2E_CPID="$CPID" E2E_STAMP="$STAMP" CHROMIUM_PATH="$CHROMIUM_PATH" npm run --silent e2e) \
   || status=$?
 # The API against its OpenAPI document, on the same stack (after the browser tests, whatever they gave).
 scripts/schemathesis.sh "$BASE" || status=1

@@ -15,7 +15,9 @@ for _ in $(seq 1 100); do [ -f .data/devnet/curation.json ] && break; sleep 0.1;
   || echo "warning: the curation file was not imported (see .data/devnet.log)" >&2
 echo "open http://127.0.0.1:8080 once the services are up"
 # The devnet keeps its chain in .data/devnet and, like Core, writes a .cookie there for JSON-RPC clients.
-export STAMPS_INDEXER__RPC_COOKIE_FILE="$PWD/.data/devnet/.cookie"
+export STAMPS_INDEXER__RPC_COOKIE_FILE="$PWD/.data/devnet/.cookie" STAMPS_NODE__RPC_COOKIE_FILE="$PWD/.data/devnet/.cookie"
+# The wallet fee of purchases goes to an address no devnet actor uses (set your own in stamps.toml).
+export STAMPS_WALLET__FEE_ADDRESS="${STAMPS_WALLET__FEE_ADDRESS:-bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4}"
 # The devnet's genesis XCP (no transaction on its chain creates XCP) seeds the indexer's ledger.
 export STAMPS_INDEXER__BOOTSTRAP="$PWD/.data/devnet/bootstrap.json"
 # The devnet serves its assets' enhanced asset information on the loopback address.

@@ -9,6 +9,8 @@ use stamps_platform::nats::Nats;
 use stamps_platform::shutdown::Shutdown;
 use stamps_proto::auth::v1::auth_service_client::AuthServiceClient;
 use stamps_proto::catalogue::v1::catalogue_service_client::CatalogueServiceClient;
+use stamps_proto::fees::v1::fees_service_client::FeesServiceClient;
+use stamps_proto::wallet::v1::wallet_service_client::WalletServiceClient;
 use tokio::net::TcpListener;
 use tonic::transport::{Channel, Endpoint};
 
@@ -23,6 +25,10 @@ pub struct AppState {
     pub catalogue: CatalogueServiceClient<Channel>,
     /// The auth service's gRPC client (connects lazily; reconnects on its own).
     pub auth: AuthServiceClient<Channel>,
+    /// The fee oracle's gRPC client.
+    pub fees: FeesServiceClient<Channel>,
+    /// The wallet service's gRPC client, balanced over its replicas.
+    pub wallet: WalletServiceClient<Channel>,
     /// Sessions' cookie, the Origin check and the sign-in rate limits.
     pub guards: crate::session::Guards,
     /// Answers of `GET /api/user`, kept a few seconds per session.
@@ -79,6 +85,25 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         .map_err(|e| GatewayError::Config(format!("auth_url: {e}")))?
         .connect_timeout(std::time::Duration::from_secs(2))
         .timeout(std::time::Duration::from_secs(10));
+    let fees = Endpoint::from_shared(config.fees_url.clone())
+        .map_err(|e| GatewayError::Config(format!("fees_url: {e}")))?
+        .connect_timeout(std::time::Duration::from_secs(2))
+        .timeout(std::time::Duration::from_secs(10));
+    if config.wallet_urls.is_empty() {
+        return Err(GatewayError::Config("wallet_urls: at least one".into()));
+    }
+    let wallets = config
+        .wallet_urls
+        .iter()
+        .map(|url| {
+            Endpoint::from_shared(url.clone())
+                .map_err(|e| GatewayError::Config(format!("wallet_urls: {e}")))
+                .map(|e| {
+                    e.connect_timeout(std::time::Duration::from_secs(2))
+                        .timeout(std::time::Duration::from_secs(20))
+                })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let nats = Nats::connect(nats)
         .await
         .map_err(|e| GatewayError::Dependency(e.to_string()))?;
@@ -91,6 +116,8 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         versions: cache.versions(),
         catalogue: CatalogueServiceClient::new(endpoint.connect_lazy()),
         auth: AuthServiceClient::new(auth.connect_lazy()),
+        fees: FeesServiceClient::new(fees.connect_lazy()),
+        wallet: WalletServiceClient::new(Channel::balance_list(wallets.into_iter())),
         guards: crate::session::Guards::new(&config.session),
         users: crate::session::UserCache::new(config.session.user_cache_ms),
         content,

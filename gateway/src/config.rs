@@ -14,6 +14,10 @@ pub struct GatewayConfig {
     pub catalogue_url: String,
     /// The auth service's gRPC URL.
     pub auth_url: String,
+    /// The fee oracle's gRPC URL.
+    pub fees_url: String,
+    /// The wallet service's gRPC URLs: calls are balanced over them (its replicas keep no state).
+    pub wallet_urls: Vec<String>,
     /// Sessions: the cookie, the site's origins and the sign-in rate limits.
     pub session: crate::session::SessionConfig,
     /// The built single-page app (`frontend/dist`).
@@ -32,6 +36,8 @@ impl Default for GatewayConfig {
             listen: "127.0.0.1:8080".into(),
             catalogue_url: "http://127.0.0.1:50051".into(),
             auth_url: "http://127.0.0.1:50052".into(),
+            fees_url: "http://127.0.0.1:50053".into(),
+            wallet_urls: vec!["http://127.0.0.1:50054".into()],
             session: crate::session::SessionConfig::default(),
             static_dir: PathBuf::from("frontend/dist"),
             cache_bytes: 256 * 1024 * 1024,

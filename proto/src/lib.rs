@@ -26,6 +26,8 @@ pub mod events {
         pub const COLLECTION_UPDATED: &str = "collections.updated";
         /// `v1::CollectionDeleted` on COLLECTIONS.
         pub const COLLECTION_DELETED: &str = "collections.deleted";
+        /// `v1::FeesUpdated` on FEES.
+        pub const FEES_UPDATED: &str = "fees.updated";
     }
 
     /// Version 1 of the event schemas.
@@ -47,5 +49,21 @@ pub mod auth {
     /// Version 1 of the auth API.
     pub mod v1 {
         include!(concat!(env!("OUT_DIR"), "/stamps.auth.v1.rs"));
+    }
+}
+
+/// The fee oracle's gRPC API.
+pub mod fees {
+    /// Version 1 of the fee oracle's API.
+    pub mod v1 {
+        include!(concat!(env!("OUT_DIR"), "/stamps.fees.v1.rs"));
+    }
+}
+
+/// The wallet service's gRPC API.
+pub mod wallet {
+    /// Version 1 of the wallet API.
+    pub mod v1 {
+        include!(concat!(env!("OUT_DIR"), "/stamps.wallet.v1.rs"));
     }
 }

@@ -63,7 +63,7 @@ fn text(status: StatusCode, body: &'static str) -> Response {
         .into_response()
 }
 
-fn no_store(mut response: Response) -> Response {
+pub(crate) fn no_store(mut response: Response) -> Response {
     response
         .headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -80,7 +80,7 @@ fn signed_in(headers: &HeaderMap) -> Result<String, ApiError> {
 }
 
 /// A JSON body, or 400 naming what is wrong with it.
-fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, ApiError> {
+pub(crate) fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, ApiError> {
     serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(format!("body: {e}")))
 }
 
@@ -399,7 +399,10 @@ pub(crate) async fn logout(
     Ok(response)
 }
 
-async fn current_user(state: &AppState, headers: &HeaderMap) -> Result<pb::User, ApiError> {
+pub(crate) async fn current_user(
+    state: &AppState,
+    headers: &HeaderMap,
+) -> Result<pb::User, ApiError> {
     let session_token = signed_in(headers)?;
     Ok(state
         .auth

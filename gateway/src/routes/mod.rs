@@ -22,6 +22,7 @@ pub mod query;
 pub mod realtime;
 pub mod src20;
 pub mod stamps;
+pub mod wallet;
 pub mod xcp;
 
 use std::path::Path;
@@ -43,7 +44,9 @@ pub const API: &str = "/api";
 /// The API's routes, each with its OpenAPI operation (a route's path is its handler's annotation's), as served
 /// under [`API`]: the router serves them, the document lists them.
 pub fn api() -> OpenApiRouter<AppState> {
-    public_api().merge(account::router())
+    public_api()
+        .merge(account::router())
+        .merge(wallet::router())
 }
 
 /// The routes whose answers are the same for everyone, and so may be kept ([`crate::cache`]).
@@ -71,7 +74,7 @@ fn public_api() -> OpenApiRouter<AppState> {
 pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) -> Router {
     let (api, _) = public_api().split_for_parts();
     // A session's answers (its user, fresh challenges) are never kept.
-    let (private, _) = account::router().split_for_parts();
+    let (private, _) = account::router().merge(wallet::router()).split_for_parts();
     // Answers (and stamps' files and drawn images) are kept until the catalogue changes (see `cache`), and
     // compressed for clients that accept gzip. Input is checked before the cache sees a request.
     let (files, _) = files::router().split_for_parts();

@@ -15,10 +15,12 @@ use serde_json::{Map, Value, json};
 use stamps_auth::AuthConfig;
 use stamps_catalogue::CatalogueConfig;
 use stamps_devnet::DevnetConfig;
+use stamps_fees::FeesConfig;
 use stamps_gateway::GatewayConfig;
 use stamps_indexer::IndexerConfig;
-use stamps_platform::config::{NatsConfig, PostgresConfig};
+use stamps_platform::config::{NatsConfig, NodeConfig, PostgresConfig};
 use stamps_platform::shutdown::{self, Shutdown};
+use stamps_wallet::WalletConfig;
 
 /// How long services get to stop after a signal before the process exits anyway.
 const SHUTDOWN_GRACE: Duration = Duration::from_millis(4500);
@@ -42,9 +44,12 @@ struct Cli {
     /// Prefix of stream, bucket and subject names.
     #[arg(long, global = true)]
     nats_prefix: Option<String>,
-    /// Bitcoin Core JSON-RPC URL the indexer follows.
+    /// Bitcoin Core JSON-RPC URL the indexer follows (and the fee oracle and the wallet ask).
     #[arg(long, global = true)]
     rpc_url: Option<String>,
+    /// Base URL of the node's mempool-style HTTP API (fees, prices, an address's coins).
+    #[arg(long, global = true)]
+    api_url: Option<String>,
     /// First block the indexer indexes.
     #[arg(long, global = true)]
     start_height: Option<u64>,
@@ -81,6 +86,10 @@ enum Command {
     Catalogue,
     /// The auth service alone (sign-in, sessions, accounts).
     Auth,
+    /// The fee oracle alone (fee rates and prices, published live).
+    Fees,
+    /// The wallet service alone (purchases built as PSBTs, broadcasting); stateless, run as many as needed.
+    Wallet,
     /// The gateway alone.
     Gateway,
     /// The local Bitcoin network (or, with a subcommand, an action on a running one).
@@ -189,6 +198,9 @@ struct Settings {
     indexer: IndexerConfig,
     catalogue: CatalogueConfig,
     auth: AuthConfig,
+    node: NodeConfig,
+    fees: FeesConfig,
+    wallet: WalletConfig,
     gateway: GatewayConfig,
     devnet: DevnetConfig,
 }
@@ -201,11 +213,13 @@ fn overrides(cli: &Cli) -> Value {
             m.insert(key.to_owned(), value);
         }
     };
-    let flags: [(&str, &str, Option<Value>); 10] = [
+    let flags: [(&str, &str, Option<Value>); 12] = [
         ("postgres", "url", cli.postgres_url.clone().map(Value::from)),
         ("nats", "url", cli.nats_url.clone().map(Value::from)),
         ("nats", "prefix", cli.nats_prefix.clone().map(Value::from)),
         ("indexer", "rpc_url", cli.rpc_url.clone().map(Value::from)),
+        ("node", "rpc_url", cli.rpc_url.clone().map(Value::from)),
+        ("node", "api_url", cli.api_url.clone().map(Value::from)),
         ("indexer", "start_height", cli.start_height.map(Value::from)),
         ("indexer", "headers_from", cli.headers_from.map(Value::from)),
         (
@@ -351,6 +365,14 @@ async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()
             let auth = stamps_auth::build(&s.auth, &s.postgres, &s.nats).await?;
             Ok(auth.run_until_stopped(stop).await?)
         }
+        Command::Fees => {
+            let fees = stamps_fees::build(&s.fees, &s.node, &s.postgres, &s.nats).await?;
+            Ok(fees.run_until_stopped(stop).await?)
+        }
+        Command::Wallet => {
+            let wallet = stamps_wallet::build(&s.wallet, &s.node).await?;
+            Ok(wallet.run_until_stopped(stop).await?)
+        }
         Command::Gateway => {
             let gateway = stamps_gateway::build(&s.gateway, &s.nats).await?;
             Ok(gateway.run_until_stopped(stop).await?)
@@ -396,6 +418,11 @@ async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()
                 ..s.auth.clone()
             };
             stamps_auth::build(&auth, &s.postgres, &s.nats).await?;
+            let fees = FeesConfig {
+                grpc_listen: "127.0.0.1:0".into(),
+                ..s.fees.clone()
+            };
+            stamps_fees::build(&fees, &s.node, &s.postgres, &s.nats).await?;
             println!("migrations applied");
             Ok(())
         }
@@ -438,6 +465,12 @@ async fn run_all(mut s: Settings, stop: Shutdown) -> anyhow::Result<()> {
     s.gateway.catalogue_url = format!("http://{}", catalogue.grpc_addr());
     let auth = stamps_auth::build(&s.auth, &s.postgres, &s.nats).await?;
     s.gateway.auth_url = format!("http://{}", auth.grpc_addr());
+    let fees = stamps_fees::build(&s.fees, &s.node, &s.postgres, &s.nats).await?;
+    s.gateway.fees_url = format!("http://{}", fees.grpc_addr());
+    s.wallet.fees_url = s.gateway.fees_url.clone();
+    s.wallet.catalogue_url = s.gateway.catalogue_url.clone();
+    let wallet = stamps_wallet::build(&s.wallet, &s.node).await?;
+    s.gateway.wallet_urls = vec![format!("http://{}", wallet.grpc_addr())];
     let indexer = stamps_indexer::build(&s.indexer, &s.postgres, &s.nats).await?;
     let gateway = stamps_gateway::build(&s.gateway, &s.nats).await?;
     println!("stamps is serving on http://{}", gateway.addr()?);
@@ -445,7 +478,7 @@ async fn run_all(mut s: Settings, stop: Shutdown) -> anyhow::Result<()> {
         tracing::error!(service = name, error = %e, "service failed; stopping the others");
         stop.cancel();
     };
-    let (a, b, c, d) = tokio::join!(
+    let (a, b, c, d, e, f) = tokio::join!(
         async {
             let r = indexer.run_until_stopped(stop.clone()).await;
             if let Err(e) = &r {
@@ -468,6 +501,20 @@ async fn run_all(mut s: Settings, stop: Shutdown) -> anyhow::Result<()> {
             r
         },
         async {
+            let r = fees.run_until_stopped(stop.clone()).await;
+            if let Err(e) = &r {
+                fail(&stop, "fees", e);
+            }
+            r
+        },
+        async {
+            let r = wallet.run_until_stopped(stop.clone()).await;
+            if let Err(e) = &r {
+                fail(&stop, "wallet", e);
+            }
+            r
+        },
+        async {
             let r = gateway.run_until_stopped(stop.clone()).await;
             if let Err(e) = &r {
                 fail(&stop, "gateway", e);
@@ -479,5 +526,7 @@ async fn run_all(mut s: Settings, stop: Shutdown) -> anyhow::Result<()> {
     b?;
     c?;
     d?;
+    e?;
+    f?;
     Ok(())
 }

@@ -46,6 +46,46 @@ impl Default for NatsConfig {
     }
 }
 
+/// Where a Bitcoin node is, for the services that read from it or send to it beside the indexer (the fee oracle,
+/// the wallet): Core's JSON-RPC, and a mempool.space-compatible HTTP API (`/api/...`).
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NodeConfig {
+    /// JSON-RPC URL.
+    pub rpc_url: String,
+    /// RPC user name (with `rpc_password`); when absent, `rpc_cookie_file` is used if set.
+    pub rpc_user: Option<String>,
+    /// RPC password. Never logged.
+    pub rpc_password: Option<String>,
+    /// Path of Core's `.cookie` file.
+    pub rpc_cookie_file: Option<std::path::PathBuf>,
+    /// Base URL of the mempool-style API (fees, prices, an address's UTXOs), without the `/api` part.
+    pub api_url: String,
+}
+
+impl Default for NodeConfig {
+    fn default() -> Self {
+        Self {
+            rpc_url: "http://127.0.0.1:18443".into(),
+            rpc_user: None,
+            rpc_password: None,
+            rpc_cookie_file: None,
+            api_url: "http://127.0.0.1:18444".into(),
+        }
+    }
+}
+
+impl std::fmt::Debug for NodeConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NodeConfig")
+            .field("rpc_url", &self.rpc_url)
+            .field("rpc_user", &self.rpc_user)
+            .field("rpc_cookie_file", &self.rpc_cookie_file)
+            .field("api_url", &self.api_url)
+            .finish_non_exhaustive()
+    }
+}
+
 /// Why configuration could not be loaded.
 #[derive(Debug, thiserror::Error)]
 #[error("invalid configuration: {0}")]

@@ -1,4 +1,47 @@
-//! Market figures as the site shows them, computed the same way wherever they are served.
+//! Market figures as the site shows them, computed the same way wherever they are served; fee and price records
+//! as the site reads them.
+
+use serde_json::{Value, json};
+use stamps_proto::fees::v1::{FeeRecord, PriceRecord};
+
+/// A fee rate in sat/kvB as the JSON number of sat/vB it is (up to three decimals, none when whole).
+pub fn fee_rate(per_kvb: u64) -> serde_json::Number {
+    let (whole, thousandths) = (per_kvb / 1000, per_kvb % 1000);
+    if thousandths == 0 {
+        return whole.into();
+    }
+    let text = format!("{whole}.{thousandths:03}");
+    // A number this short reads back as the decimal it was written from.
+    text.trim_end_matches('0')
+        .parse()
+        .unwrap_or_else(|_| whole.into())
+}
+
+/// The fee record as the site reads it (the live value `mempoolFees` and `GET /api/fees`): sat/vB, `time` in
+/// milliseconds.
+pub fn fees_json(r: &FeeRecord) -> Value {
+    json!({
+        "fastestFee": fee_rate(r.fastest),
+        "halfHourFee": fee_rate(r.half_hour),
+        "hourFee": fee_rate(r.hour),
+        "economyFee": fee_rate(r.economy),
+        "minimumFee": fee_rate(r.minimum),
+        "optimalFee": fee_rate(r.optimal),
+        "buyFee": fee_rate(r.buy),
+        "time": r.time_ms,
+    })
+}
+
+/// The BTC prices as the site reads them (the live value `prices` and `GET /api/prices`): whole units of each
+/// currency per BTC, `time` in milliseconds.
+pub fn prices_json(r: &PriceRecord) -> Value {
+    let mut out = serde_json::Map::new();
+    out.insert("time".into(), json!(r.time_ms));
+    for p in &r.prices {
+        out.insert(p.currency.clone(), json!(p.per_btc));
+    }
+    Value::Object(out)
+}
 
 /// The change from `previous` to `volume` in percent, rounded to hundredths (half away from zero) with integer
 /// arithmetic; `None` when `previous` is 0 (no change can be stated).
@@ -67,7 +110,16 @@ pub fn plain_decimal(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{plain_decimal, variation};
+    use super::{fee_rate, plain_decimal, variation};
+
+    #[test]
+    fn fee_rates_read_as_decimals_of_sat_per_vbyte() {
+        assert_eq!(fee_rate(12_000).to_string(), "12");
+        assert_eq!(fee_rate(8_500).to_string(), "8.5");
+        assert_eq!(fee_rate(1_250).to_string(), "1.25");
+        assert_eq!(fee_rate(125).to_string(), "0.125");
+        assert_eq!(fee_rate(0).to_string(), "0");
+    }
 
     #[test]
     fn scientific_decimals_are_written_out() {

@@ -26,15 +26,18 @@ pub enum Stream {
     Collections,
     /// Staff content imported by `stamps curation import`: `curation.>`. Kept forever.
     Curation,
+    /// Fee rates from the fee oracle: `fees.>`. Kept a week.
+    Fees,
 }
 
 impl Stream {
     /// Every stream.
-    pub const ALL: [Stream; 4] = [
+    pub const ALL: [Stream; 5] = [
         Stream::Chain,
         Stream::Users,
         Stream::Collections,
         Stream::Curation,
+        Stream::Fees,
     ];
 
     fn base(self) -> (&'static str, &'static str) {
@@ -43,6 +46,15 @@ impl Stream {
             Stream::Users => ("USERS", "users"),
             Stream::Collections => ("COLLECTIONS", "collections"),
             Stream::Curation => ("CURATION", "curation"),
+            Stream::Fees => ("FEES", "fees"),
+        }
+    }
+
+    /// How long the stream keeps a message (zero: forever).
+    fn max_age(self) -> std::time::Duration {
+        match self {
+            Stream::Fees => std::time::Duration::from_secs(7 * 24 * 3600),
+            _ => std::time::Duration::ZERO,
         }
     }
 }
@@ -120,7 +132,7 @@ impl Nats {
         }
     }
 
-    /// Creates the stream when missing (file storage, keep everything, 2-minute duplicate window).
+    /// Creates the stream when missing (file storage, kept for the stream's age, 2-minute duplicate window).
     pub async fn ensure_stream(&self, stream: Stream) -> Result<stream::Stream, NatsError> {
         let (_, subject) = stream.base();
         self.js
@@ -130,6 +142,7 @@ impl Nats {
                 storage: stream::StorageType::File,
                 retention: stream::RetentionPolicy::Limits,
                 duplicate_window: std::time::Duration::from_secs(120),
+                max_age: stream.max_age(),
                 ..Default::default()
             })
             .await

@@ -6,6 +6,7 @@ mod activity;
 mod assets;
 mod collections;
 mod detail;
+mod sale;
 mod src20;
 
 use stamps_platform::outbox::Relay;
@@ -21,6 +22,9 @@ use stamps_proto::catalogue::v1::{
     SearchStampsResponse, Src20BalancesResponse, Src20Tick, Src20TrendingRequest,
     Src20TrendingResponse, Src721Detail, Stamp, StampDetail, UpdateCollectionRequest,
     XcpLeaderboardResponse,
+};
+use stamps_proto::catalogue::v1::{
+    HeldOutpointsRequest, HeldOutpointsResponse, SaleDispensersRequest, SaleDispensersResponse,
 };
 
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
@@ -531,6 +535,26 @@ impl CatalogueService for CatalogueGrpc {
         request: Request<AddressesRequest>,
     ) -> Result<Response<Src20BalancesResponse>, Status> {
         self.src20_balances(request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn sale_dispensers(
+        &self,
+        request: Request<SaleDispensersRequest>,
+    ) -> Result<Response<SaleDispensersResponse>, Status> {
+        self.sale_dispensers(request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn held_outpoints(
+        &self,
+        request: Request<HeldOutpointsRequest>,
+    ) -> Result<Response<HeldOutpointsResponse>, Status> {
+        self.held_outpoints(request.get_ref())
             .await
             .map(Response::new)
             .map_err(status)

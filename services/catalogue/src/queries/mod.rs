@@ -13,6 +13,7 @@ pub mod finder;
 pub mod home;
 pub mod leaderboard;
 pub mod profile;
+pub mod sale;
 pub mod src20;
 
 use sqlx::PgPool;

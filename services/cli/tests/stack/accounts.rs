@@ -15,27 +15,27 @@ use stamps_devnet::keys::Actor;
 use crate::helpers::{STAFF_ACTOR, Services, Stack, actor};
 
 /// A browser: the site's origin on every request, and the session cookie it was given.
-struct Browser {
+pub(crate) struct Browser {
     base: String,
     http: reqwest::Client,
     cookie: Option<String>,
 }
 
 /// A response's status, `Set-Cookie` and body.
-struct Answer {
-    status: u16,
+pub(crate) struct Answer {
+    pub(crate) status: u16,
     set_cookie: Option<String>,
-    body: String,
+    pub(crate) body: String,
 }
 
 impl Answer {
-    fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         serde_json::from_str(&self.body).unwrap_or(Value::Null)
     }
 }
 
 impl Browser {
-    fn new(services: &Services) -> Self {
+    pub(crate) fn new(services: &Services) -> Self {
         Self {
             base: services.base.clone(),
             http: reqwest::Client::new(),
@@ -75,11 +75,11 @@ impl Browser {
         }
     }
 
-    async fn get(&mut self, path: &str) -> Answer {
+    pub(crate) async fn get(&mut self, path: &str) -> Answer {
         self.send(reqwest::Method::GET, path, None, true).await
     }
 
-    async fn post(&mut self, path: &str, body: Value) -> Answer {
+    pub(crate) async fn post(&mut self, path: &str, body: Value) -> Answer {
         self.send(reqwest::Method::POST, path, Some(body), true)
             .await
     }
@@ -90,7 +90,7 @@ impl Browser {
     }
 
     /// Signs in as `who` in `format`: the answer, keeping the cookie it sets.
-    async fn sign_in(&mut self, who: &Actor, format: Format) -> Answer {
+    pub(crate) async fn sign_in(&mut self, who: &Actor, format: Format) -> Answer {
         let address = who.address().to_string();
         let challenge = self.get(&format!("/api/auth/message/{address}")).await;
         assert_eq!(challenge.status, 200, "{}", challenge.body);
@@ -122,7 +122,7 @@ impl Browser {
 }
 
 #[derive(Clone, Copy)]
-enum Format {
+pub(crate) enum Format {
     Bip322,
     Legacy,
 }

@@ -52,6 +52,8 @@ pub struct Stack {
     pub postgres: PostgresConfig,
     pub nats: NatsConfig,
     pub rpc_url: String,
+    /// The devnet's mempool-style API.
+    pub api_url: String,
     /// Where the devnet serves its ledger snapshot.
     pub bootstrap: String,
     pub first_height: u64,
@@ -78,6 +80,9 @@ pub fn actor(index: u32) -> stamps_devnet::keys::Actor {
     let secp = bitcoin::secp256k1::Secp256k1::new();
     stamps_devnet::keys::Actor::derive(&secp, DevnetConfig::default().seed, index)
 }
+
+/// Where the stacks' wallet service sends its fee (an address no actor uses).
+pub const WALLET_FEE_ADDRESS: &str = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4";
 
 /// The actor whose address the stacks' auth service gives the staff role.
 pub const STAFF_ACTOR: u32 = 63;
@@ -121,6 +126,7 @@ impl Stack {
         };
         let devnet = stamps_devnet::build(&config).await.expect("devnet binds");
         let rpc_url = format!("http://{}", devnet.rpc_addr().expect("addr"));
+        let api_url = format!("http://{}", devnet.api_addr().expect("addr"));
         let bootstrap = format!(
             "http://{}/devnet/bootstrap.json",
             devnet.api_addr().expect("addr")
@@ -137,6 +143,7 @@ impl Stack {
             postgres,
             nats,
             rpc_url,
+            api_url,
             bootstrap,
             first_height: config.first_height,
             stamps,
@@ -155,6 +162,7 @@ impl Stack {
             postgres,
             nats,
             rpc_url: self.rpc_url.clone(),
+            api_url: self.api_url.clone(),
             bootstrap: self.bootstrap.clone(),
             first_height: self.first_height,
             stamps: self.stamps.clone(),
@@ -324,10 +332,28 @@ impl Stack {
                     .expect("indexer builds"),
             )
         };
+        let node = self.node();
+        let fees = stamps_fees::build(&self.fees_config(), &node, &self.postgres, &self.nats)
+            .await
+            .expect("fees builds");
+        let wallet = stamps_wallet::build(
+            &stamps_wallet::WalletConfig {
+                grpc_listen: "127.0.0.1:0".into(),
+                catalogue_url: format!("http://{}", catalogue.grpc_addr()),
+                fees_url: format!("http://{}", fees.grpc_addr()),
+                fee_address: WALLET_FEE_ADDRESS.into(),
+                ..stamps_wallet::WalletConfig::default()
+            },
+            &node,
+        )
+        .await
+        .expect("wallet builds");
         let mut gateway_config = GatewayConfig {
             listen: "127.0.0.1:0".into(),
             catalogue_url: format!("http://{}", catalogue.grpc_addr()),
             auth_url: format!("http://{}", auth.grpc_addr()),
+            fees_url: format!("http://{}", fees.grpc_addr()),
+            wallet_urls: vec![format!("http://{}", wallet.grpc_addr())],
             static_dir: std::path::PathBuf::from("/nonexistent"),
             // The devnet serves enhanced asset information on the loopback address.
             asset_info: stamps_gateway::asset_info::AssetInfoConfig {
@@ -371,12 +397,38 @@ impl Stack {
                 let stop = stop.clone();
                 async move { auth.run_until_stopped(stop).await.expect("auth runs") }
             }),
+            tokio::spawn({
+                let stop = stop.clone();
+                async move { fees.run_until_stopped(stop).await.expect("fees runs") }
+            }),
+            tokio::spawn({
+                let stop = stop.clone();
+                async move { wallet.run_until_stopped(stop).await.expect("wallet runs") }
+            }),
         ]);
         Services {
             base,
             metrics,
             stop,
             tasks,
+        }
+    }
+
+    /// The devnet as the fee oracle and the wallet reach it.
+    pub fn node(&self) -> stamps_platform::config::NodeConfig {
+        stamps_platform::config::NodeConfig {
+            rpc_url: self.rpc_url.clone(),
+            api_url: self.api_url.clone(),
+            ..Default::default()
+        }
+    }
+
+    /// The fee oracle of the stacks: a free port, reading the devnet every 200 ms.
+    pub fn fees_config(&self) -> stamps_fees::FeesConfig {
+        stamps_fees::FeesConfig {
+            grpc_listen: "127.0.0.1:0".into(),
+            poll_interval_ms: 200,
+            ..Default::default()
         }
     }
 
@@ -396,7 +448,7 @@ impl Stack {
         if let Ok(client) = async_nats::connect(&self.nats.url).await {
             let js = async_nats::jetstream::new(client);
             let upper = self.nats.prefix.to_uppercase();
-            for stream in ["CHAIN", "USERS", "COLLECTIONS", "CURATION"] {
+            for stream in ["CHAIN", "USERS", "COLLECTIONS", "CURATION", "FEES"] {
                 let _ = js.delete_stream(format!("{upper}_{stream}")).await;
             }
             let _ = js

@@ -4,6 +4,7 @@ mod accounts;
 mod api_collections;
 mod api_detail;
 mod api_src20;
+mod buying;
 mod edge;
 mod fresh_equal;
 mod headers;

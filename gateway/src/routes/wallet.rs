@@ -1,0 +1,459 @@
+//! Buying: the fee record and prices (from the fee oracle), what can be bought, the unsigned purchase of a
+//! signed-in user's cart, and broadcasting what the user's wallet signed (through the wallet service). None of
+//! these answers is kept: they follow the mempool and the chain, not the catalogue's version.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use stamps_proto::fees::v1::{GetFeesRequest, GetPricesRequest};
+use stamps_proto::wallet::v1 as pb;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::app_state::AppState;
+use crate::error::{ApiError, ErrorBody};
+use crate::routes::account::{body, current_user, no_store};
+
+/// The buying routes.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(fees))
+        .routes(routes!(prices))
+        .routes(routes!(buy_items))
+        .routes(routes!(create_buy))
+        .routes(routes!(broadcast))
+}
+
+/// The fee record: sat/vB.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = FeeRecord)]
+#[allow(dead_code)]
+struct FeesDoc {
+    #[serde(rename = "fastestFee")]
+    #[schema(value_type = f64)]
+    fastest_fee: serde_json::Number,
+    #[serde(rename = "halfHourFee")]
+    #[schema(value_type = f64)]
+    half_hour_fee: serde_json::Number,
+    #[serde(rename = "hourFee")]
+    #[schema(value_type = f64)]
+    hour_fee: serde_json::Number,
+    #[serde(rename = "economyFee")]
+    #[schema(value_type = f64)]
+    economy_fee: serde_json::Number,
+    #[serde(rename = "minimumFee")]
+    #[schema(value_type = f64)]
+    minimum_fee: serde_json::Number,
+    /// min(fastestFee, hourFee + 0.5).
+    #[serde(rename = "optimalFee")]
+    #[schema(value_type = f64)]
+    optimal_fee: serde_json::Number,
+    /// round(fastestFee × 1.02).
+    #[serde(rename = "buyFee")]
+    #[schema(value_type = f64)]
+    buy_fee: serde_json::Number,
+    /// When the rates were last read, milliseconds since the Unix epoch.
+    time: u64,
+}
+
+#[utoipa::path(
+    get,
+    path = "/fees",
+    tag = "buying",
+    responses(
+        (status = 200, description = "the current fee record", body = FeesDoc),
+        (status = 503, description = "no rates read yet", body = ErrorBody),
+    )
+)]
+pub(crate) async fn fees(State(state): State<AppState>) -> Result<Response, ApiError> {
+    let record = state
+        .fees
+        .clone()
+        .get_fees(GetFeesRequest {})
+        .await?
+        .into_inner();
+    Ok(no_store(
+        Json(stamps_platform::figures::fees_json(&record)).into_response(),
+    ))
+}
+
+#[utoipa::path(
+    get,
+    path = "/prices",
+    tag = "buying",
+    responses(
+        (status = 200, description = "BTC in USD, EUR, GBP, JPY, CNY, CAD and AUD (whole units), and `time` in \
+                                      milliseconds", body = Object),
+        (status = 503, description = "no prices read yet", body = ErrorBody),
+    )
+)]
+pub(crate) async fn prices(State(state): State<AppState>) -> Result<Response, ApiError> {
+    let record = state
+        .fees
+        .clone()
+        .get_prices(GetPricesRequest {})
+        .await?
+        .into_inner();
+    Ok(no_store(
+        Json(stamps_platform::figures::prices_json(&record)).into_response(),
+    ))
+}
+
+/// A dispenser as the buy dialog shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = BuyItem)]
+struct ItemJson {
+    tx_hash: String,
+    /// The dispenser's address.
+    source: String,
+    /// The asset's owner.
+    owner: String,
+    /// Who opened the dispenser.
+    origin: String,
+    cpid: String,
+    asset_longname: Option<String>,
+    divisible: bool,
+    /// Base units per lot.
+    give_quantity: String,
+    /// Base units left.
+    give_remaining: String,
+    /// Satoshis per lot.
+    price: u64,
+    /// The stamp's image.
+    url: String,
+    /// Why it cannot be bought.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+fn item_json(i: pb::BuyItem) -> ItemJson {
+    let url = if i.cpid.is_empty() {
+        String::new()
+    } else {
+        format!("/s/{}", i.cpid)
+    };
+    ItemJson {
+        tx_hash: i.tx_hash,
+        source: i.source,
+        owner: i.owner,
+        origin: i.origin,
+        cpid: i.cpid,
+        asset_longname: (!i.asset_longname.is_empty()).then_some(i.asset_longname),
+        divisible: i.divisible,
+        give_quantity: i.give_quantity,
+        give_remaining: i.give_remaining,
+        price: i.price,
+        url,
+        error: (!i.error.is_empty()).then_some(i.error),
+    }
+}
+
+#[utoipa::path(
+    get,
+    path = "/wallet/buy/{hashes}",
+    tag = "buying",
+    params(("hashes" = String, Path, description = "dispenser transaction hashes, comma-separated (at most 5)")),
+    responses(
+        (status = 200, description = "the item (one hash) or the items (several), each with `error` when it cannot \
+                                      be bought", body = Vec<ItemJson>),
+        (status = 400, description = "no hash, too many, or one malformed", body = ErrorBody),
+    )
+)]
+pub(crate) async fn buy_items(
+    State(state): State<AppState>,
+    Path(hashes): Path<String>,
+) -> Result<Response, ApiError> {
+    let hashes: Vec<String> = hashes
+        .split(',')
+        .map(str::trim)
+        .filter(|h| !h.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let one = hashes.len() == 1;
+    let items = state
+        .wallet
+        .clone()
+        .buy_items(pb::BuyItemsRequest { hashes })
+        .await?
+        .into_inner()
+        .items;
+    let mut items: Vec<ItemJson> = items.into_iter().map(item_json).collect();
+    let answer = match (one, items.pop()) {
+        (true, Some(item)) => Json(item).into_response(),
+        (_, last) => {
+            items.extend(last);
+            Json(items).into_response()
+        }
+    };
+    Ok(no_store(answer))
+}
+
+/// A purchase to build.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = CreateBuy)]
+struct CreateBuyBody {
+    /// The buyer's address (one of the signed-in user's).
+    source: String,
+    tx_hashes: Vec<String>,
+    /// Per hash, in the same order: `[dispenser address, satoshis]`.
+    #[schema(value_type = Vec<Vec<Object>>)]
+    destinations: Vec<(String, u64)>,
+    /// The wallet fee the dialog showed (the service computes its own).
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    #[allow(dead_code)]
+    fee: Option<serde_json::Value>,
+    /// The royalties the dialog showed (the service computes its own).
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    #[allow(dead_code)]
+    royalties: Option<serde_json::Value>,
+    #[serde(rename = "isPsbt", default)]
+    #[allow(dead_code)]
+    is_psbt: bool,
+    /// sat/vB; -1 for the optimal rate.
+    #[serde(rename = "desiredFeeRate")]
+    #[schema(value_type = f64)]
+    desired_fee_rate: serde_json::Number,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ItemError)]
+struct ItemErrorJson {
+    tx_hash: String,
+    error: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = InputToSign)]
+struct InputJson {
+    index: u32,
+    address: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = BuyPsbt)]
+struct BuiltJson {
+    /// The unsigned PSBT, hex.
+    #[serde(rename = "txHex")]
+    tx_hex: String,
+    #[serde(rename = "inputsToSign")]
+    inputs_to_sign: Vec<InputJson>,
+    /// Satoshis to the miners.
+    fee: u64,
+    vsize: u64,
+    #[serde(rename = "walletFee")]
+    wallet_fee: u64,
+    royalties: u64,
+    /// sat/vB.
+    #[serde(rename = "feeRate")]
+    #[schema(value_type = f64)]
+    fee_rate: serde_json::Number,
+    /// The hashes it buys.
+    hashes: Vec<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CreateBuyAnswer)]
+struct CreateBuyJson {
+    result: BuiltJson,
+    /// The items left out, with why.
+    errors: Vec<ItemErrorJson>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CreateBuyRefusal)]
+struct RefusedJson {
+    /// Every item's reason, one per line.
+    error: String,
+    errors: Vec<ItemErrorJson>,
+}
+
+/// A fee rate in sat/vB (a JSON number, up to three decimals) as sat/kvB; -1 is the optimal rate (0).
+fn fee_rate(n: &serde_json::Number) -> Result<u64, ApiError> {
+    if n.as_i64() == Some(-1) {
+        return Ok(0);
+    }
+    let text = n.to_string();
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let invalid = || ApiError::BadRequest("desiredFeeRate: a rate in sat/vB, or -1".into());
+    if fraction.len() > 3 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(invalid());
+    }
+    let whole: u64 = whole.parse().map_err(|_| invalid())?;
+    let thousandths: u64 = format!("{fraction:0<3}").parse().map_err(|_| invalid())?;
+    let rate = whole
+        .checked_mul(1000)
+        .and_then(|w| w.checked_add(thousandths))
+        .ok_or_else(invalid)?;
+    if rate == 0 {
+        return Err(invalid());
+    }
+    Ok(rate)
+}
+
+#[utoipa::path(
+    post,
+    path = "/wallet/create/buy",
+    tag = "buying",
+    request_body = CreateBuyBody,
+    responses(
+        (status = 200, description = "the unsigned purchase, and the items left out", body = CreateBuyJson),
+        (status = 400, description = "nothing could be built: why, per item", body = RefusedJson),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "not one of the user's addresses, or not sent from the site", body = ErrorBody),
+    )
+)]
+pub(crate) async fn create_buy(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let user = current_user(&state, &headers).await?;
+    let b: CreateBuyBody = body(&bytes)?;
+    if b.tx_hashes.is_empty() {
+        return Err(ApiError::BadRequest("No transaction hash provided".into()));
+    }
+    if b.destinations.len() != b.tx_hashes.len() {
+        return Err(ApiError::BadRequest(
+            "destinations: one [address, amount] per hash".into(),
+        ));
+    }
+    if !user.addresses.iter().any(|a| a == b.source.trim()) {
+        return Err(ApiError::Forbidden(
+            "source: not one of your addresses".into(),
+        ));
+    }
+    let orders = b
+        .tx_hashes
+        .iter()
+        .zip(&b.destinations)
+        .map(|(hash, (address, amount))| pb::BuyOrder {
+            tx_hash: hash.trim().to_owned(),
+            amount: *amount,
+            address: address.clone(),
+        })
+        .collect();
+    let r = state
+        .wallet
+        .clone()
+        .create_buy(pb::CreateBuyRequest {
+            source: b.source.trim().to_owned(),
+            orders,
+            fee_rate: fee_rate(&b.desired_fee_rate)?,
+        })
+        .await?
+        .into_inner();
+    let errors: Vec<ItemErrorJson> = r
+        .errors
+        .into_iter()
+        .map(|e| ItemErrorJson {
+            tx_hash: e.tx_hash,
+            error: e.error,
+        })
+        .collect();
+    if r.psbt_hex.is_empty() {
+        let error = errors
+            .iter()
+            .map(|e| e.error.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        return Ok(no_store(
+            (StatusCode::BAD_REQUEST, Json(RefusedJson { error, errors })).into_response(),
+        ));
+    }
+    let result = BuiltJson {
+        tx_hex: r.psbt_hex,
+        inputs_to_sign: r
+            .inputs_to_sign
+            .into_iter()
+            .map(|i| InputJson {
+                index: i.index,
+                address: i.address,
+            })
+            .collect(),
+        fee: r.network_fee,
+        vsize: r.vsize,
+        wallet_fee: r.wallet_fee,
+        royalties: r.royalties,
+        fee_rate: stamps_platform::figures::fee_rate(r.fee_rate),
+        hashes: r.built,
+    };
+    Ok(no_store(
+        Json(CreateBuyJson { result, errors }).into_response(),
+    ))
+}
+
+/// A signed transaction to send.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = Broadcast)]
+struct BroadcastBody {
+    /// The signed PSBT (hex or base64) when `isPsbt`, else the raw transaction (hex).
+    #[serde(rename = "txHex")]
+    tx_hex: String,
+    /// What it is (shown nowhere; kept for the log).
+    #[serde(default)]
+    #[allow(dead_code)]
+    info: Option<String>,
+    #[serde(rename = "isPsbt", default)]
+    is_psbt: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = BroadcastAnswer)]
+struct BroadcastJson {
+    /// The transaction ids sent.
+    result: Vec<String>,
+}
+
+#[utoipa::path(
+    post,
+    path = "/wallet/broadcast",
+    tag = "buying",
+    request_body = BroadcastBody,
+    responses(
+        (status = 200, description = "sent", body = BroadcastJson),
+        (status = 400, description = "not a signed transaction, or the node's reason for refusing it",
+         body = ErrorBody),
+        (status = 403, description = "not sent from the site", body = ErrorBody),
+    )
+)]
+pub(crate) async fn broadcast(
+    State(state): State<AppState>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let b: BroadcastBody = body(&bytes)?;
+    let r = state
+        .wallet
+        .clone()
+        .broadcast(pb::BroadcastRequest {
+            tx: b.tx_hex,
+            is_psbt: b.is_psbt,
+        })
+        .await?
+        .into_inner();
+    Ok(no_store(
+        Json(BroadcastJson { result: r.txids }).into_response(),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fee_rates_are_read_exactly() {
+        let n = |t: &str| t.parse::<serde_json::Number>().expect("number");
+        assert_eq!(fee_rate(&n("-1")).ok(), Some(0));
+        assert_eq!(fee_rate(&n("8.5")).ok(), Some(8_500));
+        assert_eq!(fee_rate(&n("12")).ok(), Some(12_000));
+        assert_eq!(fee_rate(&n("0.125")).ok(), Some(125));
+        for bad in ["0", "-2", "1.2345", "0.0001"] {
+            assert!(fee_rate(&n(bad)).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! What the wallet asks before it builds a purchase, over gRPC.
+
+use stamps_proto::catalogue::v1::{
+    HeldOutpointsRequest, HeldOutpointsResponse, SaleDispenser, SaleDispensersRequest,
+    SaleDispensersResponse,
+};
+
+use crate::grpc::{CatalogueGrpc, QueryError, addresses, unsigned};
+use crate::queries::sale;
+
+/// The most hashes or outpoints one request names.
+const MAX_KEYS: usize = 500;
+
+fn keys(name: &str, list: &[String], valid: fn(&str) -> bool) -> Result<Vec<String>, QueryError> {
+    if list.len() > MAX_KEYS {
+        return Err(QueryError::InvalidArgument(format!(
+            "{name}: at most {MAX_KEYS}"
+        )));
+    }
+    list.iter()
+        .map(|k| {
+            if valid(k) {
+                Ok(k.clone())
+            } else {
+                Err(QueryError::InvalidArgument(format!(
+                    "{name}: {k:?} is malformed"
+                )))
+            }
+        })
+        .collect()
+}
+
+fn is_txid(k: &str) -> bool {
+    k.len() == 64 && k.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+fn is_outpoint(k: &str) -> bool {
+    k.split_once(':')
+        .is_some_and(|(txid, vout)| is_txid(txid) && vout.parse::<u32>().is_ok())
+}
+
+impl CatalogueGrpc {
+    pub(crate) async fn sale_dispensers(
+        &self,
+        r: &SaleDispensersRequest,
+    ) -> Result<SaleDispensersResponse, QueryError> {
+        let hashes = keys("tx_hashes", &r.tx_hashes, is_txid)?;
+        let checked = addresses("addresses", &r.addresses)?;
+        let rows = sale::dispensers(&self.pool, &hashes).await?;
+        let dispensing = if checked.is_empty() {
+            Vec::new()
+        } else {
+            sale::dispensing(&self.pool, &checked).await?
+        };
+        Ok(SaleDispensersResponse {
+            dispensers: rows
+                .into_iter()
+                .map(|d| SaleDispenser {
+                    tx_hash: d.tx_hash,
+                    source: d.source,
+                    origin: d.origin,
+                    asset: d.asset,
+                    asset_longname: d.asset_longname,
+                    divisible: d.divisible,
+                    owner: d.owner,
+                    give_quantity: d.give_quantity,
+                    give_remaining: d.give_remaining,
+                    satoshirate: unsigned(d.satoshirate),
+                    status: u32::try_from(d.status).unwrap_or(u32::MAX),
+                    oracle_address: d.oracle_address,
+                    open_at_source: u32::try_from(d.others).unwrap_or(u32::MAX),
+                })
+                .collect(),
+            dispensing,
+        })
+    }
+
+    pub(crate) async fn held_outpoints(
+        &self,
+        r: &HeldOutpointsRequest,
+    ) -> Result<HeldOutpointsResponse, QueryError> {
+        let outpoints = keys("outpoints", &r.outpoints, is_outpoint)?;
+        Ok(HeldOutpointsResponse {
+            held: sale::held_outpoints(&self.pool, &outpoints).await?,
+        })
+    }
+}

@@ -1,0 +1,353 @@
+//! Buying through the gateway: the fee oracle's records reaching the browser's live stream, its fallback on the
+//! node, and a purchase from a dispenser built by the wallet service, signed by the devnet's wallet for the
+//! buyer, broadcast through the API, mined and indexed.
+
+use std::time::{Duration, Instant};
+
+use base64::Engine;
+use serde_json::{Value, json};
+
+use crate::accounts::{Browser, Format};
+use crate::helpers::{Stack, WALLET_FEE_ADDRESS, actor, demo_config};
+
+/// The satoshis of a BTC amount as the devnet's RPC writes it.
+fn sats(btc: &Value) -> u64 {
+    let text = btc.to_string();
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let fraction = format!("{fraction:0<8}");
+    whole.parse::<u64>().expect("whole") * 100_000_000
+        + fraction[..8].parse::<u64>().expect("fraction")
+}
+
+/// Reads the live stream until an event named `name` whose data has `field` equal to `value` arrives.
+async fn live_value(base: &str, name: &str, field: &str, value: &Value, secs: u64) -> Value {
+    let mut response = reqwest::get(format!("{base}/api/realtime"))
+        .await
+        .expect("stream");
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    let mut text = String::new();
+    while Instant::now() < deadline {
+        let chunk = tokio::time::timeout(Duration::from_secs(1), response.chunk()).await;
+        if let Ok(Ok(Some(bytes))) = chunk {
+            text.push_str(&String::from_utf8_lossy(&bytes));
+        }
+        let mut event = "";
+        for line in text.lines() {
+            if let Some(e) = line.strip_prefix("event:") {
+                event = e.trim();
+            } else if let Some(data) = line.strip_prefix("data:")
+                && event == name
+                && let Ok(v) = serde_json::from_str::<Value>(data.trim())
+                && v.get(field) == Some(value)
+            {
+                return v;
+            }
+        }
+    }
+    panic!("no {name} event with {field} = {value} within {secs} s");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fee_changes_reach_the_live_stream_and_the_node_stands_in_for_the_api() {
+    let stack = Stack::start("feeoracle", 2).await;
+    let services = stack
+        .services_full(3, stamps_auth::accounts::system_clock(), |_| {})
+        .await;
+    // The devnet's mempool is empty: 1 sat/vB everywhere, until rates are set.
+    stack.rpc("setfeerates", json!([25, 20, 15, 8, 1])).await;
+    let live = live_value(&services.base, "mempoolFees", "fastestFee", &json!(25), 20).await;
+    assert_eq!(live["hourFee"], json!(15));
+    // optimalFee = min(25, 15 + 0.5); buyFee = round(25 × 1.02)
+    assert_eq!(live["optimalFee"], json!(15.5));
+    assert_eq!(live["buyFee"], json!(26));
+    let http = reqwest::Client::new();
+    let fees: Value = http
+        .get(format!("{}/api/fees", services.base))
+        .send()
+        .await
+        .expect("fees")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(
+        (fees["fastestFee"].clone(), fees["halfHourFee"].clone()),
+        (json!(25), json!(20))
+    );
+    assert!(fees["time"].as_u64().unwrap_or(0) >= live["time"].as_u64().unwrap_or(u64::MAX));
+    let prices: Value = http
+        .get(format!("{}/api/prices", services.base))
+        .send()
+        .await
+        .expect("prices")
+        .json()
+        .await
+        .expect("json");
+    for currency in ["USD", "EUR", "GBP", "JPY", "CNY", "CAD", "AUD"] {
+        assert!(
+            prices[currency].as_u64().unwrap_or(0) > 0,
+            "{currency}: {prices}"
+        );
+    }
+    // Rates that move again are published again.
+    stack.rpc("setfeerates", json!([40, 30, 20, 10, 1])).await;
+    let moved = live_value(&services.base, "mempoolFees", "fastestFee", &json!(40), 20).await;
+    assert_eq!(
+        (moved["optimalFee"].clone(), moved["buyFee"].clone()),
+        (json!(20.5), json!(41))
+    );
+
+    // An oracle whose fee API does not answer reads the node's estimates.
+    let dead = std::net::TcpListener::bind("127.0.0.1:0").expect("port");
+    let dead_url = format!("http://{}", dead.local_addr().expect("addr"));
+    drop(dead);
+    let fallback = stamps_fees::build(
+        &stamps_fees::FeesConfig {
+            api_url: dead_url,
+            ..stack.fees_config()
+        },
+        &stack.node(),
+        &stamps_platform::config::PostgresConfig {
+            url: stack.postgres.url.clone(),
+            ..Default::default()
+        },
+        &stamps_platform::config::NatsConfig {
+            prefix: format!("{}fallback", stack.nats.prefix),
+            ..stack.nats.clone()
+        },
+    )
+    .await
+    .expect("fees builds");
+    let addr = fallback.grpc_addr();
+    let stop = stamps_platform::shutdown::Shutdown::new();
+    let running = tokio::spawn(fallback.run_until_stopped(stop.clone()));
+    let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
+        .expect("url")
+        .connect_lazy();
+    let mut client = stamps_proto::fees::v1::fees_service_client::FeesServiceClient::new(channel);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let record = loop {
+        if let Ok(r) = client
+            .get_fees(stamps_proto::fees::v1::GetFeesRequest {})
+            .await
+        {
+            let r = r.into_inner();
+            if r.source == "node" && r.fastest == 40_000 {
+                break r;
+            }
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the node's estimates were not used"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(
+        (record.half_hour, record.hour, record.economy),
+        (30_000, 20_000, 10_000)
+    );
+    assert_eq!((record.optimal, record.buy), (20_500, 41_000));
+    stop.cancel();
+    let _ = running.await;
+    services.stop().await;
+    stack.finish().await;
+}
+
+/// An open dispenser of the indexed demo whose address has no other open dispenser: `(tx_hash, source, asset,
+/// give_quantity, satoshirate, owner, origin)`.
+async fn open_dispenser(stack: &Stack) -> (String, String, String, i64, i64, String, String) {
+    let mut db = stack.db().await;
+    let found = sqlx::query_as(
+        "SELECT d.tx_hash, d.source, d.asset, d.give_quantity::BIGINT, d.satoshirate, a.issuer, d.origin
+         FROM catalogue.dispensers d JOIN catalogue.assets a ON a.asset = d.asset
+         WHERE d.status = 0 AND d.oracle_address = '' AND d.give_remaining >= d.give_quantity AND d.satoshirate > 0
+           AND d.source <> $1
+           AND NOT EXISTS (SELECT 1 FROM catalogue.dispensers o
+                           WHERE o.source = d.source AND o.status IN (0, 11) AND o.tx_hash <> d.tx_hash)
+         ORDER BY d.tx_hash LIMIT 1",
+    )
+    .bind(actor(18).address().to_string())
+    .fetch_optional(&mut db)
+    .await
+    .expect("query");
+    if found.is_none() {
+        let all: Vec<(i32, i64, i64)> = sqlx::query_as(
+            "SELECT status, count(*), sum((SELECT count(*) FROM catalogue.dispensers o WHERE o.source = d.source
+             AND o.status IN (0, 11) AND o.tx_hash <> d.tx_hash))::BIGINT FROM catalogue.dispensers d GROUP BY status",
+        )
+        .fetch_all(&mut db)
+        .await
+        .unwrap_or_default();
+        panic!("no open dispenser to buy from: {all:?}");
+    }
+    found.expect("found")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dispenser_purchase_is_built_signed_mined_and_indexed() {
+    let stack = Stack::start_with("buydispenser", demo_config()).await;
+    let services = stack.services_with(100).await;
+    stack.wait_for_chain(180).await;
+    let (tx_hash, seller, asset, give_quantity, rate, owner, origin) = open_dispenser(&stack).await;
+    let held_before: i64 = sqlx::query_scalar(
+        "SELECT COALESCE(sum(quantity), 0)::BIGINT FROM catalogue.balances WHERE holder = $1 AND asset = $2",
+    )
+    .bind(actor(18).address().to_string())
+    .bind(&asset)
+    .fetch_one(&mut stack.db().await)
+    .await
+    .expect("held");
+    let remaining_before: i64 = sqlx::query_scalar(
+        "SELECT give_remaining::BIGINT FROM catalogue.dispensers WHERE tx_hash = $1",
+    )
+    .bind(&tx_hash)
+    .fetch_one(&mut stack.db().await)
+    .await
+    .expect("remaining");
+
+    // A collector of the demo (the devnet's wallet holds the scenario's keys), funded by the devnet's bank.
+    let buyer = actor(18);
+    let address = buyer.address().to_string();
+    let fund = u64::try_from(rate).expect("rate") + 1_000_000;
+    let btc: Value =
+        serde_json::from_str(&format!("{}.{:08}", fund / 100_000_000, fund % 100_000_000))
+            .expect("btc");
+    let funding = stack.rpc("sendtoaddress", json!([address, btc])).await;
+    assert!(funding.is_string(), "the bank pays: {funding}");
+    stack
+        .rpc("generatetoaddress", json!([1, WALLET_FEE_ADDRESS]))
+        .await;
+    stack.wait_for_chain(60).await;
+
+    let mut browser = Browser::new(&services);
+    // Signed out: 401.
+    let amount = rate;
+    let order = json!({"source": address, "tx_hashes": [tx_hash], "destinations": [[seller, amount]],
+        "isPsbt": true, "desiredFeeRate": 3});
+    assert_eq!(
+        browser
+            .post("/api/wallet/create/buy", order.clone())
+            .await
+            .status,
+        401
+    );
+    assert_eq!(
+        browser.sign_in(&buyer, Format::Bip322).await.body,
+        "success"
+    );
+    let item = browser
+        .get(&format!("/api/wallet/buy/{tx_hash}"))
+        .await
+        .json();
+    assert_eq!(
+        (item["source"].as_str(), item["price"].as_i64()),
+        (Some(seller.as_str()), Some(rate))
+    );
+    assert!(item.get("error").is_none(), "{item}");
+
+    let built = browser.post("/api/wallet/create/buy", order).await;
+    assert_eq!(built.status, 200, "{}", built.body);
+    let built = built.json();
+    let result = &built["result"];
+    assert_eq!(result["hashes"], json!([tx_hash]));
+    let psbt = hex::decode(result["txHex"].as_str().expect("psbt")).expect("hex");
+    let b64 = base64::engine::general_purpose::STANDARD.encode(&psbt);
+    // The devnet's wallet signs for the buyer, as a browser wallet would.
+    let signed = stack.rpc("walletprocesspsbt", json!([b64])).await;
+    assert_eq!(signed["complete"], json!(true), "{signed}");
+    let sent = browser
+        .post(
+            "/api/wallet/broadcast",
+            json!({"txHex": signed["psbt"], "info": "buy", "isPsbt": true}),
+        )
+        .await;
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let txid = sent.json()["result"][0].as_str().expect("txid").to_owned();
+
+    // The transaction pays exactly: the dispenser, the message, the wallet fee, the change.
+    let tx = stack.rpc("getrawtransaction", json!([txid, true])).await;
+    let outputs = tx["vout"].as_array().expect("outputs");
+    let paid_to = |i: usize| {
+        outputs[i]["scriptPubKey"]["address"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert_eq!(
+        (paid_to(0), sats(&outputs[0]["value"])),
+        (seller.clone(), u64::try_from(amount).expect("amount"))
+    );
+    assert_eq!(outputs[1]["scriptPubKey"]["type"], json!("nulldata"));
+    let wallet_fee = (u64::try_from(amount).expect("amount") * 2 / 100)
+        .max(2222)
+        .max(22 * 3);
+    let royalty = u64::try_from(amount).expect("amount") * 3 / 100;
+    let royalty = (owner != origin && royalty > 546).then_some(royalty);
+    let mut next = 2;
+    if let Some(royalty) = royalty {
+        assert_eq!(
+            (paid_to(2), sats(&outputs[2]["value"])),
+            (owner.clone(), royalty)
+        );
+        next = 3;
+    }
+    assert_eq!(
+        (paid_to(next), sats(&outputs[next]["value"])),
+        (WALLET_FEE_ADDRESS.to_owned(), wallet_fee)
+    );
+    assert_eq!(result["walletFee"], json!(wallet_fee));
+    assert_eq!(result["royalties"], json!(royalty.unwrap_or(0)));
+    assert_eq!(paid_to(next + 1), address);
+    assert_eq!(outputs.len(), next + 2);
+
+    stack
+        .rpc("generatetoaddress", json!([1, WALLET_FEE_ADDRESS]))
+        .await;
+    stack.wait_for_chain(60).await;
+    let mut db = stack.db().await;
+    let (quantity, dispenser): (i64, String) = sqlx::query_as(
+        "SELECT quantity::BIGINT, dispenser_tx_hash FROM catalogue.dispenses WHERE tx_hash = $1",
+    )
+    .bind(&txid)
+    .fetch_one(&mut db)
+    .await
+    .expect("the dispense is indexed");
+    assert_eq!(
+        (quantity, dispenser.as_str()),
+        (give_quantity, tx_hash.as_str())
+    );
+    let held: i64 = sqlx::query_scalar(
+        "SELECT COALESCE(sum(quantity), 0)::BIGINT FROM catalogue.balances WHERE holder = $1 AND asset = $2",
+    )
+    .bind(&address)
+    .bind(&asset)
+    .fetch_one(&mut db)
+    .await
+    .expect("the buyer holds the asset");
+    assert_eq!(held, held_before + give_quantity);
+    let remaining: i64 = sqlx::query_scalar(
+        "SELECT give_remaining::BIGINT FROM catalogue.dispensers WHERE tx_hash = $1",
+    )
+    .bind(&tx_hash)
+    .fetch_one(&mut db)
+    .await
+    .expect("remaining");
+    assert_eq!(remaining, remaining_before - give_quantity);
+    // A transaction the node refuses comes back with its reason: the same one again, its coins now spent.
+    let again = browser
+        .post(
+            "/api/wallet/broadcast",
+            json!({"txHex": signed["hex"], "info": "buy", "isPsbt": false}),
+        )
+        .await;
+    assert_eq!(again.status, 400, "{}", again.body);
+    let reason = again.json()["error"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        reason.contains("missingorspent") || reason.contains("already"),
+        "{reason}"
+    );
+    services.stop().await;
+    stack.finish().await;
+}

@@ -1,0 +1,493 @@
+//! A purchase from dispensers as one transaction: which orders can be bought and for what, the outputs they
+//! need, the buyer's coins that pay, and the unsigned PSBT. Pure: the service gathers the dispensers, the coins
+//! and the fee rate, this decides.
+//!
+//! Layout (WALLET-AUTH §3.3): the buyer's coins are the inputs, so input 0 is the buyer (the source, credited with
+//! what the dispensers give, and the ARC4 key of the message); then one output per dispenser paid, the `dispense`
+//! message in an OP_RETURN, the royalties, the wallet fee and the change. Every output that pays an address
+//! with an open dispenser triggers it, except outputs to the buyer: an order whose dispenser shares its address
+//! with another open dispenser, or whose royalty would pay one, is refused, never silently widened.
+//!
+//! Coin selection is deterministic: confirmed coins before unconfirmed, larger before smaller, then by
+//! outpoint; coins are added in that order until they pay the outputs and the fee of the transaction with a
+//! change output; change below the P2WPKH dust threshold is left to the fee instead.
+
+use std::collections::HashSet;
+
+use bitcoin::address::NetworkUnchecked;
+use bitcoin::psbt::Psbt;
+use bitcoin::transaction::{InputWeightPrediction, predict_weight};
+use bitcoin::{
+    Address, Amount, Network, OutPoint, ScriptBuf, Sequence, Transaction, TxIn, TxOut, absolute,
+    transaction,
+};
+use stamps_proto::catalogue::v1::SaleDispenser;
+use stamps_protocol::Rules;
+use stamps_protocol::counterparty::message::{Dispense, Message};
+use stamps_protocol::counterparty::transport;
+
+/// Royalty to the asset's owner, in percent of what an item costs, when someone else opened the dispenser.
+pub const ROYALTY_PERCENT: u64 = 3;
+/// A royalty is paid only when it is above this (an output below it is dust).
+pub const ROYALTY_MIN: u64 = 546;
+/// The wallet fee per item at least.
+pub const FEE_PER_ITEM: u64 = 2222;
+/// The wallet fee in percent of the items' total at least.
+pub const FEE_PERCENT: u64 = 2;
+/// The wallet fee is at least this many vbytes at the transaction's fee rate.
+pub const FEE_VBYTES: u64 = 22;
+/// Change below this is left to the fee (the P2WPKH dust threshold).
+pub const CHANGE_DUST: u64 = 294;
+/// The lowest and highest fee rates accepted, in sat/kvB.
+pub const FEE_RATE_RANGE: std::ops::RangeInclusive<u64> = 100..=2_000_000;
+
+/// One order: a dispenser and the satoshis to pay it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Order {
+    /// The dispenser's transaction hash.
+    pub tx_hash: String,
+    /// Satoshis to pay: a whole number of lots.
+    pub amount: u64,
+}
+
+/// An order that can be bought, as outputs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Payment {
+    /// The dispenser's transaction hash.
+    pub tx_hash: String,
+    /// The dispenser's address's script.
+    pub dispenser: ScriptBuf,
+    /// Satoshis to it.
+    pub amount: u64,
+    /// The royalty to the asset's owner, when one is due.
+    pub royalty: Option<(ScriptBuf, u64)>,
+}
+
+/// Why a dispenser cannot be bought from at all, in the words the buyer reads.
+pub fn unbuyable(d: &SaleDispenser) -> Option<String> {
+    let give_quantity: u128 = d.give_quantity.parse().unwrap_or(0);
+    let remaining: u128 = d.give_remaining.parse().unwrap_or(0);
+    if d.status != 0 {
+        Some("Dispenser is closed".into())
+    } else if !d.oracle_address.is_empty() {
+        Some("Dispenser is priced by an oracle".into())
+    } else if d.satoshirate == 0 || give_quantity == 0 {
+        Some("Dispenser has no price".into())
+    } else if remaining < give_quantity {
+        Some("Dispenser is empty".into())
+    } else if d.open_at_source > 0 {
+        Some("Its address has other open dispensers: a payment would buy from them too".into())
+    } else {
+        None
+    }
+}
+
+/// `text` as an address of `network`.
+pub fn address(text: &str, network: Network) -> Option<Address> {
+    text.parse::<Address<NetworkUnchecked>>()
+        .ok()?
+        .require_network(network)
+        .ok()
+}
+
+/// Checks `order` against its dispenser `d`: what it pays, to whom, and the royalty. `dispensing` holds the
+/// owners' addresses that have an open dispenser.
+pub fn payment(
+    order: &Order,
+    d: &SaleDispenser,
+    network: Network,
+    dispensing: &HashSet<String>,
+) -> Result<Payment, String> {
+    if let Some(why) = unbuyable(d) {
+        return Err(why);
+    }
+    let rate = d.satoshirate;
+    if order.amount == 0 || !order.amount.is_multiple_of(rate) {
+        return Err(format!(
+            "Pay a whole number of lots: a multiple of {rate} sat"
+        ));
+    }
+    let give_quantity: u128 = d
+        .give_quantity
+        .parse()
+        .map_err(|_| "Dispenser has no price".to_owned())?;
+    let remaining: u128 = d
+        .give_remaining
+        .parse()
+        .map_err(|_| "Dispenser is empty".to_owned())?;
+    let lots = u128::from(order.amount / rate);
+    let left = remaining / give_quantity;
+    if lots > left {
+        return Err(format!("Only {left} left at {rate} sat each"));
+    }
+    let dispenser = address(&d.source, network)
+        .ok_or_else(|| "Dispenser's address is not of this network".to_owned())?
+        .script_pubkey();
+    let royalty = if d.owner != d.origin && !d.owner.is_empty() {
+        let royalty = order.amount * ROYALTY_PERCENT / 100;
+        if royalty > ROYALTY_MIN {
+            if dispensing.contains(&d.owner) {
+                return Err(
+                    "The owner's address has an open dispenser: its royalty would buy from it"
+                        .into(),
+                );
+            }
+            let owner = address(&d.owner, network)
+                .ok_or_else(|| "The owner's address is not of this network".to_owned())?;
+            Some((owner.script_pubkey(), royalty))
+        } else {
+            None
+        }
+    } else {
+        None
+    };
+    Ok(Payment {
+        tx_hash: order.tx_hash.clone(),
+        dispenser,
+        amount: order.amount,
+        royalty,
+    })
+}
+
+/// The wallet fee of `items` items totalling `total` satoshis at `fee_rate` sat/kvB: the largest of 2% of the
+/// total, 2222 per item, and 22 vbytes at the fee rate.
+pub fn wallet_fee(total: u64, items: u64, fee_rate: u64) -> u64 {
+    let percent = total * FEE_PERCENT / 100;
+    let per_item = FEE_PER_ITEM * items;
+    let vbytes = (FEE_VBYTES * fee_rate).div_ceil(1000);
+    percent.max(per_item).max(vbytes)
+}
+
+/// A coin of the buyer's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Coin {
+    /// Where it is.
+    pub outpoint: OutPoint,
+    /// Satoshis.
+    pub value: u64,
+    /// Whether a block holds it.
+    pub confirmed: bool,
+}
+
+/// The built purchase.
+#[derive(Debug, Clone)]
+pub struct Built {
+    /// The unsigned PSBT (every input with its `witness_utxo`).
+    pub psbt: Psbt,
+    /// Satoshis to the miners.
+    pub network_fee: u64,
+    /// The signed transaction's virtual size, as predicted.
+    pub vsize: u64,
+    /// Satoshis to the wallet.
+    pub wallet_fee: u64,
+    /// Satoshis to owners.
+    pub royalties: u64,
+}
+
+/// The `dispense` message's OP_RETURN output, encrypted with input 0's txid.
+fn dispense_output(first: &OutPoint) -> Result<TxOut, String> {
+    let message = Message::Dispense(Dispense { data: vec![0] });
+    // The dispense message is the same at every height since it exists.
+    let data = message
+        .pack(u64::MAX / 2, Rules::MAINNET)
+        .map_err(|e| format!("dispense message: {e}"))?;
+    let key = stamps_protocol::arc4::key_for(&first.txid);
+    transport::op_return_output(&key, &data).ok_or_else(|| "dispense message too long".to_owned())
+}
+
+/// Predicted virtual size of `inputs` P2WPKH inputs and outputs with these scripts.
+fn vsize(inputs: usize, outputs: &[usize]) -> u64 {
+    predict_weight(
+        std::iter::repeat_n(InputWeightPrediction::P2WPKH_MAX, inputs),
+        outputs.iter().copied(),
+    )
+    .to_vbytes_ceil()
+}
+
+/// The purchase of `payments` by `buyer` from `coins` at `fee_rate` sat/kvB, with the wallet fee to `fee_to`.
+pub fn build(
+    payments: &[Payment],
+    buyer: &ScriptBuf,
+    mut coins: Vec<Coin>,
+    fee_rate: u64,
+    fee_to: &ScriptBuf,
+) -> Result<Built, String> {
+    if payments.is_empty() {
+        return Err("Nothing to buy".into());
+    }
+    let total: u64 = payments.iter().map(|p| p.amount).sum();
+    let wallet_fee = wallet_fee(total, payments.len() as u64, fee_rate);
+    let mut outputs: Vec<TxOut> = payments
+        .iter()
+        .map(|p| TxOut {
+            value: Amount::from_sat(p.amount),
+            script_pubkey: p.dispenser.clone(),
+        })
+        .collect();
+    // A stand-in of the message output's size until input 0 is known.
+    let message_at = outputs.len();
+    outputs.push(dispense_output(&OutPoint::null())?);
+    let mut royalties = 0;
+    for (script, value) in payments.iter().filter_map(|p| p.royalty.as_ref()) {
+        royalties += value;
+        outputs.push(TxOut {
+            value: Amount::from_sat(*value),
+            script_pubkey: script.clone(),
+        });
+    }
+    outputs.push(TxOut {
+        value: Amount::from_sat(wallet_fee),
+        script_pubkey: fee_to.clone(),
+    });
+    let paid: u64 = outputs.iter().map(|o| o.value.to_sat()).sum();
+    let mut scripts: Vec<usize> = outputs.iter().map(|o| o.script_pubkey.len()).collect();
+    scripts.push(buyer.len());
+    let fee_of = |inputs: usize, with_change: bool| {
+        let lens = if with_change {
+            &scripts[..]
+        } else {
+            &scripts[..scripts.len() - 1]
+        };
+        let v = vsize(inputs, lens);
+        (v, (v * fee_rate).div_ceil(1000))
+    };
+
+    coins.sort_by(|a, b| {
+        (!a.confirmed, std::cmp::Reverse(a.value), a.outpoint).cmp(&(
+            !b.confirmed,
+            std::cmp::Reverse(b.value),
+            b.outpoint,
+        ))
+    });
+    let mut chosen: Vec<Coin> = Vec::new();
+    let mut have = 0u64;
+    let mut outcome = None;
+    for coin in coins {
+        have += coin.value;
+        chosen.push(coin);
+        let (v, fee) = fee_of(chosen.len(), true);
+        if have >= paid + fee {
+            let change = have - paid - fee;
+            outcome = Some(if change >= CHANGE_DUST {
+                (v, fee, Some(change))
+            } else {
+                let (v, _) = fee_of(chosen.len(), false);
+                (v, have - paid, None)
+            });
+            break;
+        }
+    }
+    let Some((vsize, network_fee, change)) = outcome else {
+        let (_, fee) = fee_of(chosen.len().max(1), true);
+        return Err(format!(
+            "Insufficient funds: {have} sat spendable, {} sat needed",
+            paid + fee
+        ));
+    };
+    if let Some(change) = change {
+        outputs.push(TxOut {
+            value: Amount::from_sat(change),
+            script_pubkey: buyer.clone(),
+        });
+    }
+    let first = chosen.first().map(|c| c.outpoint).ok_or("no coin")?;
+    outputs[message_at] = dispense_output(&first)?;
+    let tx = Transaction {
+        version: transaction::Version::TWO,
+        lock_time: absolute::LockTime::ZERO,
+        input: chosen
+            .iter()
+            .map(|c| TxIn {
+                previous_output: c.outpoint,
+                sequence: Sequence::ENABLE_RBF_NO_LOCKTIME,
+                ..TxIn::default()
+            })
+            .collect(),
+        output: outputs,
+    };
+    let mut psbt = Psbt::from_unsigned_tx(tx).map_err(|e| e.to_string())?;
+    for (input, coin) in psbt.inputs.iter_mut().zip(&chosen) {
+        input.witness_utxo = Some(TxOut {
+            value: Amount::from_sat(coin.value),
+            script_pubkey: buyer.clone(),
+        });
+    }
+    Ok(Built {
+        psbt,
+        network_fee,
+        vsize,
+        wallet_fee,
+        royalties,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bitcoin::hashes::Hash;
+
+    const SELLER: &str = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4";
+    const OWNER: &str = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+    const BUYER: &str = "bc1q9d4ywgfnd8h43da5tpcxcn6ajv590cg6d3tg6axemvljvt2k76zs50tv4q";
+
+    fn dispenser() -> SaleDispenser {
+        SaleDispenser {
+            tx_hash: "aa".repeat(32),
+            source: SELLER.into(),
+            origin: SELLER.into(),
+            asset: "A1000".into(),
+            owner: SELLER.into(),
+            give_quantity: "2".into(),
+            give_remaining: "10".into(),
+            satoshirate: 10_000,
+            status: 0,
+            ..SaleDispenser::default()
+        }
+    }
+
+    fn order(amount: u64) -> Order {
+        Order {
+            tx_hash: "aa".repeat(32),
+            amount,
+        }
+    }
+
+    fn script(a: &str) -> ScriptBuf {
+        address(a, Network::Bitcoin)
+            .expect("address")
+            .script_pubkey()
+    }
+
+    fn coin(n: u8, value: u64, confirmed: bool) -> Coin {
+        Coin {
+            outpoint: OutPoint::new(bitcoin::Txid::from_byte_array([n; 32]), 0),
+            value,
+            confirmed,
+        }
+    }
+
+    #[test]
+    fn closed_empty_and_shared_dispensers_are_refused() {
+        let none = HashSet::new();
+        let mut d = dispenser();
+        d.status = 10;
+        assert_eq!(
+            payment(&order(10_000), &d, Network::Bitcoin, &none),
+            Err("Dispenser is closed".into())
+        );
+        let mut d = dispenser();
+        d.give_remaining = "1".into();
+        assert_eq!(unbuyable(&d).as_deref(), Some("Dispenser is empty"));
+        let mut d = dispenser();
+        d.open_at_source = 1;
+        assert!(unbuyable(&d).is_some_and(|e| e.contains("other open dispensers")));
+    }
+
+    #[test]
+    fn amounts_are_whole_lots_within_what_is_left() {
+        let none = HashSet::new();
+        let d = dispenser();
+        assert!(payment(&order(15_000), &d, Network::Bitcoin, &none).is_err());
+        assert!(payment(&order(0), &d, Network::Bitcoin, &none).is_err());
+        // 10 units left, 2 per lot: 5 lots.
+        assert_eq!(
+            payment(&order(60_000), &d, Network::Bitcoin, &none),
+            Err("Only 5 left at 10000 sat each".into())
+        );
+        let ok = payment(&order(50_000), &d, Network::Bitcoin, &none).expect("five lots");
+        assert_eq!((ok.amount, ok.royalty), (50_000, None));
+    }
+
+    #[test]
+    fn royalty_goes_to_the_owner_above_dust() {
+        let none = HashSet::new();
+        let mut d = dispenser();
+        d.owner = OWNER.into();
+        d.give_remaining = "1000".into();
+        // 3% of 10 000 is 300: not above 546.
+        assert_eq!(
+            payment(&order(10_000), &d, Network::Bitcoin, &none).map(|p| p.royalty),
+            Ok(None)
+        );
+        // 3% of 20 000 is 600.
+        let p = payment(&order(20_000), &d, Network::Bitcoin, &none).expect("buyable");
+        assert_eq!(p.royalty, Some((script(OWNER), 600)));
+        let dispensing = HashSet::from([OWNER.to_owned()]);
+        assert!(payment(&order(20_000), &d, Network::Bitcoin, &dispensing).is_err());
+    }
+
+    #[test]
+    fn wallet_fee_is_the_largest_of_three() {
+        assert_eq!(wallet_fee(10_000, 1, 10_000), 2222);
+        assert_eq!(wallet_fee(1_000_000, 1, 10_000), 20_000);
+        assert_eq!(wallet_fee(10_000, 2, 10_000), 4444);
+        // 22 vB at 200 sat/vB
+        assert_eq!(wallet_fee(10_000, 1, 200_000), 4400);
+    }
+
+    #[test]
+    fn a_purchase_pays_exactly_and_keys_the_message_with_input_zero() {
+        let none = HashSet::new();
+        let p = payment(&order(20_000), &dispenser(), Network::Bitcoin, &none).expect("buyable");
+        let buyer = script(BUYER);
+        let fee_to = script(OWNER);
+        let coins = vec![
+            coin(1, 5_000, true),
+            coin(2, 100_000, true),
+            coin(3, 900_000, false),
+        ];
+        let built = build(&[p], &buyer, coins, 10_000, &fee_to).expect("built");
+        let tx = &built.psbt.unsigned_tx;
+        // The largest confirmed coin alone pays.
+        assert_eq!(tx.input.len(), 1);
+        assert_eq!(tx.input[0].previous_output, coin(2, 0, true).outpoint);
+        assert_eq!(
+            tx.output[0],
+            TxOut {
+                value: Amount::from_sat(20_000),
+                script_pubkey: script(SELLER)
+            }
+        );
+        let expected = dispense_output(&tx.input[0].previous_output).expect("message");
+        assert_eq!(tx.output[1], expected);
+        assert_eq!(tx.output[2].value.to_sat(), 2222);
+        let change = tx.output[3].value.to_sat();
+        assert_eq!(100_000, 20_000 + 2222 + change + built.network_fee);
+        assert_eq!(built.network_fee, (built.vsize * 10_000).div_ceil(1000));
+        assert!(built.psbt.inputs.iter().all(|i| i.witness_utxo.is_some()));
+        assert_eq!(tx.version, transaction::Version::TWO);
+        assert!(tx.input.iter().all(|i| i.sequence.is_rbf()));
+    }
+
+    #[test]
+    fn the_worked_example_message_matches() {
+        // WALLET-AUTH §3.3: input 0's txid ed5854...fbf1 gives OP_RETURN 6a0a0450715ae16fb6211a49.
+        let txid: bitcoin::Txid =
+            "ed5854327d0bf67e5e3edccf8df9274ca99087687c27771ff6666a1362fafbf1"
+                .parse()
+                .expect("txid");
+        let out = dispense_output(&OutPoint::new(txid, 0)).expect("message");
+        assert_eq!(
+            hex::encode(out.script_pubkey.as_bytes()),
+            "6a0a0450715ae16fb6211a49"
+        );
+    }
+
+    #[test]
+    fn too_few_coins_say_what_is_missing() {
+        let none = HashSet::new();
+        let p = payment(&order(20_000), &dispenser(), Network::Bitcoin, &none).expect("buyable");
+        let err = build(
+            &[p],
+            &script(BUYER),
+            vec![coin(1, 5_000, true)],
+            10_000,
+            &script(OWNER),
+        )
+        .expect_err("too poor");
+        assert!(
+            err.starts_with("Insufficient funds: 5000 sat spendable"),
+            "{err}"
+        );
+    }
+}

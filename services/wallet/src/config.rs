@@ -1,0 +1,45 @@
+//! The wallet service's settings.
+
+use serde::{Deserialize, Serialize};
+
+/// Where the wallet listens, which network it builds for, whom it asks, and where its fee goes.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct WalletConfig {
+    /// gRPC listen address (port 0 picks a free port).
+    pub grpc_listen: String,
+    /// The network whose addresses buy: `bitcoin` (mainnet's format, also on the devnet), `testnet`, `signet`
+    /// or `regtest`.
+    pub network: String,
+    /// The catalogue's gRPC URL (dispensers, and which outputs hold assets).
+    pub catalogue_url: String,
+    /// The fee oracle's gRPC URL (the optimal rate).
+    pub fees_url: String,
+    /// Where the wallet fee of each purchase goes. Required.
+    pub fee_address: String,
+}
+
+impl Default for WalletConfig {
+    fn default() -> Self {
+        Self {
+            grpc_listen: "127.0.0.1:50054".into(),
+            network: "bitcoin".into(),
+            catalogue_url: "http://127.0.0.1:50051".into(),
+            fees_url: "http://127.0.0.1:50053".into(),
+            fee_address: String::new(),
+        }
+    }
+}
+
+impl WalletConfig {
+    /// The configured network.
+    pub fn network(&self) -> Result<bitcoin::Network, String> {
+        match self.network.as_str() {
+            "bitcoin" | "mainnet" => Ok(bitcoin::Network::Bitcoin),
+            "testnet" => Ok(bitcoin::Network::Testnet),
+            "signet" => Ok(bitcoin::Network::Signet),
+            "regtest" => Ok(bitcoin::Network::Regtest),
+            other => Err(format!("wallet.network: unknown network {other:?}")),
+        }
+    }
+}

@@ -1,0 +1,340 @@
+//! The gRPC API: each call checks its request, gathers what [`crate::buy`] needs (dispensers from the catalogue,
+//! coins from the node, the optimal rate from the fee oracle) and answers. Refusals are INVALID_ARGUMENT with the
+//! text to show; a service it depends on failing is UNAVAILABLE.
+
+use std::collections::{HashMap, HashSet};
+
+use bitcoin::{Network, OutPoint, ScriptBuf};
+use serde_json::{Value, json};
+use stamps_platform::node::{Node, NodeError};
+use stamps_proto::catalogue::v1::catalogue_service_client::CatalogueServiceClient;
+use stamps_proto::catalogue::v1::{HeldOutpointsRequest, SaleDispenser, SaleDispensersRequest};
+use stamps_proto::fees::v1::GetFeesRequest;
+use stamps_proto::fees::v1::fees_service_client::FeesServiceClient;
+use stamps_proto::wallet::v1 as pb;
+use stamps_proto::wallet::v1::wallet_service_server::WalletService;
+use tonic::transport::Channel;
+use tonic::{Request, Response, Status};
+
+use crate::buy::{self, Coin, Order};
+
+/// The most items one purchase (or one lookup) names: the cart's limit.
+pub const MAX_ITEMS: usize = 5;
+
+/// The text for a source that is not a P2WPKH address of the network.
+pub const NATIVE_SEGWIT: &str = "Please select a Native Segwit address (bc1q...) then try again";
+
+/// The wallet's gRPC API.
+#[derive(Clone)]
+pub struct WalletGrpc {
+    pub(crate) network: Network,
+    pub(crate) node: Node,
+    pub(crate) catalogue: CatalogueServiceClient<Channel>,
+    pub(crate) fees: FeesServiceClient<Channel>,
+    pub(crate) fee_to: ScriptBuf,
+    pub(crate) fee_address: String,
+}
+
+fn unavailable(what: &str, e: impl std::fmt::Display) -> Status {
+    tracing::warn!(error = %e, "{what} failed");
+    Status::unavailable(format!("{what} failed"))
+}
+
+fn node_status(e: NodeError) -> Status {
+    match e {
+        NodeError::Rpc { message, .. } => Status::invalid_argument(message),
+        other => unavailable("the node", other),
+    }
+}
+
+fn is_txid(h: &str) -> bool {
+    h.len() == 64 && h.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// The dispenser hashes of a request: at most [`MAX_ITEMS`], each 64 hex digits, lower-cased.
+fn hashes<'a>(list: impl ExactSizeIterator<Item = &'a str>) -> Result<Vec<String>, Status> {
+    if list.len() == 0 {
+        return Err(Status::invalid_argument("No transaction hash provided"));
+    }
+    if list.len() > MAX_ITEMS {
+        return Err(Status::invalid_argument(format!(
+            "At most {MAX_ITEMS} items"
+        )));
+    }
+    list.map(|h| {
+        if is_txid(h) {
+            Ok(h.to_ascii_lowercase())
+        } else {
+            Err(Status::invalid_argument(format!(
+                "{h:?} is not a transaction hash"
+            )))
+        }
+    })
+    .collect()
+}
+
+impl WalletGrpc {
+    async fn dispensers(
+        &self,
+        tx_hashes: Vec<String>,
+        addresses: Vec<String>,
+    ) -> Result<(HashMap<String, SaleDispenser>, HashSet<String>), Status> {
+        let answer = self
+            .catalogue
+            .clone()
+            .sale_dispensers(SaleDispensersRequest {
+                tx_hashes,
+                addresses,
+            })
+            .await
+            .map_err(|e| unavailable("the catalogue", e))?
+            .into_inner();
+        let found = answer
+            .dispensers
+            .into_iter()
+            .map(|d| (d.tx_hash.clone(), d))
+            .collect();
+        Ok((found, answer.dispensing.into_iter().collect()))
+    }
+
+    /// The buyer's coins that hold nothing: the node's unspent outputs of `address`, minus those the catalogue
+    /// says hold a Counterparty balance.
+    async fn free_coins(&self, address: &str) -> Result<Vec<Coin>, Status> {
+        let answer = self
+            .node
+            .api_json(&format!("/api/address/{address}/utxo"))
+            .await
+            .map_err(|e| unavailable("reading the address's coins", e))?;
+        let mut coins = Vec::new();
+        for u in answer.as_array().map(Vec::as_slice).unwrap_or_default() {
+            let txid = u
+                .get("txid")
+                .and_then(Value::as_str)
+                .and_then(|t| t.parse().ok());
+            let vout = u
+                .get("vout")
+                .and_then(Value::as_u64)
+                .and_then(|v| u32::try_from(v).ok());
+            let value = u.get("value").and_then(Value::as_u64);
+            let (Some(txid), Some(vout), Some(value)) = (txid, vout, value) else {
+                continue;
+            };
+            let confirmed = u
+                .pointer("/status/confirmed")
+                .and_then(Value::as_bool)
+                .unwrap_or(false);
+            coins.push(Coin {
+                outpoint: OutPoint::new(txid, vout),
+                value,
+                confirmed,
+            });
+        }
+        if coins.is_empty() {
+            return Ok(coins);
+        }
+        let held: HashSet<String> = self
+            .catalogue
+            .clone()
+            .held_outpoints(HeldOutpointsRequest {
+                outpoints: coins.iter().map(|c| c.outpoint.to_string()).collect(),
+            })
+            .await
+            .map_err(|e| unavailable("the catalogue", e))?
+            .into_inner()
+            .held
+            .into_iter()
+            .collect();
+        coins.retain(|c| !held.contains(&c.outpoint.to_string()));
+        Ok(coins)
+    }
+
+    async fn fee_rate(&self, asked: u64) -> Result<u64, Status> {
+        let rate = if asked == 0 {
+            self.fees
+                .clone()
+                .get_fees(GetFeesRequest {})
+                .await
+                .map_err(|e| unavailable("the fee oracle", e))?
+                .into_inner()
+                .optimal
+        } else {
+            asked
+        };
+        if !buy::FEE_RATE_RANGE.contains(&rate) {
+            return Err(Status::invalid_argument(
+                "The fee rate must be between 0.1 and 2000 sat/vB",
+            ));
+        }
+        Ok(rate)
+    }
+}
+
+fn item(tx_hash: &str, found: Option<&SaleDispenser>) -> pb::BuyItem {
+    let Some(d) = found else {
+        return pb::BuyItem {
+            tx_hash: tx_hash.to_owned(),
+            error: "Dispenser not found".into(),
+            ..pb::BuyItem::default()
+        };
+    };
+    pb::BuyItem {
+        tx_hash: d.tx_hash.clone(),
+        source: d.source.clone(),
+        owner: d.owner.clone(),
+        origin: d.origin.clone(),
+        cpid: d.asset.clone(),
+        asset_longname: d.asset_longname.clone(),
+        divisible: d.divisible,
+        give_quantity: d.give_quantity.clone(),
+        give_remaining: d.give_remaining.clone(),
+        price: d.satoshirate,
+        error: buy::unbuyable(d).unwrap_or_default(),
+    }
+}
+
+#[tonic::async_trait]
+impl WalletService for WalletGrpc {
+    async fn buy_items(
+        &self,
+        request: Request<pb::BuyItemsRequest>,
+    ) -> Result<Response<pb::BuyItemsResponse>, Status> {
+        let asked = hashes(request.get_ref().hashes.iter().map(String::as_str))?;
+        let (found, _) = self.dispensers(asked.clone(), Vec::new()).await?;
+        Ok(Response::new(pb::BuyItemsResponse {
+            items: asked.iter().map(|h| item(h, found.get(h))).collect(),
+        }))
+    }
+
+    async fn create_buy(
+        &self,
+        request: Request<pb::CreateBuyRequest>,
+    ) -> Result<Response<pb::CreateBuyResponse>, Status> {
+        let r = request.into_inner();
+        let source = buy::address(r.source.trim(), self.network)
+            .filter(|a| a.script_pubkey().is_p2wpkh())
+            .ok_or_else(|| Status::invalid_argument(NATIVE_SEGWIT))?;
+        let asked = hashes(r.orders.iter().map(|o| o.tx_hash.as_str()))?;
+        let fee_rate = self.fee_rate(r.fee_rate).await?;
+        let (found, dispensing) = self
+            .dispensers(asked.clone(), vec![self.fee_address.clone()])
+            .await?;
+        if dispensing.contains(&self.fee_address) {
+            tracing::error!("the wallet fee address has an open dispenser: purchases are refused");
+            return Err(Status::failed_precondition(
+                "The wallet cannot take purchases now",
+            ));
+        }
+        let owners: Vec<String> = found
+            .values()
+            .filter(|d| d.owner != d.origin && !d.owner.is_empty())
+            .map(|d| d.owner.clone())
+            .collect();
+        let owners_dispensing = if owners.is_empty() {
+            HashSet::new()
+        } else {
+            self.dispensers(Vec::new(), owners).await?.1
+        };
+        let source_text = source.to_string();
+        let mut errors = Vec::new();
+        let mut payments = Vec::new();
+        let mut paid_addresses = HashSet::new();
+        for (hash, order) in asked.iter().zip(&r.orders) {
+            let error = |text: String| pb::ItemError {
+                tx_hash: hash.clone(),
+                error: text,
+            };
+            let Some(d) = found.get(hash) else {
+                errors.push(error("Dispenser not found".into()));
+                continue;
+            };
+            if d.source != order.address.trim() {
+                errors.push(error("The dispenser's address is not the one shown".into()));
+                continue;
+            }
+            if d.source == source_text {
+                errors.push(error("This is your own dispenser".into()));
+                continue;
+            }
+            if !paid_addresses.insert(d.source.clone()) {
+                errors.push(error(
+                    "Another item pays the same dispenser address: buy it on its own".into(),
+                ));
+                continue;
+            }
+            let order = Order {
+                tx_hash: hash.clone(),
+                amount: order.amount,
+            };
+            match buy::payment(&order, d, self.network, &owners_dispensing) {
+                Ok(p) => payments.push(p),
+                Err(text) => {
+                    paid_addresses.remove(&d.source);
+                    errors.push(error(text));
+                }
+            }
+        }
+        if payments.is_empty() {
+            return Ok(Response::new(pb::CreateBuyResponse {
+                errors,
+                fee_rate,
+                ..pb::CreateBuyResponse::default()
+            }));
+        }
+        let coins = self.free_coins(&source_text).await?;
+        let built = buy::build(
+            &payments,
+            &source.script_pubkey(),
+            coins,
+            fee_rate,
+            &self.fee_to,
+        )
+        .map_err(Status::invalid_argument)?;
+        let inputs_to_sign = (0..built.psbt.inputs.len())
+            .map(|index| pb::InputToSign {
+                index: u32::try_from(index).unwrap_or(u32::MAX),
+                address: source_text.clone(),
+            })
+            .collect();
+        Ok(Response::new(pb::CreateBuyResponse {
+            psbt_hex: built.psbt.serialize_hex(),
+            inputs_to_sign,
+            network_fee: built.network_fee,
+            vsize: built.vsize,
+            wallet_fee: built.wallet_fee,
+            royalties: built.royalties,
+            fee_rate,
+            built: payments.into_iter().map(|p| p.tx_hash).collect(),
+            errors,
+        }))
+    }
+
+    async fn broadcast(
+        &self,
+        request: Request<pb::BroadcastRequest>,
+    ) -> Result<Response<pb::BroadcastResponse>, Status> {
+        let r = request.get_ref();
+        let tx =
+            crate::broadcast::transaction(&r.tx, r.is_psbt).map_err(Status::invalid_argument)?;
+        let hex = bitcoin::consensus::encode::serialize_hex(&tx);
+        let tested: Value = self
+            .node
+            .call("testmempoolaccept", json!([[hex]]))
+            .await
+            .map_err(node_status)?;
+        let verdict = tested.get(0).cloned().unwrap_or(Value::Null);
+        if verdict.get("allowed").and_then(Value::as_bool) != Some(true) {
+            let reason = verdict
+                .get("reject-reason")
+                .and_then(Value::as_str)
+                .unwrap_or("the node refused the transaction");
+            return Err(Status::invalid_argument(reason.to_owned()));
+        }
+        let txid: String = self
+            .node
+            .call("sendrawtransaction", json!([hex]))
+            .await
+            .map_err(node_status)?;
+        tracing::info!(%txid, "transaction broadcast");
+        Ok(Response::new(pb::BroadcastResponse { txids: vec![txid] }))
+    }
+}

@@ -1,0 +1,18 @@
+//! `stamps-wallet`: the wallet service. It tells what can be bought, builds the unsigned transaction (a PSBT)
+//! that buys it with the buyer's own coins, and broadcasts what the buyer signed. It keeps no state, so any
+//! number of replicas serve behind the gateway; it composes Counterparty messages with `stamps-protocol`, reads
+//! coins from the node's mempool-style API, asks the catalogue which outputs hold assets (never spent as plain
+//! coins) and the fee oracle for the optimal rate.
+//!
+//! - [`buy`]: a purchase from dispensers: checks, coin selection, outputs, the PSBT. Pure.
+//! - [`broadcast`]: a signed PSBT made a transaction. Pure.
+//! - [`grpc`]: the gRPC API, gathering what [`buy`] needs. [`service`] and [`config`]: build and run.
+
+pub mod broadcast;
+pub mod buy;
+pub mod config;
+pub mod grpc;
+pub mod service;
+
+pub use config::WalletConfig;
+pub use service::{Wallet, build};

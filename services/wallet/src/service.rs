@@ -1,0 +1,106 @@
+//! Building and running the wallet service: its gRPC server and its clients of the node, the catalogue and the
+//! fee oracle. It has no schema and publishes nothing: it keeps no state.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use stamps_platform::config::NodeConfig;
+use stamps_platform::node::{Node, NodeError};
+use stamps_platform::shutdown::Shutdown;
+use stamps_proto::catalogue::v1::catalogue_service_client::CatalogueServiceClient;
+use stamps_proto::fees::v1::fees_service_client::FeesServiceClient;
+use stamps_proto::wallet::v1::wallet_service_server::WalletServiceServer;
+use tokio::net::TcpListener;
+use tokio_stream::wrappers::TcpListenerStream;
+use tonic::transport::Endpoint;
+
+use crate::config::WalletConfig;
+use crate::grpc::WalletGrpc;
+
+/// How long a call to the node may take.
+const NODE_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a call to the catalogue or the fee oracle may take.
+const CALL_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Why the wallet service failed.
+#[derive(Debug, thiserror::Error)]
+pub enum WalletServiceError {
+    /// Bad configuration.
+    #[error("wallet config: {0}")]
+    Config(String),
+    /// The node's settings.
+    #[error(transparent)]
+    Node(#[from] NodeError),
+    /// Binding or serving gRPC.
+    #[error("grpc: {0}")]
+    Serve(String),
+}
+
+/// A built wallet service: its settings checked, its gRPC port bound.
+pub struct Wallet {
+    api: WalletGrpc,
+    listener: TcpListener,
+    addr: SocketAddr,
+}
+
+fn channel(url: &str, name: &str) -> Result<tonic::transport::Channel, WalletServiceError> {
+    Ok(Endpoint::from_shared(url.to_owned())
+        .map_err(|e| WalletServiceError::Config(format!("{name}: {e}")))?
+        .timeout(CALL_TIMEOUT)
+        .connect_lazy())
+}
+
+/// Checks the settings and binds the gRPC port.
+pub async fn build(config: &WalletConfig, node: &NodeConfig) -> Result<Wallet, WalletServiceError> {
+    let network = config.network().map_err(WalletServiceError::Config)?;
+    let fee_to = crate::buy::address(config.fee_address.trim(), network)
+        .ok_or_else(|| {
+            WalletServiceError::Config(format!(
+                "wallet.fee_address: {:?} is not an address of {network}",
+                config.fee_address
+            ))
+        })?
+        .script_pubkey();
+    let api = WalletGrpc {
+        network,
+        node: Node::new(node, NODE_TIMEOUT)?,
+        catalogue: CatalogueServiceClient::new(channel(
+            &config.catalogue_url,
+            "wallet.catalogue_url",
+        )?),
+        fees: FeesServiceClient::new(channel(&config.fees_url, "wallet.fees_url")?),
+        fee_to,
+        fee_address: config.fee_address.trim().to_owned(),
+    };
+    let listener = TcpListener::bind(&config.grpc_listen)
+        .await
+        .map_err(|e| WalletServiceError::Serve(e.to_string()))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| WalletServiceError::Serve(e.to_string()))?;
+    Ok(Wallet {
+        api,
+        listener,
+        addr,
+    })
+}
+
+impl Wallet {
+    /// The bound gRPC address.
+    pub fn grpc_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Serves until `shutdown`.
+    pub async fn run_until_stopped(self, shutdown: Shutdown) -> Result<(), WalletServiceError> {
+        tracing::info!(addr = %self.addr, "wallet gRPC listening");
+        tonic::transport::Server::builder()
+            .add_service(WalletServiceServer::new(self.api))
+            .serve_with_incoming_shutdown(
+                TcpListenerStream::new(self.listener),
+                shutdown.cancelled_owned(),
+            )
+            .await
+            .map_err(|e| WalletServiceError::Serve(e.to_string()))
+    }
+}
