@@ -235,9 +235,10 @@ struct InputJson {
     address: String,
 }
 
+/// One transaction of a purchase.
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(as = BuyPsbt)]
-struct BuiltJson {
+#[schema(as = BuyTransaction)]
+struct TxJson {
     /// The unsigned PSBT, hex.
     #[serde(rename = "txHex")]
     tx_hex: String,
@@ -249,12 +250,34 @@ struct BuiltJson {
     #[serde(rename = "walletFee")]
     wallet_fee: u64,
     royalties: u64,
+    /// The hashes it buys.
+    hashes: Vec<String>,
+}
+
+/// A purchase: the first transaction's fields (most carts are one), the totals, and every transaction.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = BuyPsbt)]
+struct BuiltJson {
+    /// The first transaction's unsigned PSBT, hex.
+    #[serde(rename = "txHex")]
+    tx_hex: String,
+    #[serde(rename = "inputsToSign")]
+    inputs_to_sign: Vec<InputJson>,
+    /// Satoshis to the miners, in all.
+    fee: u64,
+    vsize: u64,
+    #[serde(rename = "walletFee")]
+    wallet_fee: u64,
+    royalties: u64,
     /// sat/vB.
     #[serde(rename = "feeRate")]
     #[schema(value_type = f64)]
     fee_rate: serde_json::Number,
     /// The hashes it buys.
     hashes: Vec<String>,
+    /// Every transaction, to be signed and sent in this order (one pays at most two dispensers; one may spend the
+    /// change of one before it).
+    psbts: Vec<TxJson>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -356,7 +379,7 @@ pub(crate) async fn create_buy(
             error: e.error,
         })
         .collect();
-    if r.psbt_hex.is_empty() {
+    if r.txs.is_empty() {
         let error = errors
             .iter()
             .map(|e| e.error.as_str())
@@ -366,22 +389,47 @@ pub(crate) async fn create_buy(
             (StatusCode::BAD_REQUEST, Json(RefusedJson { error, errors })).into_response(),
         ));
     }
+    let psbts: Vec<TxJson> = r
+        .txs
+        .into_iter()
+        .map(|t| TxJson {
+            tx_hex: t.psbt_hex,
+            inputs_to_sign: t
+                .inputs_to_sign
+                .into_iter()
+                .map(|i| InputJson {
+                    index: i.index,
+                    address: i.address,
+                })
+                .collect(),
+            fee: t.network_fee,
+            vsize: t.vsize,
+            wallet_fee: t.wallet_fee,
+            royalties: t.royalties,
+            hashes: t.built,
+        })
+        .collect();
+    let sum = |f: fn(&TxJson) -> u64| psbts.iter().map(f).sum::<u64>();
     let result = BuiltJson {
-        tx_hex: r.psbt_hex,
-        inputs_to_sign: r
+        tx_hex: psbts[0].tx_hex.clone(),
+        inputs_to_sign: psbts[0]
             .inputs_to_sign
-            .into_iter()
+            .iter()
             .map(|i| InputJson {
                 index: i.index,
-                address: i.address,
+                address: i.address.clone(),
             })
             .collect(),
-        fee: r.network_fee,
-        vsize: r.vsize,
-        wallet_fee: r.wallet_fee,
-        royalties: r.royalties,
+        fee: sum(|t| t.fee),
+        vsize: sum(|t| t.vsize),
+        wallet_fee: sum(|t| t.wallet_fee),
+        royalties: sum(|t| t.royalties),
         fee_rate: stamps_platform::figures::fee_rate(r.fee_rate),
-        hashes: r.built,
+        hashes: psbts
+            .iter()
+            .flat_map(|t| t.hashes.iter().cloned())
+            .collect(),
+        psbts,
     };
     Ok(no_store(
         Json(CreateBuyJson { result, errors }).into_response(),

@@ -3,8 +3,10 @@
 //! and the fee rate, this decides.
 //!
 //! Layout (WALLET-AUTH §3.3): the buyer's coins are the inputs, so input 0 is the buyer (the source, credited with
-//! what the dispensers give, and the ARC4 key of the message); then one output per dispenser paid, the `dispense`
-//! message in an OP_RETURN, the royalties, the wallet fee and the change. Every output that pays an address
+//! what the dispensers give, and the ARC4 key of the message); then the first dispenser paid, the `dispense`
+//! message in an OP_RETURN, the second dispenser (the reference looks at one output after the data, so a
+//! transaction pays at most two: a larger cart is a chain of transactions), the royalties, the wallet fee and the
+//! change. Every output that pays an address
 //! with an open dispenser triggers it, except outputs to the buyer: an order whose dispenser shares its address
 //! with another open dispenser, or whose royalty would pay one, is refused, never silently widened.
 //!
@@ -182,6 +184,8 @@ pub struct Built {
     pub wallet_fee: u64,
     /// Satoshis to owners.
     pub royalties: u64,
+    /// The dispensers it pays, in output order.
+    pub hashes: Vec<String>,
 }
 
 /// The `dispense` message's OP_RETURN output, encrypted with input 0's txid.
@@ -204,29 +208,50 @@ fn vsize(inputs: usize, outputs: &[usize]) -> u64 {
     .to_vbytes_ceil()
 }
 
-/// The purchase of `payments` by `buyer` from `coins` at `fee_rate` sat/kvB, with the wallet fee to `fee_to`.
+/// The most dispensers one transaction pays: the reference parser takes one destination before the data (two
+/// would make the transaction unparsable) and looks at one more output after it, then stops.
+pub const DISPENSERS_PER_TX: usize = 2;
+
+/// The purchase of `payments` by `buyer` from `coins` at `fee_rate` sat/kvB, with the wallet fee to `fee_to`: one
+/// transaction per [`DISPENSERS_PER_TX`] payments, in order. A coin one of them spends is not used again; its
+/// change may be, by the ones after it (a segwit transaction's id is known before it is signed), so they are sent
+/// in order.
 pub fn build(
     payments: &[Payment],
     buyer: &ScriptBuf,
     mut coins: Vec<Coin>,
     fee_rate: u64,
     fee_to: &ScriptBuf,
-) -> Result<Built, String> {
+) -> Result<Vec<Built>, String> {
     if payments.is_empty() {
         return Err("Nothing to buy".into());
     }
+    payments
+        .chunks(DISPENSERS_PER_TX)
+        .map(|group| build_one(group, buyer, &mut coins, fee_rate, fee_to))
+        .collect()
+}
+
+/// One transaction paying `payments` (at most two): `[first dispenser, message, second dispenser, royalties, wallet
+/// fee, change]`. The coins it spends leave `coins`; its change joins them.
+fn build_one(
+    payments: &[Payment],
+    buyer: &ScriptBuf,
+    coins: &mut Vec<Coin>,
+    fee_rate: u64,
+    fee_to: &ScriptBuf,
+) -> Result<Built, String> {
     let total: u64 = payments.iter().map(|p| p.amount).sum();
     let wallet_fee = wallet_fee(total, payments.len() as u64, fee_rate);
-    let mut outputs: Vec<TxOut> = payments
-        .iter()
-        .map(|p| TxOut {
-            value: Amount::from_sat(p.amount),
-            script_pubkey: p.dispenser.clone(),
-        })
-        .collect();
+    let pay = |p: &Payment| TxOut {
+        value: Amount::from_sat(p.amount),
+        script_pubkey: p.dispenser.clone(),
+    };
+    let mut outputs: Vec<TxOut> = payments.iter().take(1).map(pay).collect();
     // A stand-in of the message output's size until input 0 is known.
     let message_at = outputs.len();
     outputs.push(dispense_output(&OutPoint::null())?);
+    outputs.extend(payments.iter().skip(1).map(pay));
     let mut royalties = 0;
     for (script, value) in payments.iter().filter_map(|p| p.royalty.as_ref()) {
         royalties += value;
@@ -259,31 +284,32 @@ pub fn build(
             b.outpoint,
         ))
     });
-    let mut chosen: Vec<Coin> = Vec::new();
+    let mut taken = 0;
     let mut have = 0u64;
     let mut outcome = None;
-    for coin in coins {
+    for coin in coins.iter() {
         have += coin.value;
-        chosen.push(coin);
-        let (v, fee) = fee_of(chosen.len(), true);
+        taken += 1;
+        let (v, fee) = fee_of(taken, true);
         if have >= paid + fee {
             let change = have - paid - fee;
             outcome = Some(if change >= CHANGE_DUST {
                 (v, fee, Some(change))
             } else {
-                let (v, _) = fee_of(chosen.len(), false);
+                let (v, _) = fee_of(taken, false);
                 (v, have - paid, None)
             });
             break;
         }
     }
     let Some((vsize, network_fee, change)) = outcome else {
-        let (_, fee) = fee_of(chosen.len().max(1), true);
+        let (_, fee) = fee_of(taken.max(1), true);
         return Err(format!(
             "Insufficient funds: {have} sat spendable, {} sat needed",
             paid + fee
         ));
     };
+    let chosen: Vec<Coin> = coins.drain(..taken).collect();
     if let Some(change) = change {
         outputs.push(TxOut {
             value: Amount::from_sat(change),
@@ -305,6 +331,16 @@ pub fn build(
             .collect(),
         output: outputs,
     };
+    if let Some(change) = change {
+        coins.push(Coin {
+            outpoint: OutPoint::new(
+                tx.compute_txid(),
+                u32::try_from(tx.output.len() - 1).unwrap_or(u32::MAX),
+            ),
+            value: change,
+            confirmed: false,
+        });
+    }
     let mut psbt = Psbt::from_unsigned_tx(tx).map_err(|e| e.to_string())?;
     for (input, coin) in psbt.inputs.iter_mut().zip(&chosen) {
         input.witness_utxo = Some(TxOut {
@@ -318,6 +354,7 @@ pub fn build(
         vsize,
         wallet_fee,
         royalties,
+        hashes: payments.iter().map(|p| p.tx_hash.clone()).collect(),
     })
 }
 
@@ -436,7 +473,9 @@ mod tests {
             coin(2, 100_000, true),
             coin(3, 900_000, false),
         ];
-        let built = build(&[p], &buyer, coins, 10_000, &fee_to).expect("built");
+        let built = build(&[p], &buyer, coins, 10_000, &fee_to)
+            .expect("built")
+            .remove(0);
         let tx = &built.psbt.unsigned_tx;
         // The largest confirmed coin alone pays.
         assert_eq!(tx.input.len(), 1);
@@ -470,6 +509,66 @@ mod tests {
         assert_eq!(
             hex::encode(out.script_pubkey.as_bytes()),
             "6a0a0450715ae16fb6211a49"
+        );
+    }
+
+    #[test]
+    fn a_cart_of_three_is_two_chained_transactions() {
+        let none = HashSet::new();
+        let sellers = [
+            SELLER,
+            OWNER,
+            "bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3",
+        ];
+        let payments: Vec<Payment> = sellers
+            .iter()
+            .enumerate()
+            .map(|(i, seller)| {
+                let mut d = dispenser();
+                d.source = (*seller).into();
+                d.tx_hash = format!("{i:064}");
+                let o = Order {
+                    tx_hash: d.tx_hash.clone(),
+                    amount: 10_000,
+                };
+                payment(&o, &d, Network::Bitcoin, &none).expect("buyable")
+            })
+            .collect();
+        let buyer = script(BUYER);
+        let built = build(
+            &payments,
+            &buyer,
+            vec![coin(1, 200_000, true)],
+            10_000,
+            &script(OWNER),
+        )
+        .expect("built");
+        assert_eq!(built.len(), 2);
+        let (one, two) = (&built[0].psbt.unsigned_tx, &built[1].psbt.unsigned_tx);
+        assert_eq!(
+            built[0].hashes,
+            vec![payments[0].tx_hash.clone(), payments[1].tx_hash.clone()]
+        );
+        // [first dispenser, message, second dispenser, wallet fee, change]
+        assert_eq!(one.output[0].script_pubkey, script(SELLER));
+        assert!(one.output[1].script_pubkey.is_op_return());
+        assert_eq!(one.output[2].script_pubkey, script(OWNER));
+        assert_eq!(one.output[4].script_pubkey, buyer);
+        // The second spends the first's change, and keys its message with it.
+        assert_eq!(
+            two.input[0].previous_output,
+            OutPoint::new(one.compute_txid(), 4)
+        );
+        assert_eq!(
+            two.output[1],
+            dispense_output(&two.input[0].previous_output).expect("message")
+        );
+        assert_eq!(
+            built[1].psbt.inputs[0]
+                .witness_utxo
+                .as_ref()
+                .map(|o| o.value),
+            Some(one.output[4].value)
         );
     }
 

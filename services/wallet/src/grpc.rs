@@ -289,21 +289,26 @@ impl WalletService for WalletGrpc {
             &self.fee_to,
         )
         .map_err(Status::invalid_argument)?;
-        let inputs_to_sign = (0..built.psbt.inputs.len())
-            .map(|index| pb::InputToSign {
-                index: u32::try_from(index).unwrap_or(u32::MAX),
-                address: source_text.clone(),
+        let txs = built
+            .into_iter()
+            .map(|b| pb::BuiltTx {
+                psbt_hex: b.psbt.serialize_hex(),
+                inputs_to_sign: (0..b.psbt.inputs.len())
+                    .map(|index| pb::InputToSign {
+                        index: u32::try_from(index).unwrap_or(u32::MAX),
+                        address: source_text.clone(),
+                    })
+                    .collect(),
+                network_fee: b.network_fee,
+                vsize: b.vsize,
+                wallet_fee: b.wallet_fee,
+                royalties: b.royalties,
+                built: b.hashes,
             })
             .collect();
         Ok(Response::new(pb::CreateBuyResponse {
-            psbt_hex: built.psbt.serialize_hex(),
-            inputs_to_sign,
-            network_fee: built.network_fee,
-            vsize: built.vsize,
-            wallet_fee: built.wallet_fee,
-            royalties: built.royalties,
+            txs,
             fee_rate,
-            built: payments.into_iter().map(|p| p.tx_hash).collect(),
             errors,
         }))
     }

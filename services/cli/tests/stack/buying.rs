@@ -4,6 +4,8 @@
 
 use std::time::{Duration, Instant};
 
+use std::str::FromStr;
+
 use base64::Engine;
 use serde_json::{Value, json};
 
@@ -348,6 +350,292 @@ async fn a_dispenser_purchase_is_built_signed_mined_and_indexed() {
         reason.contains("missingorspent") || reason.contains("already"),
         "{reason}"
     );
+    services.stop().await;
+    stack.finish().await;
+}
+
+/// Sends `message` from actor `who` as a Counterparty transaction: `destinations` first, the message in an
+/// OP_RETURN keyed by input 0, change; paid by the actor's largest coin that holds no balance, signed by the
+/// devnet's wallet. Returns the txid.
+async fn send_message(
+    stack: &Stack,
+    who: u32,
+    message: &stamps_protocol::counterparty::message::Message,
+    destinations: Vec<bitcoin::TxOut>,
+) -> bitcoin::Txid {
+    use bitcoin::{Amount, OutPoint, TxOut};
+    let address = actor(who).address();
+    let script = address.script_pubkey();
+    let coins: Value = reqwest::get(format!("{}/api/address/{address}/utxo", stack.api_url))
+        .await
+        .expect("coins")
+        .json()
+        .await
+        .expect("json");
+    let mut db = stack.db().await;
+    let held: Vec<String> = sqlx::query_scalar(
+        "SELECT holder FROM catalogue.balances WHERE quantity > 0 AND holder LIKE '%:%'",
+    )
+    .fetch_all(&mut db)
+    .await
+    .expect("held");
+    let (outpoint, value) = coins
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|c| {
+            let outpoint = OutPoint::new(
+                c["txid"].as_str()?.parse().ok()?,
+                u32::try_from(c["vout"].as_u64()?).ok()?,
+            );
+            (!held.contains(&outpoint.to_string())).then_some((outpoint, c["value"].as_u64()?))
+        })
+        .max_by_key(|(_, v)| *v)
+        .expect("the actor has a free coin");
+    let height = stack
+        .rpc("getblockcount", json!([]))
+        .await
+        .as_u64()
+        .expect("height")
+        + 1;
+    let data = message
+        .pack(height, stamps_protocol::Rules::MAINNET)
+        .expect("packs");
+    let key = stamps_protocol::arc4::key_for(&outpoint.txid);
+    let paid: u64 = destinations.iter().map(|o| o.value.to_sat()).sum();
+    let mut output = destinations;
+    output.push(
+        stamps_protocol::counterparty::transport::op_return_output(&key, &data).expect("fits"),
+    );
+    output.push(TxOut {
+        value: Amount::from_sat(value - paid - 1_000),
+        script_pubkey: script.clone(),
+    });
+    let tx = bitcoin::Transaction {
+        version: bitcoin::transaction::Version::TWO,
+        lock_time: bitcoin::absolute::LockTime::ZERO,
+        input: vec![bitcoin::TxIn {
+            previous_output: outpoint,
+            sequence: bitcoin::Sequence::ENABLE_RBF_NO_LOCKTIME,
+            ..bitcoin::TxIn::default()
+        }],
+        output,
+    };
+    let mut psbt = bitcoin::Psbt::from_unsigned_tx(tx).expect("psbt");
+    psbt.inputs[0].witness_utxo = Some(TxOut {
+        value: Amount::from_sat(value),
+        script_pubkey: script,
+    });
+    let b64 = base64::engine::general_purpose::STANDARD.encode(psbt.serialize());
+    let signed = stack.rpc("walletprocesspsbt", json!([b64])).await;
+    let hex = signed["hex"].as_str().expect("signed").to_owned();
+    let txid = stack.rpc("sendrawtransaction", json!([hex])).await;
+    txid.as_str()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("sent: {txid}"))
+}
+
+async fn mine(stack: &Stack) {
+    stack
+        .rpc("generatetoaddress", json!([1, WALLET_FEE_ADDRESS]))
+        .await;
+    stack.wait_for_chain(60).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cart_of_five_buys_four_in_one_signing_and_never_spends_an_attached_asset() {
+    use stamps_protocol::counterparty::message::{Attach, Dispenser, Message};
+    let stack = Stack::start_with("buycart", demo_config()).await;
+    let services = stack.services_with(100).await;
+    stack.wait_for_chain(180).await;
+    let mut db = stack.db().await;
+    const RATE: u64 = 10_000;
+
+    // Four artists each open a dispenser of a stamp they hold, one unit per 10 000 sat.
+    let mut opened = Vec::new();
+    for artist in 1..9u32 {
+        if opened.len() == 4 {
+            break;
+        }
+        let address = actor(artist).address().to_string();
+        let holding: Option<(String, i64)> = sqlx::query_as(
+            "SELECT b.asset, b.quantity::BIGINT FROM catalogue.balances b JOIN catalogue.stamps s ON s.cpid = b.asset
+             WHERE b.holder = $1 AND b.quantity >= 2 AND NOT s.divisible ORDER BY b.asset LIMIT 1",
+        )
+        .bind(&address)
+        .fetch_optional(&mut db)
+        .await
+        .expect("holdings");
+        let Some((asset, _)) = holding else { continue };
+        let message = Message::Dispenser(Dispenser {
+            asset_id: stamps_protocol::asset::id_from_name(&asset).unwrap_or(0),
+            asset: asset.clone(),
+            give_quantity: 1,
+            escrow_quantity: 2,
+            mainchainrate: RATE,
+            dispenser_status: 0,
+            action_address: None,
+            oracle_address: None,
+        });
+        let txid = send_message(&stack, artist, &message, Vec::new()).await;
+        opened.push((txid.to_string(), address, asset));
+    }
+    assert_eq!(opened.len(), 4, "four artists hold a stamp to sell");
+
+    // The buyer, a collector holding an asset, puts one unit of it on a UTXO worth more than any other coin of
+    // theirs: the first coin the wallet would take if it did not know.
+    let (buyer, attached_asset): (u32, String) = {
+        let mut found = None;
+        for collector in 9..19u32 {
+            let asset: Option<String> = sqlx::query_scalar(
+                "SELECT asset FROM catalogue.balances WHERE holder = $1 AND quantity >= 1 ORDER BY asset LIMIT 1",
+            )
+            .bind(actor(collector).address().to_string())
+            .fetch_optional(&mut db)
+            .await
+            .expect("holdings");
+            if let Some(asset) = asset {
+                found = Some((collector, asset));
+                break;
+            }
+        }
+        found.expect("a collector holds an asset")
+    };
+    let address = actor(buyer).address().to_string();
+    let funded = stack.rpc("sendtoaddress", json!([address, 0.03])).await;
+    assert!(funded.is_string(), "{funded}");
+    mine(&stack).await;
+    let attach = Message::Attach(Attach {
+        asset: attached_asset.clone(),
+        quantity: 1,
+        destination_vout: None,
+    });
+    let big = bitcoin::TxOut {
+        value: bitcoin::Amount::from_sat(2_500_000),
+        script_pubkey: actor(buyer).address().script_pubkey(),
+    };
+    let attach_txid = send_message(&stack, buyer, &attach, vec![big]).await;
+    mine(&stack).await;
+    let attached = format!("{attach_txid}:0");
+    let on_utxo: i64 = sqlx::query_scalar(
+        "SELECT COALESCE(sum(quantity), 0)::BIGINT FROM catalogue.balances WHERE holder = $1",
+    )
+    .bind(&attached)
+    .fetch_one(&mut db)
+    .await
+    .expect("attached");
+    assert_eq!(on_utxo, 1, "the asset sits on {attached}");
+
+    // The cart: the four, and a dispenser of the demo that closed.
+    let closed: (String, String) =
+        sqlx::query_as("SELECT tx_hash, source FROM catalogue.dispensers WHERE status = 10 ORDER BY tx_hash LIMIT 1")
+            .fetch_one(&mut db)
+            .await
+            .expect("the demo closed a dispenser");
+    let mut hashes: Vec<String> = opened.iter().map(|o| o.0.clone()).collect();
+    let mut destinations: Vec<Value> = opened.iter().map(|o| json!([o.1, RATE])).collect();
+    hashes.insert(2, closed.0.clone());
+    destinations.insert(2, json!([closed.1, RATE]));
+
+    let mut browser = Browser::new(&services);
+    assert_eq!(
+        browser.sign_in(&actor(buyer), Format::Bip322).await.body,
+        "success"
+    );
+    let items = browser
+        .get(&format!("/api/wallet/buy/{}", hashes.join(",")))
+        .await
+        .json();
+    assert_eq!(items.as_array().map(Vec::len), Some(5));
+    assert_eq!(items[2]["error"], json!("Dispenser is closed"));
+    let built = browser
+        .post(
+            "/api/wallet/create/buy",
+            json!({"source": address, "tx_hashes": hashes, "destinations": destinations, "isPsbt": true,
+                   "desiredFeeRate": -1}),
+        )
+        .await;
+    assert_eq!(built.status, 200, "{}", built.body);
+    let built = built.json();
+    let bought: Vec<String> = opened.iter().map(|o| o.0.clone()).collect();
+    assert_eq!(built["result"]["hashes"], json!(bought));
+    assert_eq!(
+        built["errors"],
+        json!([{"tx_hash": closed.0, "error": "Dispenser is closed"}])
+    );
+    assert_eq!(built["result"]["walletFee"], json!(4 * 2222));
+    // One transaction pays at most two dispensers: two transactions, signed and sent in order.
+    let psbts = built["result"]["psbts"].as_array().expect("psbts").clone();
+    assert_eq!(psbts.len(), 2);
+    let mut txids = Vec::new();
+    for (n, t) in psbts.iter().enumerate() {
+        let psbt = bitcoin::Psbt::deserialize(
+            &hex::decode(t["txHex"].as_str().expect("psbt")).expect("hex"),
+        )
+        .expect("a PSBT");
+        assert!(
+            psbt.unsigned_tx
+                .input
+                .iter()
+                .all(|i| i.previous_output.to_string() != attached),
+            "the attached asset's output is never spent"
+        );
+        // [first dispenser, message, second dispenser, ...]: each artist paid exactly, in the cart's order.
+        for (slot, k) in [(0, 2 * n), (2, 2 * n + 1)] {
+            assert_eq!(psbt.unsigned_tx.output[slot].value.to_sat(), RATE);
+            assert_eq!(
+                psbt.unsigned_tx.output[slot].script_pubkey,
+                bitcoin::Address::from_str(&opened[k].1)
+                    .expect("address")
+                    .assume_checked()
+                    .script_pubkey()
+            );
+        }
+        assert!(psbt.unsigned_tx.output[1].script_pubkey.is_op_return());
+        let b64 = base64::engine::general_purpose::STANDARD.encode(psbt.serialize());
+        let signed = stack.rpc("walletprocesspsbt", json!([b64])).await;
+        let sent = browser
+            .post(
+                "/api/wallet/broadcast",
+                json!({"txHex": signed["psbt"], "isPsbt": true}),
+            )
+            .await;
+        assert_eq!(sent.status, 200, "{}", sent.body);
+        txids.push(sent.json()["result"][0].as_str().expect("txid").to_owned());
+    }
+    mine(&stack).await;
+    let dispensed: Vec<String> = sqlx::query_scalar(
+        "SELECT dispenser_tx_hash FROM catalogue.dispenses WHERE tx_hash = ANY($1)
+         ORDER BY dispenser_tx_hash",
+    )
+    .bind(&txids)
+    .fetch_all(&mut db)
+    .await
+    .expect("dispenses");
+    // The block orders the two transactions as it likes.
+    let (mut dispensed, mut bought) = (dispensed, bought);
+    dispensed.sort();
+    bought.sort();
+    assert_eq!(dispensed, bought, "the four dispensers triggered");
+    for (_, _, asset) in &opened {
+        let held: i64 = sqlx::query_scalar(
+            "SELECT COALESCE(sum(quantity), 0)::BIGINT FROM catalogue.balances WHERE holder = $1 AND asset = $2",
+        )
+        .bind(&address)
+        .bind(asset)
+        .fetch_one(&mut db)
+        .await
+        .expect("held");
+        assert!(held >= 1, "the buyer holds {asset}");
+    }
+    let still: i64 = sqlx::query_scalar(
+        "SELECT COALESCE(sum(quantity), 0)::BIGINT FROM catalogue.balances WHERE holder = $1",
+    )
+    .bind(&attached)
+    .fetch_one(&mut db)
+    .await
+    .expect("attached");
+    assert_eq!(still, 1, "the attached asset stayed where it was");
     services.stop().await;
     stack.finish().await;
 }
