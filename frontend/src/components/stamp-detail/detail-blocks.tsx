@@ -1,6 +1,7 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LineChart } from '@/components/charts/line-chart';
+import { BuyNowButton } from '@/components/stamp/buy-now-button';
 import { paths } from '@/config/paths';
 import {
   formatBlockTime,
@@ -14,6 +15,7 @@ import { abbreviateBtc } from '@/utils/market';
 import { formatBtc } from '@/utils/money';
 import {
   collectionIds,
+  hasLotLeft,
   holderLabel,
   isAtomicSwap,
   isDispenserClosed,
@@ -229,11 +231,18 @@ function DispenserRow({ dispenser, divisible }: { dispenser: StampDispenser; div
         {isAtomicSwap(dispenser.tx_hash) && <span className="badge">Atomic swap</span>}
       </td>
       <td>{formatInteger(dispenser.dispense_count)}</td>
+      <td>
+        <BuyNowButton
+          txHash={dispenser.tx_hash}
+          closed={closed || !hasLotLeft(dispenser)}
+          className="button button--ghost buy-now buy-now--row"
+        />
+      </td>
     </tr>
   );
 }
 
-/** Dispensers, open first; closed ones (status 10 or 11) read Closed. */
+/** Dispensers, open first, each with 'Buy now'; closed ones (status 10 or 11) read Closed, their button disabled. */
 export function DispensersBlock({ dispensers, divisible }: { dispensers: StampDispenser[]; divisible: boolean }) {
   return (
     <DetailPanel title="Dispensers">
@@ -251,6 +260,9 @@ export function DispensersBlock({ dispensers, divisible }: { dispensers: StampDi
                 <th scope="col">Remaining</th>
                 <th scope="col">Seller</th>
                 <th scope="col">Sales</th>
+                <th scope="col">
+                  <span className="visually-hidden">Buy</span>
+                </th>
               </tr>
             </thead>
             <tbody>
