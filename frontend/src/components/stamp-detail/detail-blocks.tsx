@@ -220,7 +220,14 @@ function DispenserRow({ dispenser, divisible }: { dispenser: StampDispenser; div
         {closed ? (
           <span className="badge badge--invalid">Closed</span>
         ) : (
-          <span className="badge badge--done">Open</span>
+          <>
+            <span className="visually-hidden">Open</span>
+            <BuyNowButton
+              txHash={dispenser.tx_hash}
+              disabled={!hasLotLeft(dispenser)}
+              className="button button--ghost buy-now buy-now--row"
+            />
+          </>
         )}
       </td>
       <td>{formatBtc(dispenser.satoshi_price)}</td>
@@ -231,18 +238,14 @@ function DispenserRow({ dispenser, divisible }: { dispenser: StampDispenser; div
         {isAtomicSwap(dispenser.tx_hash) && <span className="badge">Atomic swap</span>}
       </td>
       <td>{formatInteger(dispenser.dispense_count)}</td>
-      <td>
-        <BuyNowButton
-          txHash={dispenser.tx_hash}
-          closed={closed || !hasLotLeft(dispenser)}
-          className="button button--ghost buy-now buy-now--row"
-        />
-      </td>
     </tr>
   );
 }
 
-/** Dispensers, open first, each with 'Buy now'; closed ones (status 10 or 11) read Closed, their button disabled. */
+/**
+ * Dispensers, open first: an open one's status is its 'Buy now' (disabled when no lot is left); a closed one (status
+ * 10 or 11) reads Closed and cannot be bought.
+ */
 export function DispensersBlock({ dispensers, divisible }: { dispensers: StampDispenser[]; divisible: boolean }) {
   return (
     <DetailPanel title="Dispensers">
@@ -260,9 +263,6 @@ export function DispensersBlock({ dispensers, divisible }: { dispensers: StampDi
                 <th scope="col">Remaining</th>
                 <th scope="col">Seller</th>
                 <th scope="col">Sales</th>
-                <th scope="col">
-                  <span className="visually-hidden">Buy</span>
-                </th>
               </tr>
             </thead>
             <tbody>

@@ -183,13 +183,19 @@ describe('StampDetail blocks', () => {
     },
   );
 
-  it("offers 'Buy now' for the cheapest open dispenser and on each open row; a closed row's is disabled", async () => {
-    stubFetchJson(200, blocks);
+  it("offers 'Buy now' for the cheapest open dispenser and on each open row; a closed row has none", async () => {
+    stubFetchJson(200, {
+      ...blocks,
+      dispensers: [...(blocks.dispensers ?? []), { ...DISPENSER, tx_hash: 'e'.repeat(64), give_remaining: '0' }],
+    });
     const { store } = renderWithProviders(<StampDetail cpid={CPID} />);
     const dispensers = await screen.findByRole('region', { name: 'Dispensers' });
     const rows = within(dispensers).getAllByRole('row').slice(1);
     expect(within(rows[0] as HTMLElement).getByRole('button', { name: 'Buy now' })).toBeEnabled();
+    // Open but empty: no lot to buy.
     expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'Buy now' })).toBeDisabled();
+    expect(rows[2]).toHaveTextContent('Closed');
+    expect(within(rows[2] as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
 
     // Signed out: the listing goes into the cart and the sign-in panel opens.
     fireEvent.click(within(screen.getByRole('group', { name: 'Actions' })).getByRole('button', { name: 'Buy now' }));
