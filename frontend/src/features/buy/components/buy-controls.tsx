@@ -33,12 +33,26 @@ export function BuyControls() {
           type="button"
           className="button button--ghost buy-cart"
           aria-haspopup="dialog"
+          aria-label={`Cart (${String(hashes.length)})`}
+          title={`Cart (${String(hashes.length)})`}
           onClick={() => {
             setRefusal(null);
             dispatch(openBuy());
           }}
         >
-          Cart ({hashes.length})
+          <svg className="buy-cart__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path
+              d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 7H6.2"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+            <circle cx="9" cy="19.5" r="1.5" fill="currentColor" />
+            <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+          </svg>
+          {hashes.length}
         </button>
       )}
       {buyOpen && isBuyingWallet(logged) && <BuyDialog onClose={close} onRefused={refused} />}
