@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { removeFromCart, useCartDispatch } from '@/lib/cart';
-import { logOut, signInOpened } from '@/lib/session';
+import { openBuy, removeFromCart, useCartDispatch } from '@/lib/cart';
+import { logOut } from '@/lib/session';
 import { useBroadcastMutation, useCreateBuyMutation } from './api';
 import type { BuyEstimate } from './estimate';
 import { MESSAGES } from './messages';
@@ -81,8 +81,9 @@ export function useBuy({ names, onRefused, onSent, page }: BuyOptions) {
       };
       const created = createOutcome(await create(body));
       if (created.kind === 'signedOut') {
+        // The session is over: the sign-in panel opens, and the dialog again after a new sign-in.
         dispatch(logOut());
-        dispatch(signInOpened('connect'));
+        dispatch(openBuy());
         return;
       }
       if (created.kind === 'failed') {

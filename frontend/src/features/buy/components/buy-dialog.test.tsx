@@ -358,6 +358,21 @@ describe('the cart button and a refused purchase', () => {
     expect(screen.getByRole('button', { name: 'Cart (1)' })).toBeInTheDocument();
   });
 
+  it('ends the session when the server no longer knows it, and opens the sign-in panel', async () => {
+    stubStack({ create: () => ({ status: 401, body: { error: 'not signed in' } }) });
+    vi.stubGlobal('unisat', unisatPage().page.unisat);
+    localStorage.setItem('cart', JSON.stringify([A]));
+    const { store } = renderWithProviders(<BuyControls />, { logged: 'unisat' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cart (1)' }));
+    fireEvent.click(await buyButton(screen.getByRole('dialog', { name: 'Buy' })));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(store.getState().session).toMatchObject({ logged: '', signIn: 'connect' });
+    // The dialog opens again after a new sign-in with a buying wallet.
+    expect(store.getState().cart).toMatchObject({ hashes: [A], buyPending: true });
+  });
+
   it('opens the sign-in panel for a visitor instead of the dialog', () => {
     localStorage.setItem('cart', JSON.stringify([A]));
     const { store } = renderWithProviders(<BuyControls />);
