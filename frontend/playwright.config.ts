@@ -3,6 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 // End-to-end tests against a running stack (the lead's script starts it; no webServer here).
 // E2E_BASE_URL: where the gateway serves the app, e.g. http://127.0.0.1:28080.
 // E2E_CPID / E2E_STAMP: a stamp that stack has indexed (read by e2e/stamp.spec.ts).
+// E2E_RPC_URL: the devnet's JSON-RPC, where e2e/buy.spec.ts mines the block of its purchase.
 // CHROMIUM_PATH: the system Chromium (default /usr/bin/chromium); browsers are never downloaded.
 const baseURL = process.env.E2E_BASE_URL;
 if (!baseURL) {

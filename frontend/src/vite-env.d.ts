@@ -12,4 +12,6 @@ interface ImportMetaEnv {
    * the site's own origin when unset.
    */
   readonly VITE_ASSETS_URL?: string;
+  /** The block explorer's transaction page, the txid appended, e.g. https://mempool.space/tx/ (build-time setting). */
+  readonly VITE_EXPLORER_TX_URL?: string;
 }

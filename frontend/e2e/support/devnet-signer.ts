@@ -1,13 +1,15 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { base64, bech32, createBase58check } from '@scure/base';
+import { base64, bech32, createBase58check, hex } from '@scure/base';
+import { Transaction } from '@scure/btc-signer';
 import bip322 from 'bip322-js';
 
 /**
  * The devnet's actors, with their keys derived exactly as the devnet derives them (services/devnet/src/keys.rs): the
  * secret is sha256("stamps-devnet/{seed}/actor/{index}/{counter}") for the first counter giving a valid secp256k1
- * key; the address is the compressed key's mainnet P2WPKH. The browser tests sign with them as a wallet would.
+ * key; the address is the compressed key's mainnet P2WPKH. The browser tests sign with them as a wallet would:
+ * messages (legacy and BIP-322) and PSBTs.
  */
 
 /** The devnet's default seed (services/devnet/src/config.rs); E2E_DEVNET_SEED when the stack runs another. */
@@ -87,4 +89,58 @@ export function signBip322(actor: Actor, message: string): string {
 /** Whether a signature proves `actor` signed `message` (bip322-js reads both formats). */
 export function verifies(actor: Actor, message: string, signature: string): boolean {
   return bip322.Verifier.verifySignature(actor.address, message, signature);
+}
+
+/** The actor's compressed public key, hex (what Unisat's `getPublicKey` answers). */
+export function publicKeyHex(actor: Actor): string {
+  return hex.encode(secp256k1.getPublicKey(actor.secret, true));
+}
+
+/** The actor's P2WPKH output script: OP_0 and the key's hash160. */
+function p2wpkhScript(actor: Actor): Uint8Array {
+  return Uint8Array.of(0x00, 0x14, ...ripemd160(sha256(secp256k1.getPublicKey(actor.secret, true))));
+}
+
+function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
+  return a !== undefined && a.length === b.length && a.every((byte, index) => byte === b[index]);
+}
+
+/** An input a wallet is asked to sign, as Unisat's `signPsbt` takes it. */
+export type ToSignInput = { index: number; address?: string; publicKey?: string };
+
+/** The options of Unisat's `signPsbt`. */
+export type SignPsbtOptions = { autoFinalized?: boolean; toSignInputs?: ToSignInput[] };
+
+/**
+ * Signs a PSBT (hex) with the actor's key as Unisat's `signPsbt` does (SIGHASH_ALL, BIP-143 for P2WPKH): the inputs
+ * `toSignInputs` names, each of which must be the actor's (by address or public key), else every input spending the
+ * actor's P2WPKH output; finalized unless `autoFinalized` is false. Returns the PSBT's hex. A real signature: the
+ * devnet checks it as Bitcoin Core would.
+ */
+export function signPsbt(actor: Actor, psbtHex: string, options: SignPsbtOptions = {}): string {
+  const tx = Transaction.fromPSBT(hex.decode(psbtHex), { allowUnknownOutputs: true });
+  const script = p2wpkhScript(actor);
+  const key = publicKeyHex(actor);
+  let indexes: number[];
+  if (options.toSignInputs && options.toSignInputs.length > 0) {
+    indexes = options.toSignInputs.map((input) => {
+      if ((input.address && input.address !== actor.address) || (input.publicKey && input.publicKey !== key)) {
+        throw new Error(`input ${String(input.index)} is not for ${actor.address}`);
+      }
+      return input.index;
+    });
+  } else {
+    indexes = [];
+    for (let index = 0; index < tx.inputsLength; index++) {
+      if (sameBytes(tx.getInput(index).witnessUtxo?.script, script)) indexes.push(index);
+    }
+  }
+  if (indexes.length === 0) throw new Error(`no input of the PSBT is ${actor.address}'s`);
+  for (const index of indexes) {
+    if (!tx.signIdx(actor.secret, index)) throw new Error(`input ${String(index)} was not signed`);
+  }
+  if (options.autoFinalized !== false) {
+    for (const index of indexes) tx.finalizeIdx(index);
+  }
+  return hex.encode(tx.toPSBT());
 }

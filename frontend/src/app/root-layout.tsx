@@ -7,6 +7,7 @@ import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { Loading } from '@/components/ui/status';
 import { AuthControls } from '@/features/auth/components/auth-controls';
 import { AnnouncementBanner } from '@/features/announcement/components/announcement-banner';
+import { BuyControls } from '@/features/buy/components/buy-controls';
 import { DirectoriesMenu } from '@/features/collections/components/directories-menu';
 import { SearchBox } from '@/features/search/components/search-box';
 import { useSite, useSiteParam } from '@/lib/site-variant';
@@ -36,7 +37,12 @@ export function RootLayout() {
       <NavigationProgress />
       <Header
         search={<SearchBox />}
-        account={<AuthControls />}
+        account={
+          <>
+            <BuyControls />
+            <AuthControls />
+          </>
+        }
         menus={
           site.variant === 'xcp'
             ? {

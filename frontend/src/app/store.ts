@@ -1,9 +1,10 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api } from '@/lib/api';
+import { cartSlice, initialCart, storedCart } from '@/lib/cart';
 import { initialSession, sessionSlice } from '@/lib/session';
 import { initialSiteVariant, sessionStore, siteSlice } from '@/lib/site-variant';
 
-const rootReducer = combineSlices(api, siteSlice, sessionSlice);
+const rootReducer = combineSlices(api, siteSlice, sessionSlice, cartSlice);
 
 /** The whole Redux state: server data in the RTK Query cache, UI state in slices. */
 export type RootState = ReturnType<typeof rootReducer>;
@@ -19,11 +20,12 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 
 /**
  * The app's store; the site variant starts from the URL's `?site=` or the session's earlier choice, and the
- * sign-in state from the 'logged' cookie.
+ * sign-in state from the 'logged' cookie, the cart from local storage.
  */
 export const store = makeStore({
   site: { variant: initialSiteVariant(window.location.search, sessionStore()) },
   session: initialSession(document.cookie),
+  cart: initialCart(storedCart()),
 });
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -1,5 +1,6 @@
 import type { SiteVariant } from '@/config/site';
 import { api } from './api';
+import { parseFeeRecord, parsePriceRecord, type FeeRecord, type PriceRecord } from './market-records';
 
 /** The Server-Sent Events stream of live values (one event per value, named after its key, JSON data). */
 export const REALTIME_URL = '/api/realtime';
@@ -38,6 +39,10 @@ export type RealtimeValues = {
   /** The market figures of the staff directories (the XCP site's home). */
   xcpStats?: MarketStatsRow[];
   catalogue?: CatalogueVersion;
+  /** The fee oracle's newest record. */
+  mempoolFees?: FeeRecord;
+  /** The newest bitcoin prices. */
+  prices?: PriceRecord;
 };
 
 /** An SSE event's data read as JSON; undefined when it is not JSON. */
@@ -176,6 +181,14 @@ const realtimeApi = api.injectEndpoints({
           const catalogue = parseCatalogueVersion(value);
           if (catalogue) draft.catalogue = catalogue;
         });
+        listen('mempoolFees', (value, draft) => {
+          const fees = parseFeeRecord(value);
+          if (fees) draft.mempoolFees = fees;
+        });
+        listen('prices', (value, draft) => {
+          const prices = parsePriceRecord(value);
+          if (prices) draft.prices = prices;
+        });
         await entry.cacheEntryRemoved;
         source.close();
       },
@@ -227,6 +240,16 @@ export function useCpVersion(): string | undefined {
 /** The catalogue's version and projected height, once the realtime stream has sent them. */
 export function useCatalogueVersion(): CatalogueVersion | undefined {
   return useRealtime()?.catalogue;
+}
+
+/** The fee oracle's record from the realtime stream, once it has arrived. */
+export function useLiveFees(): FeeRecord | undefined {
+  return useRealtime()?.mempoolFees;
+}
+
+/** The bitcoin prices from the realtime stream, once they have arrived. */
+export function useLivePrices(): PriceRecord | undefined {
+  return useRealtime()?.prices;
 }
 
 /**

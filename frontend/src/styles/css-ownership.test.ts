@@ -37,6 +37,7 @@ const OWNERS: Record<string, string> = {
   'faq.css': 'faq',
   'dialog.css': 'shared',
   'auth.css': 'auth',
+  'buy.css': 'buy',
 };
 
 const stylesheets = import.meta.glob<string>('./*.css', { query: '?raw', import: 'default', eager: true });

@@ -6,16 +6,21 @@ import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { SiteVariant } from '@/config/site';
 import { api } from '@/lib/api';
+import { cartSlice, initialCart, storedCart } from '@/lib/cart';
 import { initialSession, sessionSlice } from '@/lib/session';
 import { siteSlice } from '@/lib/site-variant';
 
-const testReducer = combineSlices(api, siteSlice, sessionSlice);
+const testReducer = combineSlices(api, siteSlice, sessionSlice, cartSlice);
 
-/** A fresh store (empty cache) as the app builds it, on the given site variant, signed in when `logged` is set. */
+/**
+ * A fresh store (empty cache) as the app builds it, on the given site variant, signed in when `logged` is set, the
+ * cart read from local storage.
+ */
 export function makeTestStore(site: SiteVariant = 'stamps', logged = '') {
   const preloadedState: Partial<ReturnType<typeof testReducer>> = {
     site: { variant: site },
     session: { ...initialSession(''), logged },
+    cart: initialCart(storedCart()),
   };
   return configureStore({
     reducer: testReducer,

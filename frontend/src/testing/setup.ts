@@ -23,6 +23,8 @@ afterEach(() => {
   cleanup();
   // The sign-in cookie a test wrote must not sign in the next one.
   document.cookie = 'logged=; Path=/; Max-Age=0';
+  document.cookie = 'currency=; Path=/; Max-Age=0';
+  localStorage.clear();
   FakeEventSource.instances = [];
   sessionStorage.clear();
   document.body.removeAttribute('style');

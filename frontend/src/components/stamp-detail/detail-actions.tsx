@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { BuyNowButton } from '@/components/stamp/buy-now-button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { WishlistHeart } from './wishlist-heart';
 
@@ -12,15 +13,23 @@ export function pageShareUrl(pathname: string, origin: string = window.location.
   return new URL(pathname, origin).href;
 }
 
+type StampActionsProps = {
+  title: string;
+  cpid: string;
+  /** The listing 'Buy now' buys (a dispenser's txid or an atomic swap's `txid:vout`); no button without one. */
+  buyHash?: string | null;
+};
+
 /**
- * The detail page's actions, for the page shown: the wishlist heart, copy link (1-second 'Copied!') and share (the
- * system share sheet where the browser has one, else a post on X), both with the page's own URL. Download is its
- * own control (`StampDownload`).
+ * The detail page's actions, for the page shown: 'Buy now' when the stamp is on sale, the wishlist heart, copy link
+ * (1-second 'Copied!') and share (the system share sheet where the browser has one, else a post on X), both with the
+ * page's own URL. Download is its own control (`StampDownload`).
  */
-export function StampActions({ title, cpid }: { title: string; cpid: string }) {
+export function StampActions({ title, cpid, buyHash }: StampActionsProps) {
   const url = pageShareUrl(useLocation().pathname);
   return (
     <div className="stamp-actions" role="group" aria-label="Actions">
+      {buyHash && <BuyNowButton txHash={buyHash} />}
       <WishlistHeart cpid={cpid} />
       <CopyButton text={url} label="Copy link" />
       {canShare() ? (

@@ -1,6 +1,7 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LineChart } from '@/components/charts/line-chart';
+import { BuyNowButton } from '@/components/stamp/buy-now-button';
 import { paths } from '@/config/paths';
 import {
   formatBlockTime,
@@ -14,6 +15,7 @@ import { abbreviateBtc } from '@/utils/market';
 import { formatBtc } from '@/utils/money';
 import {
   collectionIds,
+  hasLotLeft,
   holderLabel,
   isAtomicSwap,
   isDispenserClosed,
@@ -218,7 +220,14 @@ function DispenserRow({ dispenser, divisible }: { dispenser: StampDispenser; div
         {closed ? (
           <span className="badge badge--invalid">Closed</span>
         ) : (
-          <span className="badge badge--done">Open</span>
+          <>
+            <span className="visually-hidden">Open</span>
+            <BuyNowButton
+              txHash={dispenser.tx_hash}
+              disabled={!hasLotLeft(dispenser)}
+              className="button button--ghost buy-now buy-now--row"
+            />
+          </>
         )}
       </td>
       <td>{formatBtc(dispenser.satoshi_price)}</td>
@@ -233,7 +242,10 @@ function DispenserRow({ dispenser, divisible }: { dispenser: StampDispenser; div
   );
 }
 
-/** Dispensers, open first; closed ones (status 10 or 11) read Closed. */
+/**
+ * Dispensers, open first: an open one's status is its 'Buy now' (disabled when no lot is left); a closed one (status
+ * 10 or 11) reads Closed and cannot be bought.
+ */
 export function DispensersBlock({ dispensers, divisible }: { dispensers: StampDispenser[]; divisible: boolean }) {
   return (
     <DetailPanel title="Dispensers">

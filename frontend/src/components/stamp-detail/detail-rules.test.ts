@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buyableListing,
   collectionIds,
+  hasLotLeft,
   holderLabel,
   htmlNeedsConfirmation,
   isAtomicSwap,
@@ -27,6 +29,30 @@ describe('dispenser rules', () => {
       { id: 'd', status: 0, closed: false },
     ];
     expect(sortDispensers(list).map((d) => d.id)).toEqual(['b', 'd', 'a', 'c']);
+  });
+
+  it('tells a dispenser with a lot left', () => {
+    expect(hasLotLeft({ give_quantity: '2', give_remaining: '2' })).toBe(true);
+    expect(hasLotLeft({ give_quantity: '2', give_remaining: '1' })).toBe(false);
+    expect(hasLotLeft({ give_quantity: '0', give_remaining: '5' })).toBe(false);
+    expect(hasLotLeft({ give_quantity: 'x', give_remaining: '5' })).toBe(false);
+    expect(hasLotLeft({ give_quantity: '1', give_remaining: '99999999999999999999' })).toBe(true);
+  });
+
+  it("buys the API's on-sale listing, else the open dispenser with a lot left cheapest per unit", () => {
+    const base = { status: 0, closed: false, give_quantity: '1', give_remaining: '5', satoshi_price: 1000 };
+    const dispensers = [
+      { ...base, tx_hash: 'closed', status: 10, closed: true, satoshi_price: 1 },
+      { ...base, tx_hash: 'empty', give_remaining: '0', satoshi_price: 2 },
+      { ...base, tx_hash: 'dear', satoshi_price: 900 },
+      // 2,000 sats for 4 units: 500 per unit.
+      { ...base, tx_hash: 'bulk', give_quantity: '4', give_remaining: '8', satoshi_price: 2000 },
+      { ...base, tx_hash: 'same', give_quantity: '2', give_remaining: '8', satoshi_price: 1000 },
+    ].map((dispenser) => ({ ...dispenser, block_index: 1, source: 's', escrow_quantity: '9', dispense_count: 0 }));
+    expect(buyableListing({ on_sale: 'listed:1', dispensers })).toBe('listed:1');
+    expect(buyableListing({ on_sale: null, dispensers })).toBe('bulk');
+    expect(buyableListing({ dispensers: dispensers.slice(0, 2) })).toBeNull();
+    expect(buyableListing({})).toBeNull();
   });
 
   it('marks a tx_hash with a colon as an atomic swap', () => {

@@ -15,6 +15,34 @@ export function sortDispensers<T extends Pick<StampDispenser, 'status' | 'closed
   return [...dispensers.filter((d) => !isDispenserClosed(d)), ...dispensers.filter((d) => isDispenserClosed(d))];
 }
 
+/** Whether an open dispenser still has a lot to give (`give_remaining` at least `give_quantity`, exact). */
+export function hasLotLeft(dispenser: Pick<StampDispenser, 'give_quantity' | 'give_remaining'>): boolean {
+  if (!/^\d+$/.test(dispenser.give_quantity) || !/^\d+$/.test(dispenser.give_remaining)) return false;
+  const lot = BigInt(dispenser.give_quantity);
+  return lot > BigInt(0) && BigInt(dispenser.give_remaining) >= lot;
+}
+
+/**
+ * What a detail page's 'Buy now' buys: the API's on-sale listing (the cheapest buyable one), else the open dispenser
+ * with a lot left whose price per unit is lowest (exact comparison); null when nothing is buyable.
+ */
+export function buyableListing(stamp: Pick<StampDetailData, 'on_sale' | 'dispensers'>): string | null {
+  if (stamp.on_sale) return stamp.on_sale;
+  let best: StampDispenser | null = null;
+  for (const dispenser of stamp.dispensers ?? []) {
+    if (isDispenserClosed(dispenser) || !hasLotLeft(dispenser)) continue;
+    // price / quantity < best price / best quantity, without division.
+    if (
+      !best ||
+      BigInt(dispenser.satoshi_price) * BigInt(best.give_quantity) <
+        BigInt(best.satoshi_price) * BigInt(dispenser.give_quantity)
+    ) {
+      best = dispenser;
+    }
+  }
+  return best?.tx_hash ?? null;
+}
+
 /** A tx_hash with a colon marks an atomic swap. */
 export function isAtomicSwap(txHash: string): boolean {
   return txHash.includes(':');

@@ -7,6 +7,7 @@ import { formatBtc } from '@/utils/money';
 import { isUnlimitedSupply } from '@/utils/supply';
 import { unitsToDecimal } from '@/utils/units';
 import type { StampHit, StampListFields } from '@/lib/stamp';
+import { BuyNowButton } from './buy-now-button';
 import { StampImage } from './stamp-image';
 
 /** A supply for a card: ∞ when unlimited, else whole units abbreviated with k, M or B (exact string arithmetic). */
@@ -87,10 +88,12 @@ type CardFrameProps = {
   name: string;
   /** What follows the name: a description, the details. */
   children?: ReactNode;
+  /** A control below the card's link ('Buy now'); a button cannot sit inside the link. */
+  action?: ReactNode;
 };
 
 /** A card of the stamp grid: picture, number and name, linking to its page; shared by the stamp and asset cards. */
-export function CardFrame({ href, expanded, media, number, name, children }: CardFrameProps) {
+export function CardFrame({ href, expanded, media, number, name, children, action }: CardFrameProps) {
   return (
     <li className={expanded ? 'stamp-card stamp-card--expanded' : 'stamp-card'}>
       <Link className="stamp-card__link" to={href}>
@@ -103,6 +106,7 @@ export function CardFrame({ href, expanded, media, number, name, children }: Car
           {children}
         </div>
       </Link>
+      {action}
     </li>
   );
 }
@@ -117,7 +121,8 @@ type StampCardProps = {
 
 /**
  * A stamp in a grid: image, number and cpid (or long name), linking to its detail page (/stamp/{cpid}, or
- * /asset/{cpid} on the XCP site); the market figures show on hover and focus, or always when `expanded`.
+ * /asset/{cpid} on the XCP site); the market figures show on hover and focus, or always when `expanded`. A stamp on
+ * sale (its list gives the buyable listing, `on_sale`) has 'Buy now' below.
  */
 export function StampCard({ hit, expanded = false, loading = 'lazy' }: StampCardProps) {
   const site = useSite();
@@ -138,6 +143,11 @@ export function StampCard({ hit, expanded = false, loading = 'lazy' }: StampCard
       }
       number={stampLabel(hit.stamp)}
       name={hit.asset_longname ?? hit.cpid}
+      action={
+        hit.on_sale ? (
+          <BuyNowButton txHash={hit.on_sale} className="button button--ghost buy-now buy-now--card" />
+        ) : undefined
+      }
     >
       {hasDetails && <StampDetails hit={hit} />}
     </CardFrame>

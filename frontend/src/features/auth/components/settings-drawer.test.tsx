@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { readCurrencyCookie } from '@/lib/currency';
 import { readLoggedCookie } from '@/lib/session';
 import type { User } from '@/lib/user-api';
 import { renderWithProviders, stubFetchRequests, type StubReply, type StubRequest } from '@/testing/render';
@@ -55,7 +56,21 @@ describe('the settings drawer', () => {
     expect(within(addresses[0] as HTMLElement).queryByRole('button', { name: /Unlink/ })).not.toBeInTheDocument();
     expect(within(addresses[1] as HTMLElement).getByRole('button', { name: `Unlink ${OTHER}` })).toBeInTheDocument();
     expect(within(drawer).getByRole('button', { name: 'Link another address' })).toHaveTextContent('+');
-    expect(within(drawer).queryByRole('combobox')).not.toBeInTheDocument();
+  });
+
+  it("keeps the display currency in the 'currency' cookie, USD by default, without a call", async () => {
+    const { drawer, requests } = renderDrawer();
+    const select = await within(drawer).findByRole('combobox', { name: 'Currency' });
+    expect(select).toHaveValue('USD');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['USD', 'EUR', 'GBP', 'JPY', 'CNY', 'CAD', 'AUD']);
+    fireEvent.change(select, { target: { value: 'EUR' } });
+    expect(select).toHaveValue('EUR');
+    expect(readCurrencyCookie(document.cookie)).toBe('EUR');
+    expect(writes(requests)).toEqual([]);
   });
 
   it('changes the displayed name only after confirmation, and shows the answer', async () => {

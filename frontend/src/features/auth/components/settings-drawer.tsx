@@ -7,6 +7,7 @@ import { Modal } from '@/components/ui/modal';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { paths } from '@/config/paths';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
+import { CURRENCIES, isCurrency, setCurrency, useCurrency } from '@/lib/currency';
 import { logOut, settingsClosed, signInOpened, useSessionDispatch } from '@/lib/session';
 import { profileIdOf, useCurrentUser, type User } from '@/lib/user-api';
 import { useLogoutMutation, useUnlinkAddressMutation, useUpdateUserMutation } from '../api';
@@ -83,6 +84,33 @@ function FieldForm({ label, initial, normalize, problem, question, save, confirm
   );
 }
 
+/** The display currency of amounts beside BTC, kept in the 'currency' cookie. */
+function CurrencySelect() {
+  const id = useId();
+  const currency = useCurrency();
+  return (
+    <div className="settings__form">
+      <label className="field__label" htmlFor={id}>
+        Currency
+      </label>
+      <select
+        id={id}
+        className="field__input"
+        value={currency}
+        onChange={(event) => {
+          if (isCurrency(event.target.value)) setCurrency(event.target.value);
+        }}
+      >
+        {CURRENCIES.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The text of a failed username update (spec): 409 taken, 400 the server's rule text, else generic. */
 function usernameFailure(error: Parameters<typeof errorStatus>[0]): string {
   const status = errorStatus(error);
@@ -131,6 +159,7 @@ function SettingsBody({ user, epoch }: { user: User; epoch: number }) {
       >
         My profile
       </Link>
+      <CurrencySelect />
       <FieldForm
         label="Displayed name"
         initial={user.username ?? ''}
@@ -208,7 +237,7 @@ function SettingsBody({ user, epoch }: { user: User; epoch: number }) {
   );
 }
 
-/** The settings drawer of the signed-in user: profile link, displayed name, X handle, addresses, logout. */
+/** The settings drawer of the signed-in user: profile link, currency, displayed name, X handle, addresses, logout. */
 export function SettingsDrawer() {
   const dispatch = useDispatch();
   const { user, epoch, failed } = useCurrentUser();

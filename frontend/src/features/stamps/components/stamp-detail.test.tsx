@@ -183,6 +183,34 @@ describe('StampDetail blocks', () => {
     },
   );
 
+  it("offers 'Buy now' for the cheapest open dispenser and on each open row; a closed row has none", async () => {
+    stubFetchJson(200, {
+      ...blocks,
+      dispensers: [...(blocks.dispensers ?? []), { ...DISPENSER, tx_hash: 'e'.repeat(64), give_remaining: '0' }],
+    });
+    const { store } = renderWithProviders(<StampDetail cpid={CPID} />);
+    const dispensers = await screen.findByRole('region', { name: 'Dispensers' });
+    const rows = within(dispensers).getAllByRole('row').slice(1);
+    expect(within(rows[0] as HTMLElement).getByRole('button', { name: 'Buy now' })).toBeEnabled();
+    // Open but empty: no lot to buy.
+    expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'Buy now' })).toBeDisabled();
+    expect(rows[2]).toHaveTextContent('Closed');
+    expect(within(rows[2] as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
+
+    // Signed out: the listing goes into the cart and the sign-in panel opens.
+    fireEvent.click(within(screen.getByRole('group', { name: 'Actions' })).getByRole('button', { name: 'Buy now' }));
+    expect(store.getState().cart.hashes).toEqual([DISPENSER.tx_hash]);
+    expect(localStorage.getItem('cart')).toBe(JSON.stringify([DISPENSER.tx_hash]));
+    expect(store.getState().session.signIn).toBe('connect');
+  });
+
+  it("has no page 'Buy now' when nothing is on sale", async () => {
+    stubFetchJson(200, { ...blocks, dispensers: blocks.dispensers?.slice(0, 1) });
+    renderWithProviders(<StampDetail cpid={CPID} />);
+    const actions = await screen.findByRole('group', { name: 'Actions' });
+    expect(within(actions).queryByRole('button', { name: 'Buy now' })).not.toBeInTheDocument();
+  });
+
   it("shows the spec's empty texts, hides the chart under 2 sales and hides empty dividends", async () => {
     stubFetchJson(200, { ...stamp, holders: [], dispensers: [], dispenses: [], dividends: [], fairminter: null });
     renderWithProviders(<StampDetail cpid={CPID} />);

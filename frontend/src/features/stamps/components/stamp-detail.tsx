@@ -7,7 +7,7 @@ import { stampLabel } from '@/utils/format';
 import { useGetStampDetailQuery } from '../detail-api';
 import type { StampDetailData } from '@/lib/stamp-detail';
 import { canDownload } from '../download-rules';
-import { shareImagePath } from '@/components/stamp-detail/detail-rules';
+import { buyableListing, shareImagePath } from '@/components/stamp-detail/detail-rules';
 import { DetailLayout } from '@/components/stamp-detail/detail-layout';
 import { StampActions } from '@/components/stamp-detail/detail-actions';
 import {
@@ -34,7 +34,8 @@ type StampDetailViewProps = {
 };
 
 /**
- * A stamp's page body: the media (image, sandboxed HTML, BMN play control, full view), copy link and share, then
+ * A stamp's page body: the media (image, sandboxed HTML, BMN play control, full view), 'Buy now' when it is on sale,
+ * copy link and share, then
  * the Download control (Stamps site, raster images), the detail blocks: Information, the other features' blocks
  * (the SRC-721 block of SRC-721 stamps), From Collection, Sales, Fairminter, Holders, Dispensers and
  * Dividends, each with the spec's empty text.
@@ -49,7 +50,7 @@ export function StampDetailView({ stamp, renderCollections, renderExtraBlocks }:
       media={<StampMedia stamp={stamp} alt={alt} />}
       side={
         <>
-          <StampActions title={`${site.stampWord}: ${stamp.cpid}`} cpid={stamp.cpid} />
+          <StampActions title={`${site.stampWord}: ${stamp.cpid}`} cpid={stamp.cpid} buyHash={buyableListing(stamp)} />
           {site.variant !== 'xcp' && canDownload(stamp.stamp_mimetype) && (
             <StampDownload key={stamp.cpid} cpid={stamp.cpid} />
           )}

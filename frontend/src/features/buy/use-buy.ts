@@ -1,0 +1,130 @@
+import { useCallback, useState } from 'react';
+import { openBuy, removeFromCart, useCartDispatch } from '@/lib/cart';
+import { logOut } from '@/lib/session';
+import { useBroadcastMutation, useCreateBuyMutation } from './api';
+import type { BuyEstimate } from './estimate';
+import { MESSAGES } from './messages';
+import { broadcastOutcome, createOutcome, failureLine } from './outcome';
+import { psbtSignerOf, SigningError, type PsbtWindow, type SigningWallet } from './psbt-wallets';
+import type { CreateBuyBody } from './types';
+
+/** A purchase as the dialog hands it over: the buyer, what is paid to whom, the estimate and the fee option. */
+export type BuySubmission = {
+  /** The buyer's address (the signed-in user's current one). */
+  source: string;
+  /** The listings to buy from, in the cart's order, with the seller's address and the satoshis paid. */
+  lines: { txHash: string; seller: string; amount: bigint }[];
+  estimate: BuyEstimate;
+  desiredFeeRate: number;
+  wallet: SigningWallet;
+};
+
+/** Where the purchase stands: messages about listings left out, and the failure to show. */
+export type BuyState = { notices: string[]; error: string | null };
+
+const IDLE: BuyState = { notices: [], error: null };
+
+type BuyOptions = {
+  /** The listings' names by hash, for the failure lines. */
+  names: ReadonlyMap<string, string>;
+  /** Every listing failed: the dialog closes and the page shows `message` (spec). */
+  onRefused: (message: string) => void;
+  /** The transaction was broadcast: its txids, and the lines about listings left out. */
+  onSent: (txids: string[], notices: string[]) => void;
+  /** Where the wallets are injected (the window; tests pass their own). */
+  page?: PsbtWindow;
+};
+
+function toNumber(sats: bigint): number {
+  if (sats > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('amount out of range');
+  return Number(sats);
+}
+
+/**
+ * The buy dialog's work (spec §4, §8): create the PSBT, sign it with the signed-in wallet, broadcast it. Listings
+ * the server leaves out leave the cart, their reasons shown above the form; when it builds nothing because every
+ * listing failed, they leave the cart and `onRefused` closes the dialog with the reasons joined by newlines. Once
+ * broadcast, `onSent` has the txids and the listings bought leave the cart.
+ */
+export function useBuy({ names, onRefused, onSent, page }: BuyOptions) {
+  const dispatch = useCartDispatch();
+  const [create] = useCreateBuyMutation();
+  const [broadcast] = useBroadcastMutation();
+  const [state, setState] = useState<BuyState>(IDLE);
+
+  const submit = useCallback(
+    async (submission: BuySubmission) => {
+      setState(IDLE);
+      if (!submission.source) {
+        setState({ ...IDLE, error: MESSAGES.sourceRequired });
+        return;
+      }
+      if (submission.lines.length === 0) {
+        setState({ ...IDLE, error: MESSAGES.noHashes });
+        return;
+      }
+      let sign;
+      try {
+        sign = psbtSignerOf(submission.wallet, page);
+      } catch (failure) {
+        setState({ ...IDLE, error: failure instanceof SigningError ? failure.message : MESSAGES.signingFailed });
+        return;
+      }
+      const body: CreateBuyBody = {
+        source: submission.source,
+        tx_hashes: submission.lines.map((line) => line.txHash),
+        destinations: submission.lines.map((line) => [line.seller, toNumber(line.amount)]),
+        fee: toNumber(submission.estimate.walletFee),
+        royalties: toNumber(submission.estimate.royalties),
+        isPsbt: true,
+        desiredFeeRate: submission.desiredFeeRate,
+      };
+      const created = createOutcome(await create(body));
+      if (created.kind === 'signedOut') {
+        // The session is over: the sign-in panel opens, and the dialog again after a new sign-in.
+        dispatch(logOut());
+        dispatch(openBuy());
+        return;
+      }
+      if (created.kind === 'failed') {
+        setState({ ...IDLE, error: created.message });
+        return;
+      }
+      if (created.kind === 'refused') {
+        dispatch(removeFromCart(created.failures.map((failure) => failure.tx_hash)));
+        onRefused(created.failures.map((failure) => failureLine(failure, names)).join('\n'));
+        return;
+      }
+      const notices = created.failures.map((failure) => failureLine(failure, names));
+      if (created.failures.length > 0) {
+        dispatch(removeFromCart(created.failures.map((failure) => failure.tx_hash)));
+      }
+      setState({ ...IDLE, notices });
+      let signed: string;
+      try {
+        signed = await sign(created.build.txHex, created.build.inputsToSign);
+      } catch (failure) {
+        setState({
+          ...IDLE,
+          notices,
+          error: failure instanceof SigningError ? failure.message : MESSAGES.signingFailed,
+        });
+        return;
+      }
+      const sent = broadcastOutcome(await broadcast({ txHex: signed, info: 'buy', isPsbt: true }));
+      if (sent.kind === 'failed') {
+        setState({ ...IDLE, notices, error: sent.message });
+        return;
+      }
+      const failed = new Set(created.failures.map((failure) => failure.tx_hash));
+      const bought =
+        created.build.hashes.length > 0 ? created.build.hashes : body.tx_hashes.filter((hash) => !failed.has(hash));
+      setState(IDLE);
+      onSent(sent.txids, notices);
+      dispatch(removeFromCart(bought));
+    },
+    [broadcast, create, dispatch, names, onRefused, onSent, page],
+  );
+
+  return { ...state, submit };
+}
