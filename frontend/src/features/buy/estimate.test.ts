@@ -27,12 +27,13 @@ describe('buy estimate', () => {
     expect(walletFeeOf(n(10_000), 1, milliRate(101.5))).toBe(n(2233));
   });
 
-  it('gives 3% to the owner when owner and first issuer differ and the amount is above 546 satoshis', () => {
+  it('gives 3% to the owner when owner and first issuer differ and the royalty is above 546 satoshis', () => {
     expect(royaltyOf({ amount: n(100_000), owner: 'a', origin: 'b' })).toBe(n(3000));
     expect(royaltyOf({ amount: n(100_001), owner: 'a', origin: 'b' })).toBe(n(3000));
     expect(royaltyOf({ amount: n(100_000), owner: 'a', origin: 'a' })).toBe(n(0));
-    expect(royaltyOf({ amount: n(546), owner: 'a', origin: 'b' })).toBe(n(0));
-    expect(royaltyOf({ amount: n(547), owner: 'a', origin: 'b' })).toBe(n(16));
+    // 3% of 18 200 is 546: not above.
+    expect(royaltyOf({ amount: n(18_200), owner: 'a', origin: 'b' })).toBe(n(0));
+    expect(royaltyOf({ amount: n(18_234), owner: 'a', origin: 'b' })).toBe(n(547));
     expect(royaltyOf({ amount: n(100_000), owner: '', origin: 'b' })).toBe(n(0));
   });
 

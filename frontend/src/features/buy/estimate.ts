@@ -20,7 +20,7 @@ export const WALLET_FEE_RATE_FACTOR = 22;
 
 /** Royalty: 3% of an item's amount to the asset's owner when the owner is not its first issuer. */
 export const ROYALTY_PERCENT = 3;
-/** Only for an item's amount above this many satoshis (dust). */
+/** Only when the royalty is above this many satoshis (an output below it would be dust the network refuses). */
 export const ROYALTY_MIN_AMOUNT = 546;
 
 /** An item as the estimate counts it: the satoshis paid, and the asset's owner and first issuer. */
@@ -66,11 +66,14 @@ export function buyVsize(source: string, count: number): number {
   return (bc1 ? BASE_SIZE_BC1 : BASE_SIZE) + (bc1 ? OUTPUT_SIZE_BC1 : OUTPUT_SIZE) * count + BASE_OUTPUT_SIZE;
 }
 
-/** The royalty of one item: 3% of its amount (rounded down) to the owner when owner and first issuer differ. */
+/**
+ * The royalty of one item: 3% of its amount (rounded down) to the owner when owner and first issuer differ and it is
+ * above 546 satoshis.
+ */
 export function royaltyOf(line: EstimateLine): bigint {
   if (!line.owner || line.owner === line.origin) return ZERO;
-  if (line.amount <= BigInt(ROYALTY_MIN_AMOUNT)) return ZERO;
-  return (line.amount * BigInt(ROYALTY_PERCENT)) / HUNDRED;
+  const royalty = (line.amount * BigInt(ROYALTY_PERCENT)) / HUNDRED;
+  return royalty > BigInt(ROYALTY_MIN_AMOUNT) ? royalty : ZERO;
 }
 
 /** The service fee of items costing `items` in all, `count` of them, at `rate` milli-sat/vB. */

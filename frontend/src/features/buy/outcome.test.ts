@@ -23,12 +23,27 @@ const fees = {
   time: 1,
 };
 
+const single = { ...build, transactions: [{ txHex: build.txHex, inputsToSign: build.inputsToSign, hashes: ['a'] }] };
+
 describe('the create answer', () => {
   it('is a PSBT to sign, with the listings left out', () => {
-    expect(createOutcome({ data: { result: build, errors: [] } })).toEqual({ kind: 'built', build, failures: [] });
+    expect(createOutcome({ data: { result: build, errors: [] } })).toEqual({
+      kind: 'built',
+      build: single,
+      failures: [],
+    });
     expect(
       createOutcome({ data: { result: build, errors: [{ tx_hash: 'b', error: 'Dispenser is empty' }, 'junk'] } }),
-    ).toEqual({ kind: 'built', build, failures: [{ tx_hash: 'b', error: 'Dispenser is empty' }] });
+    ).toEqual({ kind: 'built', build: single, failures: [{ tx_hash: 'b', error: 'Dispenser is empty' }] });
+  });
+
+  it('lists every transaction of a cart the server built as several, in order', () => {
+    const psbts = [
+      { txHex: '70736274ff01', inputsToSign: [{ index: 0, address: 'bc1qbuyer' }], hashes: ['a', 'b'] },
+      { txHex: '70736274ff02', inputsToSign: [{ index: 0, address: 'bc1qbuyer' }], hashes: ['c'] },
+    ];
+    const outcome = createOutcome({ data: { result: { ...build, hashes: ['a', 'b', 'c'], psbts }, errors: [] } });
+    expect(outcome.kind === 'built' && outcome.build.transactions).toEqual(psbts);
   });
 
   it("is refused when every listing failed (400 with errors), else the server's error or the generic text", () => {

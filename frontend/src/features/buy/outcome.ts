@@ -2,7 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { MESSAGES } from './messages';
-import type { BuildResult, ItemFailure } from './types';
+import type { BuildResult, BuiltTransaction, InputToSign, ItemFailure } from './types';
 
 type QueryError = FetchBaseQueryError | SerializedError | undefined;
 
@@ -31,22 +31,39 @@ export function parseFailures(value: unknown): ItemFailure[] {
   );
 }
 
-function parseBuild(value: unknown): BuildResult | null {
+function parseInputs(value: unknown): InputToSign[] {
+  const inputs = Array.isArray(value) ? value : [];
+  return inputs.flatMap((input: unknown) =>
+    isRecord(input) && typeof input.index === 'number' && typeof input.address === 'string'
+      ? [{ index: input.index, address: input.address }]
+      : [],
+  );
+}
+
+function parseHashes(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((hash): hash is string => typeof hash === 'string') : [];
+}
+
+function parseTransaction(value: unknown): BuiltTransaction | null {
   if (!isRecord(value) || typeof value.txHex !== 'string' || !value.txHex) return null;
-  const inputs = Array.isArray(value.inputsToSign) ? value.inputsToSign : [];
+  return { txHex: value.txHex, inputsToSign: parseInputs(value.inputsToSign), hashes: parseHashes(value.hashes) };
+}
+
+function parseBuild(value: unknown): BuildResult | null {
+  const first = parseTransaction(value);
+  if (!isRecord(value) || !first) return null;
   const number = (field: unknown) => (typeof field === 'number' && Number.isFinite(field) ? field : 0);
+  const listed = Array.isArray(value.psbts) ? value.psbts.map(parseTransaction) : [];
+  const transactions = listed.length > 0 && listed.every(Boolean) ? (listed as BuiltTransaction[]) : [first];
   return {
-    txHex: value.txHex,
-    inputsToSign: inputs.flatMap((input: unknown) =>
-      isRecord(input) && typeof input.index === 'number' && typeof input.address === 'string'
-        ? [{ index: input.index, address: input.address }]
-        : [],
-    ),
+    txHex: first.txHex,
+    inputsToSign: first.inputsToSign,
     fee: number(value.fee),
     vsize: number(value.vsize),
     walletFee: number(value.walletFee),
     royalties: number(value.royalties),
-    hashes: Array.isArray(value.hashes) ? value.hashes.filter((hash): hash is string => typeof hash === 'string') : [],
+    hashes: parseHashes(value.hashes),
+    transactions,
   };
 }
 

@@ -24,7 +24,13 @@ export type BuyItem = {
 /** An input the wallet signs: its index in the PSBT and the address whose key signs it. */
 export type InputToSign = { index: number; address: string };
 
-/** What `POST /api/wallet/create/buy` built: the PSBT to sign and what it pays. */
+/** One transaction of a purchase: the PSBT to sign and the listings it buys from. */
+export type BuiltTransaction = { txHex: string; inputsToSign: InputToSign[]; hashes: string[] };
+
+/**
+ * What `POST /api/wallet/create/buy` built: the first PSBT and what the purchase pays in all, and every transaction
+ * to sign and send in order (one pays at most two dispensers).
+ */
 export type BuildResult = {
   /** The unsigned PSBT, hex. */
   txHex: string;
@@ -33,8 +39,9 @@ export type BuildResult = {
   vsize: number;
   walletFee: number;
   royalties: number;
-  /** The listings the PSBT buys from. */
+  /** The listings the purchase buys from. */
   hashes: string[];
+  transactions: BuiltTransaction[];
 };
 
 /** A listing left out of a build, and why. */

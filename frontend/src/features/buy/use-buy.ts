@@ -100,9 +100,13 @@ export function useBuy({ names, onRefused, onSent, page }: BuyOptions) {
         dispatch(removeFromCart(created.failures.map((failure) => failure.tx_hash)));
       }
       setState({ ...IDLE, notices });
-      let signed: string;
+      // Every transaction is signed first (one wallet prompt each), then they are sent in order: a later one may
+      // spend the change of an earlier one.
+      const signed: string[] = [];
       try {
-        signed = await sign(created.build.txHex, created.build.inputsToSign);
+        for (const transaction of created.build.transactions) {
+          signed.push(await sign(transaction.txHex, transaction.inputsToSign));
+        }
       } catch (failure) {
         setState({
           ...IDLE,
@@ -111,17 +115,27 @@ export function useBuy({ names, onRefused, onSent, page }: BuyOptions) {
         });
         return;
       }
-      const sent = broadcastOutcome(await broadcast({ txHex: signed, info: 'buy', isPsbt: true }));
-      if (sent.kind === 'failed') {
-        setState({ ...IDLE, notices, error: sent.message });
-        return;
+      const txids: string[] = [];
+      const bought: string[] = [];
+      for (const [index, txHex] of signed.entries()) {
+        const sent = broadcastOutcome(await broadcast({ txHex, info: 'buy', isPsbt: true }));
+        if (sent.kind === 'failed') {
+          if (txids.length > 0) {
+            // What was sent stays sent: it is shown, and its listings leave the cart.
+            onSent(txids, [...notices, sent.message]);
+            dispatch(removeFromCart(bought));
+          }
+          setState({ ...IDLE, notices, error: sent.message });
+          return;
+        }
+        txids.push(...sent.txids);
+        bought.push(...(created.build.transactions[index]?.hashes ?? []));
       }
       const failed = new Set(created.failures.map((failure) => failure.tx_hash));
-      const bought =
-        created.build.hashes.length > 0 ? created.build.hashes : body.tx_hashes.filter((hash) => !failed.has(hash));
+      const hashes = bought.length > 0 ? bought : body.tx_hashes.filter((hash) => !failed.has(hash));
       setState(IDLE);
-      onSent(sent.txids, notices);
-      dispatch(removeFromCart(bought));
+      onSent(txids, notices);
+      dispatch(removeFromCart(hashes));
     },
     [broadcast, create, dispatch, names, onRefused, onSent, page],
   );

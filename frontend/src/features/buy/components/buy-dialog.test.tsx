@@ -232,6 +232,35 @@ describe('the buy dialog', () => {
     expect(cartInStorage()).toEqual([CLOSED]);
   });
 
+  it('signs every transaction of a cart built as several, then sends them in order and links each', async () => {
+    const second = 'f'.repeat(64);
+    const psbts = [
+      { txHex: '70736274ff01', inputsToSign: [{ index: 0, address: BUYER }], hashes: [A] },
+      { txHex: '70736274ff02', inputsToSign: [{ index: 0, address: BUYER }], hashes: [B] },
+    ];
+    let sends = 0;
+    const { requests } = stubStack({
+      create: () => ({ body: { result: { ...build, hashes: [A, B], psbts }, errors: [] } }),
+      broadcast: () => {
+        sends += 1;
+        return { body: { result: [sends === 1 ? TXID : second] } };
+      },
+    });
+    const signPsbt = vi.fn((hex: string) => Promise.resolve(`${hex}aa`));
+    const { dialog } = renderDialog([A, B], { unisat: { signPsbt } });
+    fireEvent.click(await buyButton(dialog));
+
+    expect(await within(dialog).findByRole('link', { name: second })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: TXID })).toBeInTheDocument();
+    expect(signPsbt.mock.calls.map((call) => call[0])).toEqual(['70736274ff01', '70736274ff02']);
+    const sent = requests.filter((request) => request.url.pathname === '/api/wallet/broadcast');
+    expect(sent.map((request) => (request.body as { txHex: string }).txHex)).toEqual([
+      '70736274ff01aa',
+      '70736274ff02aa',
+    ]);
+    expect(cartInStorage()).toEqual([]);
+  });
+
   it('disables the inputs while submitting', async () => {
     let answer: (reply: StubReply) => void = () => undefined;
     stubStack({
