@@ -8,7 +8,7 @@ export RUSTC_WORKSPACE_WRAPPER := $(shell command -v clippy-driver 2>/dev/null)
 NPM ?= npm
 STAMPS := target/debug/stamps
 
-.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench bench-indexer bench-auth bench-api bench-edge fuzz lighthouse sqlx-prepare
+.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench bench-indexer bench-auth bench-buy bench-api bench-edge fuzz lighthouse sqlx-prepare
 
 run: infra build frontend
 	scripts/run.sh
@@ -73,6 +73,11 @@ bench-indexer:
 # at once and one at a time, then GET /api/user on 64 connections (AUTH_BENCH_USERS, AUTH_BENCH_CONCURRENCY...).
 bench-auth: infra
 	$(CARGO) bench -p stamps-cli --bench auth --locked
+
+# Buying through the gateway (`stamps all` and `stamps devnet` processes, the demo at BUY_BENCH_SCALE): the items
+# lookup and the building of a 5-item purchase on 64 connections, and a fee change from the oracle to the browser.
+bench-buy: infra
+	$(CARGO) bench -p stamps-cli --bench buy --locked
 
 # The public API under load (wrk, 64 connections) on the devnet's bench scenario (BENCH_API_SCALE, default 0.05),
 # against nginx serving a static copy of a list answer.

@@ -13,24 +13,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+mod common;
+
 use base64::Engine;
 use bitcoin::hashes::Hash;
 use bitcoin::secp256k1::{Message, Secp256k1, SecretKey};
 use bitcoin::{Address, CompressedPublicKey, Network, PrivateKey};
-
-fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
+use common::{env, free_port, percentile};
 
 struct Visitor {
     secret: SecretKey,
@@ -65,14 +54,6 @@ fn sign(v: &Visitor, message: &str, bip322: bool) -> String {
     let mut bytes = vec![39 + u8::try_from(id.to_i32()).expect("recovery id")];
     bytes.extend_from_slice(&compact);
     base64::engine::general_purpose::STANDARD.encode(bytes)
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i].as_secs_f64() * 1000.0
 }
 
 struct Site {
@@ -260,35 +241,19 @@ async fn main() {
         ("GET /api/user", "/api/user"),
         ("GET /healthz (for scale)", "/healthz"),
     ] {
-        let wrk = std::process::Command::new("wrk")
-            .args([
-                "-t2",
-                &format!("-c{connections}"),
-                &format!("-d{seconds}s"),
-                "--latency",
-                "-H",
-            ])
-            .arg(format!("Cookie: {}", cookies[0]))
-            .arg(format!("{}{path}", site.base))
-            .output();
-        let Some(out) = wrk.ok().filter(|o| o.status.success()) else {
+        let cookie = [format!("Cookie: {}", cookies[0])];
+        let Some((p50, p99, rate, non_2xx)) = common::wrk(
+            &format!("{}{path}", site.base),
+            connections,
+            seconds,
+            &cookie,
+            None,
+        ) else {
             break;
         };
-        let text = String::from_utf8_lossy(&out.stdout);
-        let field = |key: &str| {
-            text.lines()
-                .find(|l| l.trim_start().starts_with(key))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .unwrap_or("?")
-                .to_owned()
-        };
-        let non_2xx = text.lines().find(|l| l.contains("Non-2xx")).unwrap_or("");
         println!(
-            "{:<44} p50 {:>10}   p99 {:>10}   {:>9} req/s (wrk) {non_2xx}",
+            "{:<44} p50 {p50:>10}   p99 {p99:>10}   {rate:>9} req/s (wrk) {non_2xx}",
             format!("{name}, {connections} connections"),
-            field("50%"),
-            field("99%"),
-            field("Requests/sec:")
         );
     }
     // GET /api/user: each connection a signed-in visitor.
@@ -333,21 +298,5 @@ async fn main() {
     let _ = gateway.kill();
     let _ = auth.wait();
     let _ = gateway.wait();
-    if let Ok(client) = async_nats::connect(&nats_url).await {
-        let js = async_nats::jetstream::new(client);
-        let _ = js
-            .delete_stream(format!("{}_USERS", run.to_uppercase()))
-            .await;
-        let _ = js.delete_object_store(format!("{run}_stamp-files")).await;
-        let _ = js.delete_stream(format!("KV_{run}_realtime")).await;
-    }
-    if let Ok(mut admin) =
-        <sqlx::PgConnection as sqlx::Connection>::connect(&format!("{postgres}/postgres")).await
-    {
-        let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "DROP DATABASE IF EXISTS \"stamps_{run}\" WITH (FORCE)"
-        )))
-        .execute(&mut admin)
-        .await;
-    }
+    common::remove_run(&postgres, &nats_url, &run).await;
 }

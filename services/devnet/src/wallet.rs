@@ -203,3 +203,60 @@ pub(crate) fn bank_payment<C: Signing>(
         .ok_or_else(|| "the bank could not sign its coins".to_owned())?;
     bitcoin::consensus::encode::deserialize_hex(&hex).map_err(|e| e.to_string())
 }
+
+/// A Counterparty transaction from `actor` spending its coin `coin` (worth `value`) alone: `destinations`, then
+/// `data` (a packed message) in an OP_RETURN keyed by the coin's txid, then the change less 1000 sat of fee;
+/// signed. What a test or a bench sends to put something on the chain (a dispenser, an attach).
+pub fn message_transaction<C: Signing>(
+    secp: &Secp256k1<C>,
+    actor: &Actor,
+    coin: bitcoin::OutPoint,
+    value: u64,
+    data: &[u8],
+    destinations: Vec<TxOut>,
+) -> Result<bitcoin::Transaction, String> {
+    use bitcoin::{Amount, Sequence, Transaction, TxIn, absolute, transaction};
+    let key = stamps_protocol::arc4::key_for(&coin.txid);
+    let paid: u64 = destinations.iter().map(|o| o.value.to_sat()).sum();
+    let change = value
+        .checked_sub(paid + 1_000)
+        .ok_or_else(|| "the coin does not pay the outputs and the fee".to_owned())?;
+    let mut output = destinations;
+    output.push(
+        stamps_protocol::counterparty::transport::op_return_output(&key, data)
+            .ok_or_else(|| "the message does not fit an OP_RETURN".to_owned())?,
+    );
+    output.push(TxOut {
+        value: Amount::from_sat(change),
+        script_pubkey: actor.script_pubkey(),
+    });
+    let tx = Transaction {
+        version: transaction::Version::TWO,
+        lock_time: absolute::LockTime::ZERO,
+        input: vec![TxIn {
+            previous_output: coin,
+            sequence: Sequence::ENABLE_RBF_NO_LOCKTIME,
+            ..TxIn::default()
+        }],
+        output,
+    };
+    let mut psbt = Psbt::from_unsigned_tx(tx).map_err(|e| e.to_string())?;
+    psbt.inputs[0].witness_utxo = Some(TxOut {
+        value: Amount::from_sat(value),
+        script_pubkey: actor.script_pubkey(),
+    });
+    let encoded = base64::engine::general_purpose::STANDARD.encode(psbt.serialize());
+    let processed = process(
+        secp,
+        std::slice::from_ref(actor),
+        &encoded,
+        true,
+        EcdsaSighashType::All,
+        true,
+    )
+    .map_err(|e| e.to_string())?;
+    let hex = processed
+        .hex
+        .ok_or_else(|| "the actor could not sign its coin".to_owned())?;
+    bitcoin::consensus::encode::deserialize_hex(&hex).map_err(|e| e.to_string())
+}

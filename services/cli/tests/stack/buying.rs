@@ -363,9 +363,8 @@ async fn send_message(
     message: &stamps_protocol::counterparty::message::Message,
     destinations: Vec<bitcoin::TxOut>,
 ) -> bitcoin::Txid {
-    use bitcoin::{Amount, OutPoint, TxOut};
+    use bitcoin::OutPoint;
     let address = actor(who).address();
-    let script = address.script_pubkey();
     let coins: Value = reqwest::get(format!("{}/api/address/{address}/utxo", stack.api_url))
         .await
         .expect("coins")
@@ -401,34 +400,17 @@ async fn send_message(
     let data = message
         .pack(height, stamps_protocol::Rules::MAINNET)
         .expect("packs");
-    let key = stamps_protocol::arc4::key_for(&outpoint.txid);
-    let paid: u64 = destinations.iter().map(|o| o.value.to_sat()).sum();
-    let mut output = destinations;
-    output.push(
-        stamps_protocol::counterparty::transport::op_return_output(&key, &data).expect("fits"),
-    );
-    output.push(TxOut {
-        value: Amount::from_sat(value - paid - 1_000),
-        script_pubkey: script.clone(),
-    });
-    let tx = bitcoin::Transaction {
-        version: bitcoin::transaction::Version::TWO,
-        lock_time: bitcoin::absolute::LockTime::ZERO,
-        input: vec![bitcoin::TxIn {
-            previous_output: outpoint,
-            sequence: bitcoin::Sequence::ENABLE_RBF_NO_LOCKTIME,
-            ..bitcoin::TxIn::default()
-        }],
-        output,
-    };
-    let mut psbt = bitcoin::Psbt::from_unsigned_tx(tx).expect("psbt");
-    psbt.inputs[0].witness_utxo = Some(TxOut {
-        value: Amount::from_sat(value),
-        script_pubkey: script,
-    });
-    let b64 = base64::engine::general_purpose::STANDARD.encode(psbt.serialize());
-    let signed = stack.rpc("walletprocesspsbt", json!([b64])).await;
-    let hex = signed["hex"].as_str().expect("signed").to_owned();
+    let secp = bitcoin::secp256k1::Secp256k1::new();
+    let tx = stamps_devnet::wallet::message_transaction(
+        &secp,
+        &actor(who),
+        outpoint,
+        value,
+        &data,
+        destinations,
+    )
+    .expect("signed");
+    let hex = bitcoin::consensus::encode::serialize_hex(&tx);
     let txid = stack.rpc("sendrawtransaction", json!([hex])).await;
     txid.as_str()
         .and_then(|t| t.parse().ok())

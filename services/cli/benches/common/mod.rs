@@ -1,0 +1,98 @@
+//! What the benches share: settings from the environment, free ports, percentiles, wrk, and removing a run's
+//! database and streams.
+
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+/// The environment variable `name` parsed, else `default`.
+pub fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A port nothing listens on now.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// The `p` quantile of sorted latencies, in milliseconds.
+pub fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i].as_secs_f64() * 1000.0
+}
+
+/// What wrk measured: p50, p99, requests per second and its line about non-2xx answers, or `None` when wrk is not
+/// installed or failed. `script` is a Lua file (a POST's method, body and headers), `headers` extra headers.
+pub fn wrk(
+    url: &str,
+    connections: usize,
+    seconds: u64,
+    headers: &[String],
+    script: Option<&std::path::Path>,
+) -> Option<(String, String, String, String)> {
+    let mut command = std::process::Command::new("wrk");
+    command.args([
+        "-t2",
+        &format!("-c{connections}"),
+        &format!("-d{seconds}s"),
+        "--latency",
+    ]);
+    for h in headers {
+        command.arg("-H").arg(h);
+    }
+    if let Some(script) = script {
+        command.arg("-s").arg(script);
+    }
+    let out = command
+        .arg(url)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let field = |key: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(key))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .unwrap_or("?")
+            .to_owned()
+    };
+    let non_2xx = text
+        .lines()
+        .find(|l| l.contains("Non-2xx"))
+        .unwrap_or("")
+        .trim()
+        .to_owned();
+    Some((field("50%"), field("99%"), field("Requests/sec:"), non_2xx))
+}
+
+/// Drops the run's database and deletes its streams and buckets.
+pub async fn remove_run(postgres: &str, nats_url: &str, run: &str) {
+    if let Ok(client) = async_nats::connect(nats_url).await {
+        let js = async_nats::jetstream::new(client);
+        for stream in ["CHAIN", "USERS", "COLLECTIONS", "CURATION", "FEES"] {
+            let _ = js
+                .delete_stream(format!("{}_{stream}", run.to_uppercase()))
+                .await;
+        }
+        let _ = js.delete_object_store(format!("{run}_stamp-files")).await;
+        let _ = js.delete_stream(format!("KV_{run}_realtime")).await;
+    }
+    if let Ok(mut admin) =
+        <sqlx::PgConnection as sqlx::Connection>::connect(&format!("{postgres}/postgres")).await
+    {
+        let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "DROP DATABASE IF EXISTS \"stamps_{run}\" WITH (FORCE)"
+        )))
+        .execute(&mut admin)
+        .await;
+    }
+}
