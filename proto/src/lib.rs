@@ -26,6 +26,10 @@ pub mod events {
         pub const COLLECTION_UPDATED: &str = "collections.updated";
         /// `v1::CollectionDeleted` on COLLECTIONS.
         pub const COLLECTION_DELETED: &str = "collections.deleted";
+        /// `v1::ListingCreated` on LISTINGS.
+        pub const LISTING_CREATED: &str = "listings.created";
+        /// `v1::ListingCancelled` on LISTINGS.
+        pub const LISTING_CANCELLED: &str = "listings.cancelled";
         /// `v1::FeesUpdated` on FEES.
         pub const FEES_UPDATED: &str = "fees.updated";
     }

@@ -15,7 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::app_state::AppState;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{ApiError, ErrorBody, OrNotFound};
 use crate::routes::account::{body, current_user, no_store};
 
 /// The buying routes.
@@ -26,6 +26,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(buy_items))
         .routes(routes!(create_buy))
         .routes(routes!(broadcast))
+        .routes(routes!(create_listing))
+        .routes(routes!(cancel_listing))
 }
 
 /// The fee record: sat/vB.
@@ -487,6 +489,89 @@ pub(crate) async fn broadcast(
     Ok(no_store(
         Json(BroadcastJson { result: r.txids }).into_response(),
     ))
+}
+
+/// A seller's atomic-swap listing.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = CreateListing)]
+struct ListingBody {
+    /// The PSBT (hex or base64): one input, the UTXO holding the assets, signed SIGHASH_SINGLE|ANYONECANPAY over one
+    /// output, the payout to the seller.
+    psbt: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Listing)]
+struct ListingJson {
+    /// The listed UTXO, `txid:vout`: the item's hash in the cart and `GET /wallet/buy/{hashes}`.
+    utxo: String,
+    seller: String,
+    /// Satoshis.
+    price: u64,
+}
+
+#[utoipa::path(
+    post,
+    path = "/wallet/listings",
+    tag = "buying",
+    request_body = ListingBody,
+    responses(
+        (status = 201, description = "checked and published: it is on sale once the catalogue has it",
+         body = ListingJson),
+        (status = 400, description = "not a valid listing: the reason (its shape, its signature, a spent UTXO, one \
+                                      holding no asset)", body = ErrorBody),
+        (status = 403, description = "not sent from the site", body = ErrorBody),
+    )
+)]
+pub(crate) async fn create_listing(
+    State(state): State<AppState>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let b: ListingBody = body(&bytes)?;
+    let l = state
+        .wallet
+        .clone()
+        .create_listing(pb::CreateListingRequest { psbt: b.psbt })
+        .await?
+        .into_inner();
+    let json = ListingJson {
+        utxo: l.utxo,
+        seller: l.seller,
+        price: l.price,
+    };
+    Ok(no_store((StatusCode::CREATED, Json(json)).into_response()))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/wallet/listings/{utxo}",
+    tag = "buying",
+    params(("utxo" = String, Path, description = "the listed UTXO, `txid:vout`")),
+    responses(
+        (status = 204, description = "the listing ends"),
+        (status = 400, description = "not a UTXO", body = ErrorBody),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "the seller is not one of the user's addresses, or not sent from the site",
+         body = ErrorBody),
+        (status = 404, description = "no open listing of the UTXO", body = ErrorBody),
+    )
+)]
+pub(crate) async fn cancel_listing(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(utxo): Path<String>,
+) -> Result<Response, ApiError> {
+    let user = current_user(&state, &headers).await?;
+    state
+        .wallet
+        .clone()
+        .cancel_listing(pb::CancelListingRequest {
+            utxo,
+            addresses: user.addresses,
+        })
+        .await
+        .or_not_found("Listing not found")?;
+    Ok(no_store(StatusCode::NO_CONTENT.into_response()))
 }
 
 #[cfg(test)]

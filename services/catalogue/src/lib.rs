@@ -17,6 +17,7 @@ pub mod curation;
 pub mod figures;
 pub mod grpc;
 pub mod launchpads;
+pub mod listings;
 pub mod live;
 pub mod projection;
 pub mod queries;

@@ -15,6 +15,7 @@ use tokio_stream::wrappers::TcpListenerStream;
 use crate::config::CatalogueConfig;
 use crate::curation::{CURATION_CONSUMER, CurationProjection};
 use crate::grpc::CatalogueGrpc;
+use crate::listings::{LISTINGS_CONSUMER, ListingsProjection};
 use crate::live::{self, Changes, Notifying};
 use crate::projection::people::{
     COLLECTIONS_CONSUMER, CollectionsProjection, USERS_CONSUMER, UsersProjection,
@@ -69,6 +70,7 @@ pub async fn build(
         Stream::Users,
         Stream::Collections,
         Stream::Curation,
+        Stream::Listings,
     ] {
         nats.ensure_stream(stream).await?;
     }
@@ -121,7 +123,7 @@ impl Catalogue {
                 shutdown.clone().cancelled_owned(),
             );
         let (nats, pool) = (&self.nats, &self.pool);
-        let (served, (), (), (), ()) = tokio::join!(
+        let (served, (), (), (), (), ()) = tokio::join!(
             server,
             project_forever(
                 nats,
@@ -171,6 +173,18 @@ impl Catalogue {
                 },
                 &shutdown
             ),
+            project_forever(
+                nats,
+                pool,
+                Stream::Listings,
+                LISTINGS_CONSUMER,
+                Notifying {
+                    inner: ListingsProjection,
+                    changes: changes.clone(),
+                    scope: live::scope::CONTENT,
+                },
+                &shutdown
+            ),
         );
         let _ = relaying.await;
         let _ = publishing.await;
@@ -213,9 +227,8 @@ async fn project_forever<P: Projection>(
     }
 }
 
-/// Drops the catalogue's tables and rebuilds them from the CHAIN, USERS, COLLECTIONS and CURATION streams, each up to
-/// its
-/// last message at the start; returns the CHAIN sequence reached.
+/// Drops the catalogue's tables and rebuilds them from the CHAIN, USERS, COLLECTIONS, CURATION and LISTINGS streams,
+/// each up to its last message at the start; returns the CHAIN sequence reached.
 pub async fn replay(
     pg: &PostgresConfig,
     nats: &NatsConfig,
@@ -227,6 +240,7 @@ pub async fn replay(
         (Stream::Users, USERS_CONSUMER),
         (Stream::Collections, COLLECTIONS_CONSUMER),
         (Stream::Curation, CURATION_CONSUMER),
+        (Stream::Listings, LISTINGS_CONSUMER),
     ];
     for (stream, name) in consumers {
         consumer::delete_durable(&nats, stream, name).await?;
@@ -269,6 +283,16 @@ pub async fn replay(
         Stream::Curation,
         CURATION_CONSUMER,
         &CurationProjection,
+        Until::CaughtUp,
+        shutdown.clone(),
+    )
+    .await?;
+    consumer::run(
+        &nats,
+        &pool,
+        Stream::Listings,
+        LISTINGS_CONSUMER,
+        &ListingsProjection,
         Until::CaughtUp,
         shutdown,
     )

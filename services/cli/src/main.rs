@@ -370,7 +370,7 @@ async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()
             Ok(fees.run_until_stopped(stop).await?)
         }
         Command::Wallet => {
-            let wallet = stamps_wallet::build(&s.wallet, &s.node).await?;
+            let wallet = stamps_wallet::build(&s.wallet, &s.node, &s.nats).await?;
             Ok(wallet.run_until_stopped(stop).await?)
         }
         Command::Gateway => {
@@ -469,7 +469,7 @@ async fn run_all(mut s: Settings, stop: Shutdown) -> anyhow::Result<()> {
     s.gateway.fees_url = format!("http://{}", fees.grpc_addr());
     s.wallet.fees_url = s.gateway.fees_url.clone();
     s.wallet.catalogue_url = s.gateway.catalogue_url.clone();
-    let wallet = stamps_wallet::build(&s.wallet, &s.node).await?;
+    let wallet = stamps_wallet::build(&s.wallet, &s.node, &s.nats).await?;
     s.gateway.wallet_urls = vec![format!("http://{}", wallet.grpc_addr())];
     let indexer = stamps_indexer::build(&s.indexer, &s.postgres, &s.nats).await?;
     let gateway = stamps_gateway::build(&s.gateway, &s.nats).await?;

@@ -28,16 +28,19 @@ pub enum Stream {
     Curation,
     /// Fee rates from the fee oracle: `fees.>`. Kept a week.
     Fees,
+    /// Atomic-swap listings from the wallet service: `listings.>`. Kept forever.
+    Listings,
 }
 
 impl Stream {
     /// Every stream.
-    pub const ALL: [Stream; 5] = [
+    pub const ALL: [Stream; 6] = [
         Stream::Chain,
         Stream::Users,
         Stream::Collections,
         Stream::Curation,
         Stream::Fees,
+        Stream::Listings,
     ];
 
     fn base(self) -> (&'static str, &'static str) {
@@ -47,6 +50,7 @@ impl Stream {
             Stream::Collections => ("COLLECTIONS", "collections"),
             Stream::Curation => ("CURATION", "curation"),
             Stream::Fees => ("FEES", "fees"),
+            Stream::Listings => ("LISTINGS", "listings"),
         }
     }
 

@@ -184,8 +184,10 @@ pub struct Built {
     pub wallet_fee: u64,
     /// Satoshis to owners.
     pub royalties: u64,
-    /// The dispensers it pays, in output order.
+    /// The dispensers (or listed UTXOs) it pays, in output order.
     pub hashes: Vec<String>,
+    /// The inputs the buyer signs (all but a swap's seller input).
+    pub to_sign: Vec<usize>,
 }
 
 /// The `dispense` message's OP_RETURN output, encrypted with input 0's txid.
@@ -277,38 +279,7 @@ fn build_one(
         (v, (v * fee_rate).div_ceil(1000))
     };
 
-    coins.sort_by(|a, b| {
-        (!a.confirmed, std::cmp::Reverse(a.value), a.outpoint).cmp(&(
-            !b.confirmed,
-            std::cmp::Reverse(b.value),
-            b.outpoint,
-        ))
-    });
-    let mut taken = 0;
-    let mut have = 0u64;
-    let mut outcome = None;
-    for coin in coins.iter() {
-        have += coin.value;
-        taken += 1;
-        let (v, fee) = fee_of(taken, true);
-        if have >= paid + fee {
-            let change = have - paid - fee;
-            outcome = Some(if change >= CHANGE_DUST {
-                (v, fee, Some(change))
-            } else {
-                let (v, _) = fee_of(taken, false);
-                (v, have - paid, None)
-            });
-            break;
-        }
-    }
-    let Some((vsize, network_fee, change)) = outcome else {
-        let (_, fee) = fee_of(taken.max(1), true);
-        return Err(format!(
-            "Insufficient funds: {have} sat spendable, {} sat needed",
-            paid + fee
-        ));
-    };
+    let (taken, vsize, network_fee, change) = select(coins, paid, 0, fee_of)?;
     let chosen: Vec<Coin> = coins.drain(..taken).collect();
     if let Some(change) = change {
         outputs.push(TxOut {
@@ -348,6 +319,7 @@ fn build_one(
             script_pubkey: buyer.clone(),
         });
     }
+    let to_sign = (0..psbt.inputs.len()).collect();
     Ok(Built {
         psbt,
         network_fee,
@@ -355,6 +327,166 @@ fn build_one(
         wallet_fee,
         royalties,
         hashes: payments.iter().map(|p| p.tx_hash.clone()).collect(),
+        to_sign,
+    })
+}
+
+/// Sorts `coins` (confirmed first, larger first, then by outpoint) and takes the fewest from the front that pay
+/// `paid` less `brought` (what inputs other than the buyer's bring) and the fee `fee_of(coins, with change)` gives
+/// as `(vsize, fee)`: how many, the vsize, the fee and the change (none under dust: left to the fee).
+fn select(
+    coins: &mut [Coin],
+    paid: u64,
+    brought: u64,
+    fee_of: impl Fn(usize, bool) -> (u64, u64),
+) -> Result<(usize, u64, u64, Option<u64>), String> {
+    coins.sort_by(|a, b| {
+        (!a.confirmed, std::cmp::Reverse(a.value), a.outpoint).cmp(&(
+            !b.confirmed,
+            std::cmp::Reverse(b.value),
+            b.outpoint,
+        ))
+    });
+    let mut have = brought;
+    for (i, coin) in coins.iter().enumerate() {
+        have += coin.value;
+        let (v, fee) = fee_of(i + 1, true);
+        if have >= paid + fee {
+            let change = have - paid - fee;
+            return Ok(if change >= CHANGE_DUST {
+                (i + 1, v, fee, Some(change))
+            } else {
+                let (v, _) = fee_of(i + 1, false);
+                (i + 1, v, have - paid, None)
+            });
+        }
+    }
+    let (_, fee) = fee_of(coins.len().max(1), true);
+    Err(format!(
+        "Insufficient funds: {} sat spendable, {} sat needed",
+        have - brought,
+        (paid + fee).saturating_sub(brought)
+    ))
+}
+
+/// An open atomic-swap listing as a purchase: the seller's signed input and its payout.
+#[derive(Debug, Clone)]
+pub struct Swap {
+    /// The listed UTXO (`txid:vout`), the item's hash.
+    pub tx_hash: String,
+    /// The UTXO.
+    pub utxo: OutPoint,
+    /// The seller's input as the listing signed it (`witness_utxo`, the SINGLE|ANYONECANPAY signature).
+    pub seller_input: bitcoin::psbt::Input,
+    /// The payout the signature commits to.
+    pub payout: TxOut,
+    /// The royalty to the asset's owner, when one is due.
+    pub royalty: Option<(ScriptBuf, u64)>,
+}
+
+/// The value of the output that receives a swap's assets (the first output that is not an OP_RETURN).
+pub const RECEIVE_VALUE: u64 = 546;
+
+/// A swap as one transaction (WALLET-AUTH §3.6): inputs `[buyer, seller, more of the buyer's]`, outputs
+/// `[the buyer's receiving output, the seller's payout, royalty, wallet fee, change]`. The seller's input and
+/// payout sit at the same index (1), which keeps its SIGHASH_SINGLE|ANYONECANPAY signature valid; the assets move
+/// to output 0, the buyer's.
+pub fn build_swap(
+    swap: &Swap,
+    buyer: &ScriptBuf,
+    coins: &mut Vec<Coin>,
+    fee_rate: u64,
+    fee_to: &ScriptBuf,
+) -> Result<Built, String> {
+    let seller_value = swap
+        .seller_input
+        .witness_utxo
+        .as_ref()
+        .map(|o| o.value.to_sat())
+        .ok_or("the listing's input has no witness_utxo")?;
+    let price = swap.payout.value.to_sat();
+    let wallet_fee = wallet_fee(price, 1, fee_rate);
+    let mut outputs = vec![
+        TxOut {
+            value: Amount::from_sat(RECEIVE_VALUE),
+            script_pubkey: buyer.clone(),
+        },
+        swap.payout.clone(),
+    ];
+    let royalties = swap.royalty.as_ref().map_or(0, |r| r.1);
+    if let Some((script, value)) = &swap.royalty {
+        outputs.push(TxOut {
+            value: Amount::from_sat(*value),
+            script_pubkey: script.clone(),
+        });
+    }
+    outputs.push(TxOut {
+        value: Amount::from_sat(wallet_fee),
+        script_pubkey: fee_to.clone(),
+    });
+    let paid: u64 = outputs.iter().map(|o| o.value.to_sat()).sum();
+    let mut scripts: Vec<usize> = outputs.iter().map(|o| o.script_pubkey.len()).collect();
+    scripts.push(buyer.len());
+    // The buyer's coins and the seller's P2WPKH input.
+    let fee_of = |inputs: usize, with_change: bool| {
+        let lens = if with_change {
+            &scripts[..]
+        } else {
+            &scripts[..scripts.len() - 1]
+        };
+        let v = vsize(inputs + 1, lens);
+        (v, (v * fee_rate).div_ceil(1000))
+    };
+    let (taken, vsize, network_fee, change) = select(coins, paid, seller_value, fee_of)?;
+    let chosen: Vec<Coin> = coins.drain(..taken).collect();
+    if let Some(change) = change {
+        outputs.push(TxOut {
+            value: Amount::from_sat(change),
+            script_pubkey: buyer.clone(),
+        });
+    }
+    let input = |outpoint: OutPoint| TxIn {
+        previous_output: outpoint,
+        sequence: Sequence::ENABLE_RBF_NO_LOCKTIME,
+        ..TxIn::default()
+    };
+    let mut inputs: Vec<TxIn> = chosen.iter().map(|c| input(c.outpoint)).collect();
+    inputs.insert(1, input(swap.utxo));
+    let tx = Transaction {
+        version: transaction::Version::TWO,
+        lock_time: absolute::LockTime::ZERO,
+        input: inputs,
+        output: outputs,
+    };
+    if let Some(change) = change {
+        coins.push(Coin {
+            outpoint: OutPoint::new(
+                tx.compute_txid(),
+                u32::try_from(tx.output.len() - 1).unwrap_or(u32::MAX),
+            ),
+            value: change,
+            confirmed: false,
+        });
+    }
+    let mut psbt = Psbt::from_unsigned_tx(tx).map_err(|e| e.to_string())?;
+    let mut buyer_inputs = (0..psbt.inputs.len()).filter(|i| *i != 1);
+    for coin in &chosen {
+        let Some(i) = buyer_inputs.next() else { break };
+        psbt.inputs[i].witness_utxo = Some(TxOut {
+            value: Amount::from_sat(coin.value),
+            script_pubkey: buyer.clone(),
+        });
+    }
+    psbt.inputs[1] = swap.seller_input.clone();
+    let to_sign = (0..psbt.inputs.len()).filter(|i| *i != 1).collect();
+    Ok(Built {
+        psbt,
+        network_fee,
+        vsize,
+        wallet_fee,
+        royalties,
+        hashes: vec![swap.tx_hash.clone()],
+        to_sign,
     })
 }
 

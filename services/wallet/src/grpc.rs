@@ -8,7 +8,9 @@ use bitcoin::{Network, OutPoint, ScriptBuf};
 use serde_json::{Value, json};
 use stamps_platform::node::{Node, NodeError};
 use stamps_proto::catalogue::v1::catalogue_service_client::CatalogueServiceClient;
-use stamps_proto::catalogue::v1::{HeldOutpointsRequest, SaleDispenser, SaleDispensersRequest};
+use stamps_proto::catalogue::v1::{
+    HeldOutpointsRequest, SaleDispenser, SaleDispensersRequest, SaleListing, SaleListingsRequest,
+};
 use stamps_proto::fees::v1::GetFeesRequest;
 use stamps_proto::fees::v1::fees_service_client::FeesServiceClient;
 use stamps_proto::wallet::v1 as pb;
@@ -17,6 +19,8 @@ use tonic::transport::Channel;
 use tonic::{Request, Response, Status};
 
 use crate::buy::{self, Coin, Order};
+use prost::Message;
+use stamps_proto::events::subjects::{LISTING_CANCELLED, LISTING_CREATED};
 
 /// The most items one purchase (or one lookup) names: the cart's limit.
 pub const MAX_ITEMS: usize = 5;
@@ -33,6 +37,8 @@ pub struct WalletGrpc {
     pub(crate) fees: FeesServiceClient<Channel>,
     pub(crate) fee_to: ScriptBuf,
     pub(crate) fee_address: String,
+    /// Where checked listings are published (LISTINGS).
+    pub(crate) nats: stamps_platform::nats::Nats,
 }
 
 fn unavailable(what: &str, e: impl std::fmt::Display) -> Status {
@@ -51,7 +57,17 @@ fn is_txid(h: &str) -> bool {
     h.len() == 64 && h.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
-/// The dispenser hashes of a request: at most [`MAX_ITEMS`], each 64 hex digits, lower-cased.
+/// A listed UTXO's name, `txid:vout` (an atomic swap's item).
+fn outpoint(h: &str) -> Option<OutPoint> {
+    let (txid, vout) = h.split_once(':')?;
+    if !is_txid(txid) {
+        return None;
+    }
+    Some(OutPoint::new(txid.parse().ok()?, vout.parse().ok()?))
+}
+
+/// The item hashes of a request: at most [`MAX_ITEMS`], each a dispenser's 64 hex digits or a listed UTXO's
+/// `txid:vout`, lower-cased.
 fn hashes<'a>(list: impl ExactSizeIterator<Item = &'a str>) -> Result<Vec<String>, Status> {
     if list.len() == 0 {
         return Err(Status::invalid_argument("No transaction hash provided"));
@@ -62,7 +78,7 @@ fn hashes<'a>(list: impl ExactSizeIterator<Item = &'a str>) -> Result<Vec<String
         )));
     }
     list.map(|h| {
-        if is_txid(h) {
+        if is_txid(h) || outpoint(h).is_some() {
             Ok(h.to_ascii_lowercase())
         } else {
             Err(Status::invalid_argument(format!(
@@ -74,11 +90,32 @@ fn hashes<'a>(list: impl ExactSizeIterator<Item = &'a str>) -> Result<Vec<String
 }
 
 impl WalletGrpc {
+    /// The open listings of the UTXOs among `hashes`, by UTXO (the first asset of each).
+    async fn listings(&self, hashes: &[String]) -> Result<HashMap<String, SaleListing>, Status> {
+        let utxos: Vec<String> = hashes.iter().filter(|h| h.contains(':')).cloned().collect();
+        if utxos.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let answer = self
+            .catalogue
+            .clone()
+            .sale_listings(SaleListingsRequest { utxos })
+            .await
+            .map_err(|e| unavailable("the catalogue", e))?
+            .into_inner();
+        let mut found = HashMap::new();
+        for l in answer.listings {
+            found.entry(l.utxo.clone()).or_insert(l);
+        }
+        Ok(found)
+    }
+
     async fn dispensers(
         &self,
         tx_hashes: Vec<String>,
         addresses: Vec<String>,
     ) -> Result<(HashMap<String, SaleDispenser>, HashSet<String>), Status> {
+        let tx_hashes: Vec<String> = tx_hashes.into_iter().filter(|h| !h.contains(':')).collect();
         let answer = self
             .catalogue
             .clone()
@@ -169,6 +206,67 @@ impl WalletGrpc {
     }
 }
 
+fn listing_item(utxo: &str, found: Option<&SaleListing>) -> pb::BuyItem {
+    let Some(l) = found else {
+        return pb::BuyItem {
+            tx_hash: utxo.to_owned(),
+            error: "Listing not found".into(),
+            ..pb::BuyItem::default()
+        };
+    };
+    pb::BuyItem {
+        tx_hash: l.utxo.clone(),
+        source: l.seller.clone(),
+        owner: l.owner.clone(),
+        origin: l.seller.clone(),
+        cpid: l.asset.clone(),
+        asset_longname: l.asset_longname.clone(),
+        divisible: l.divisible,
+        give_quantity: l.quantity.clone(),
+        give_remaining: l.quantity.clone(),
+        price: l.price,
+        error: String::new(),
+    }
+}
+
+/// A listing as the swap it is bought by, or why it cannot be.
+fn swap(
+    l: &SaleListing,
+    network: Network,
+    dispensing: &HashSet<String>,
+) -> Result<buy::Swap, String> {
+    let bytes = hex::decode(&l.psbt_hex).map_err(|_| "The listing is damaged".to_owned())?;
+    let psbt = bitcoin::psbt::Psbt::deserialize(&bytes)
+        .map_err(|_| "The listing is damaged".to_owned())?;
+    let checked = crate::listing::check(&psbt, network)?;
+    let price = checked.payout.value.to_sat();
+    let royalty = if l.owner != l.seller && !l.owner.is_empty() {
+        let royalty = price * buy::ROYALTY_PERCENT / 100;
+        if royalty > buy::ROYALTY_MIN {
+            if dispensing.contains(&l.owner) {
+                return Err(
+                    "The owner's address has an open dispenser: its royalty would buy from it"
+                        .into(),
+                );
+            }
+            let owner = buy::address(&l.owner, network)
+                .ok_or("The owner's address is not of this network")?;
+            Some((owner.script_pubkey(), royalty))
+        } else {
+            None
+        }
+    } else {
+        None
+    };
+    Ok(buy::Swap {
+        tx_hash: l.utxo.clone(),
+        utxo: checked.utxo,
+        seller_input: checked.input,
+        payout: checked.payout,
+        royalty,
+    })
+}
+
 fn item(tx_hash: &str, found: Option<&SaleDispenser>) -> pb::BuyItem {
     let Some(d) = found else {
         return pb::BuyItem {
@@ -200,8 +298,18 @@ impl WalletService for WalletGrpc {
     ) -> Result<Response<pb::BuyItemsResponse>, Status> {
         let asked = hashes(request.get_ref().hashes.iter().map(String::as_str))?;
         let (found, _) = self.dispensers(asked.clone(), Vec::new()).await?;
+        let listed = self.listings(&asked).await?;
         Ok(Response::new(pb::BuyItemsResponse {
-            items: asked.iter().map(|h| item(h, found.get(h))).collect(),
+            items: asked
+                .iter()
+                .map(|h| {
+                    if h.contains(':') {
+                        listing_item(h, listed.get(h))
+                    } else {
+                        item(h, found.get(h))
+                    }
+                })
+                .collect(),
         }))
     }
 
@@ -224,10 +332,17 @@ impl WalletService for WalletGrpc {
                 "The wallet cannot take purchases now",
             ));
         }
+        let listed = self.listings(&asked).await?;
         let owners: Vec<String> = found
             .values()
             .filter(|d| d.owner != d.origin && !d.owner.is_empty())
             .map(|d| d.owner.clone())
+            .chain(
+                listed
+                    .values()
+                    .filter(|l| l.owner != l.seller && !l.owner.is_empty())
+                    .map(|l| l.owner.clone()),
+            )
             .collect();
         let owners_dispensing = if owners.is_empty() {
             HashSet::new()
@@ -237,12 +352,32 @@ impl WalletService for WalletGrpc {
         let source_text = source.to_string();
         let mut errors = Vec::new();
         let mut payments = Vec::new();
+        let mut swaps = Vec::new();
         let mut paid_addresses = HashSet::new();
         for (hash, order) in asked.iter().zip(&r.orders) {
             let error = |text: String| pb::ItemError {
                 tx_hash: hash.clone(),
                 error: text,
             };
+            if hash.contains(':') {
+                let Some(l) = listed.get(hash) else {
+                    errors.push(error("Listing not found".into()));
+                    continue;
+                };
+                if l.seller == source_text {
+                    errors.push(error("This is your own listing".into()));
+                } else if l.seller != order.address.trim() {
+                    errors.push(error("The seller's address is not the one shown".into()));
+                } else if order.amount != l.price {
+                    errors.push(error(format!("The price is {} sat", l.price)));
+                } else {
+                    match swap(l, self.network, &owners_dispensing) {
+                        Ok(s) => swaps.push(s),
+                        Err(text) => errors.push(error(text)),
+                    }
+                }
+                continue;
+            }
             let Some(d) = found.get(hash) else {
                 errors.push(error("Dispenser not found".into()));
                 continue;
@@ -273,28 +408,32 @@ impl WalletService for WalletGrpc {
                 }
             }
         }
-        if payments.is_empty() {
+        if payments.is_empty() && swaps.is_empty() {
             return Ok(Response::new(pb::CreateBuyResponse {
                 errors,
                 fee_rate,
                 ..pb::CreateBuyResponse::default()
             }));
         }
-        let coins = self.free_coins(&source_text).await?;
-        let built = buy::build(
-            &payments,
-            &source.script_pubkey(),
-            coins,
-            fee_rate,
-            &self.fee_to,
-        )
-        .map_err(Status::invalid_argument)?;
+        let mut coins = self.free_coins(&source_text).await?;
+        let buyer = source.script_pubkey();
+        let mut built = Vec::new();
+        for s in &swaps {
+            let one = buy::build_swap(s, &buyer, &mut coins, fee_rate, &self.fee_to);
+            built.push(one.map_err(Status::invalid_argument)?);
+        }
+        if !payments.is_empty() {
+            let all = buy::build(&payments, &buyer, coins, fee_rate, &self.fee_to);
+            built.extend(all.map_err(Status::invalid_argument)?);
+        }
         let txs = built
             .into_iter()
             .map(|b| pb::BuiltTx {
                 psbt_hex: b.psbt.serialize_hex(),
-                inputs_to_sign: (0..b.psbt.inputs.len())
-                    .map(|index| pb::InputToSign {
+                inputs_to_sign: b
+                    .to_sign
+                    .iter()
+                    .map(|&index| pb::InputToSign {
                         index: u32::try_from(index).unwrap_or(u32::MAX),
                         address: source_text.clone(),
                     })
@@ -341,5 +480,121 @@ impl WalletService for WalletGrpc {
             .map_err(node_status)?;
         tracing::info!(%txid, "transaction broadcast");
         Ok(Response::new(pb::BroadcastResponse { txids: vec![txid] }))
+    }
+
+    async fn create_listing(
+        &self,
+        request: Request<pb::CreateListingRequest>,
+    ) -> Result<Response<pb::Listing>, Status> {
+        let text = request.get_ref().psbt.trim();
+        let bytes = hex::decode(text)
+            .or_else(|_| {
+                use base64::Engine;
+                base64::engine::general_purpose::STANDARD.decode(text)
+            })
+            .map_err(|_| Status::invalid_argument("PSBT decode failed: neither hex nor base64"))?;
+        let psbt = bitcoin::psbt::Psbt::deserialize(&bytes)
+            .map_err(|e| Status::invalid_argument(format!("PSBT decode failed: {e}")))?;
+        let checked =
+            crate::listing::check(&psbt, self.network).map_err(Status::invalid_argument)?;
+        let utxo = checked.utxo.to_string();
+        // Unspent, as the listing describes it, and holding assets per the ledger.
+        let out: Value = self
+            .node
+            .call(
+                "gettxout",
+                json!([checked.utxo.txid.to_string(), checked.utxo.vout, true]),
+            )
+            .await
+            .map_err(node_status)?;
+        if out.is_null() {
+            return Err(Status::invalid_argument("The listed UTXO is spent"));
+        }
+        let held = self
+            .catalogue
+            .clone()
+            .held_outpoints(HeldOutpointsRequest {
+                outpoints: vec![utxo.clone()],
+            })
+            .await
+            .map_err(|e| unavailable("the catalogue", e))?
+            .into_inner()
+            .held;
+        if !held.contains(&utxo) {
+            return Err(Status::invalid_argument("The listed UTXO holds no asset"));
+        }
+        let price = checked.payout.value.to_sat();
+        let time_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+            .unwrap_or(0);
+        let event = stamps_proto::events::v1::ListingCreated {
+            utxo: utxo.clone(),
+            seller: checked.seller.to_string(),
+            price,
+            psbt_hex: psbt.serialize_hex(),
+            time_ms,
+        };
+        self.publish(
+            LISTING_CREATED,
+            &format!("listing:{utxo}:{time_ms}"),
+            event.encode_to_vec(),
+        )
+        .await?;
+        tracing::info!(%utxo, price, "listing published");
+        Ok(Response::new(pb::Listing {
+            utxo,
+            seller: checked.seller.to_string(),
+            price,
+        }))
+    }
+
+    async fn cancel_listing(
+        &self,
+        request: Request<pb::CancelListingRequest>,
+    ) -> Result<Response<pb::CancelListingResponse>, Status> {
+        let r = request.get_ref();
+        let utxo = r.utxo.trim().to_ascii_lowercase();
+        if outpoint(&utxo).is_none() {
+            return Err(Status::invalid_argument(format!("{utxo:?} is not a UTXO")));
+        }
+        let listed = self.listings(std::slice::from_ref(&utxo)).await?;
+        let Some(l) = listed.get(&utxo) else {
+            return Err(Status::not_found("Listing not found"));
+        };
+        if !r.addresses.contains(&l.seller) {
+            return Err(Status::permission_denied("Only its seller ends a listing"));
+        }
+        let time_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+            .unwrap_or(0);
+        let event = stamps_proto::events::v1::ListingCancelled {
+            utxo: utxo.clone(),
+            time_ms,
+        };
+        self.publish(
+            LISTING_CANCELLED,
+            &format!("cancel:{utxo}:{time_ms}"),
+            event.encode_to_vec(),
+        )
+        .await?;
+        Ok(Response::new(pb::CancelListingResponse {}))
+    }
+}
+
+impl WalletGrpc {
+    /// Publishes an event on LISTINGS and waits for the stream's acknowledgement.
+    async fn publish(&self, subject: &str, msg_id: &str, payload: Vec<u8>) -> Result<(), Status> {
+        let mut headers = async_nats::HeaderMap::new();
+        headers.insert("Nats-Msg-Id", msg_id);
+        self.nats
+            .js
+            .publish_with_headers(self.nats.subject(subject), headers, payload.into())
+            .await
+            .map_err(|e| unavailable("publishing the listing", e))?
+            .await
+            .map_err(|e| unavailable("publishing the listing", e))?;
+        Ok(())
     }
 }

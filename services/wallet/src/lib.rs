@@ -12,6 +12,7 @@ pub mod broadcast;
 pub mod buy;
 pub mod config;
 pub mod grpc;
+pub mod listing;
 pub mod service;
 
 pub use config::WalletConfig;

@@ -1,10 +1,11 @@
 //! Building and running the wallet service: its gRPC server and its clients of the node, the catalogue and the
-//! fee oracle. It has no schema and publishes nothing: it keeps no state.
+//! fee oracle. It has no schema and keeps no state: what it publishes (checked listings) goes straight to LISTINGS.
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use stamps_platform::config::NodeConfig;
+use stamps_platform::config::{NatsConfig, NodeConfig};
+use stamps_platform::nats::{Nats, NatsError, Stream};
 use stamps_platform::node::{Node, NodeError};
 use stamps_platform::shutdown::Shutdown;
 use stamps_proto::catalogue::v1::catalogue_service_client::CatalogueServiceClient;
@@ -31,6 +32,9 @@ pub enum WalletServiceError {
     /// The node's settings.
     #[error(transparent)]
     Node(#[from] NodeError),
+    /// NATS setup.
+    #[error(transparent)]
+    Nats(#[from] NatsError),
     /// Binding or serving gRPC.
     #[error("grpc: {0}")]
     Serve(String),
@@ -50,8 +54,14 @@ fn channel(url: &str, name: &str) -> Result<tonic::transport::Channel, WalletSer
         .connect_lazy())
 }
 
-/// Checks the settings and binds the gRPC port.
-pub async fn build(config: &WalletConfig, node: &NodeConfig) -> Result<Wallet, WalletServiceError> {
+/// Checks the settings, connects to NATS (listings are published on LISTINGS) and binds the gRPC port.
+pub async fn build(
+    config: &WalletConfig,
+    node: &NodeConfig,
+    nats: &NatsConfig,
+) -> Result<Wallet, WalletServiceError> {
+    let nats = Nats::connect(nats).await?;
+    nats.ensure_stream(Stream::Listings).await?;
     let network = config.network().map_err(WalletServiceError::Config)?;
     let fee_to = crate::buy::address(config.fee_address.trim(), network)
         .ok_or_else(|| {
@@ -71,6 +81,7 @@ pub async fn build(config: &WalletConfig, node: &NodeConfig) -> Result<Wallet, W
         fees: FeesServiceClient::new(channel(&config.fees_url, "wallet.fees_url")?),
         fee_to,
         fee_address: config.fee_address.trim().to_owned(),
+        nats,
     };
     let listener = TcpListener::bind(&config.grpc_listen)
         .await

@@ -25,6 +25,7 @@ use stamps_proto::catalogue::v1::{
 };
 use stamps_proto::catalogue::v1::{
     HeldOutpointsRequest, HeldOutpointsResponse, SaleDispensersRequest, SaleDispensersResponse,
+    SaleListingsRequest, SaleListingsResponse,
 };
 
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
@@ -545,6 +546,16 @@ impl CatalogueService for CatalogueGrpc {
         request: Request<SaleDispensersRequest>,
     ) -> Result<Response<SaleDispensersResponse>, Status> {
         self.sale_dispensers(request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn sale_listings(
+        &self,
+        request: Request<SaleListingsRequest>,
+    ) -> Result<Response<SaleListingsResponse>, Status> {
+        self.sale_listings(request.get_ref())
             .await
             .map(Response::new)
             .map_err(status)

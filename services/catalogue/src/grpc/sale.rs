@@ -2,7 +2,7 @@
 
 use stamps_proto::catalogue::v1::{
     HeldOutpointsRequest, HeldOutpointsResponse, SaleDispenser, SaleDispensersRequest,
-    SaleDispensersResponse,
+    SaleDispensersResponse, SaleListing, SaleListingsRequest, SaleListingsResponse,
 };
 
 use crate::grpc::{CatalogueGrpc, QueryError, addresses, unsigned};
@@ -82,6 +82,30 @@ impl CatalogueGrpc {
         let outpoints = keys("outpoints", &r.outpoints, is_outpoint)?;
         Ok(HeldOutpointsResponse {
             held: sale::held_outpoints(&self.pool, &outpoints).await?,
+        })
+    }
+
+    pub(crate) async fn sale_listings(
+        &self,
+        r: &SaleListingsRequest,
+    ) -> Result<SaleListingsResponse, QueryError> {
+        let utxos = keys("utxos", &r.utxos, is_outpoint)?;
+        Ok(SaleListingsResponse {
+            listings: sale::listings(&self.pool, &utxos)
+                .await?
+                .into_iter()
+                .map(|l| SaleListing {
+                    utxo: l.utxo,
+                    seller: l.seller,
+                    price: unsigned(l.price),
+                    psbt_hex: l.psbt,
+                    asset: l.asset,
+                    asset_longname: l.asset_longname,
+                    divisible: l.divisible,
+                    quantity: l.quantity,
+                    owner: l.owner,
+                })
+                .collect(),
         })
     }
 }

@@ -76,3 +76,42 @@ pub async fn held_outpoints(
     .fetch_all(pool)
     .await
 }
+
+/// An open listing and one asset its UTXO holds.
+#[derive(Debug, sqlx::FromRow)]
+pub struct SaleListingRow {
+    /// The UTXO.
+    pub utxo: String,
+    /// Its owner's address.
+    pub seller: String,
+    /// Satoshis the payout asks.
+    pub price: i64,
+    /// The seller's signed PSBT, hex.
+    pub psbt: String,
+    /// The asset.
+    pub asset: String,
+    /// Its long name, or empty.
+    pub asset_longname: String,
+    /// Whether it is divisible.
+    pub divisible: bool,
+    /// What the UTXO holds of it.
+    pub quantity: String,
+    /// Its current issuer.
+    pub owner: String,
+}
+
+/// The open listings of `utxos`: not cancelled, the UTXO still holding a balance.
+pub async fn listings(pool: &PgPool, utxos: &[String]) -> Result<Vec<SaleListingRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT l.utxo, l.seller, l.price, l.psbt, b.asset, COALESCE(a.asset_longname, '') AS asset_longname,
+                COALESCE(a.divisible, false) AS divisible, b.quantity::TEXT AS quantity,
+                COALESCE(a.issuer, '') AS owner
+         FROM listings l JOIN balances b ON b.holder = l.utxo AND b.quantity > 0
+         LEFT JOIN assets a ON a.asset = b.asset
+         WHERE l.utxo = ANY($1) AND NOT l.cancelled
+         ORDER BY l.utxo, b.asset",
+    )
+    .bind(utxos)
+    .fetch_all(pool)
+    .await
+}

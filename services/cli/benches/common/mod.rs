@@ -78,7 +78,14 @@ pub fn wrk(
 pub async fn remove_run(postgres: &str, nats_url: &str, run: &str) {
     if let Ok(client) = async_nats::connect(nats_url).await {
         let js = async_nats::jetstream::new(client);
-        for stream in ["CHAIN", "USERS", "COLLECTIONS", "CURATION", "FEES"] {
+        for stream in [
+            "CHAIN",
+            "USERS",
+            "COLLECTIONS",
+            "CURATION",
+            "FEES",
+            "LISTINGS",
+        ] {
             let _ = js
                 .delete_stream(format!("{}_{stream}", run.to_uppercase()))
                 .await;

@@ -621,3 +621,181 @@ async fn a_cart_of_five_buys_four_in_one_signing_and_never_spends_an_attached_as
     services.stop().await;
     stack.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_atomic_swap_is_listed_bought_mined_and_moves_the_asset() {
+    use stamps_protocol::counterparty::message::{Attach, Message};
+    let stack = Stack::start_with("buyswap", demo_config()).await;
+    let services = stack.services_with(100).await;
+    stack.wait_for_chain(180).await;
+    let mut db = stack.db().await;
+    const PRICE: u64 = 50_000;
+
+    // An artist puts one unit of a stamp on a UTXO of its own.
+    let (seller, asset) = {
+        let mut found = None;
+        for artist in 1..9u32 {
+            let asset: Option<String> = sqlx::query_scalar(
+                "SELECT b.asset FROM catalogue.balances b JOIN catalogue.stamps s ON s.cpid = b.asset
+                 WHERE b.holder = $1 AND b.quantity >= 1 AND NOT s.divisible ORDER BY b.asset LIMIT 1",
+            )
+            .bind(actor(artist).address().to_string())
+            .fetch_optional(&mut db)
+            .await
+            .expect("holdings");
+            if let Some(asset) = asset {
+                found = Some((artist, asset));
+                break;
+            }
+        }
+        found.expect("an artist holds a stamp")
+    };
+    let seller_script = actor(seller).address().script_pubkey();
+    let attach = Message::Attach(Attach {
+        asset: asset.clone(),
+        quantity: 1,
+        destination_vout: None,
+    });
+    let dust = bitcoin::TxOut {
+        value: bitcoin::Amount::from_sat(546),
+        script_pubkey: seller_script.clone(),
+    };
+    let attached = send_message(&stack, seller, &attach, vec![dust.clone()]).await;
+    mine(&stack).await;
+    let utxo = format!("{attached}:0");
+
+    // The listing: the UTXO signed SIGHASH_SINGLE|ANYONECANPAY over its payout, as the seller's wallet signs it.
+    let listing_tx = bitcoin::Transaction {
+        version: bitcoin::transaction::Version::TWO,
+        lock_time: bitcoin::absolute::LockTime::ZERO,
+        input: vec![bitcoin::TxIn {
+            previous_output: bitcoin::OutPoint::new(attached, 0),
+            sequence: bitcoin::Sequence::ENABLE_RBF_NO_LOCKTIME,
+            ..bitcoin::TxIn::default()
+        }],
+        output: vec![bitcoin::TxOut {
+            value: bitcoin::Amount::from_sat(PRICE),
+            script_pubkey: seller_script,
+        }],
+    };
+    let mut listing = bitcoin::Psbt::from_unsigned_tx(listing_tx).expect("psbt");
+    listing.inputs[0].witness_utxo = Some(dust);
+    let b64 = base64::engine::general_purpose::STANDARD.encode(listing.serialize());
+    let signed = stack
+        .rpc(
+            "walletprocesspsbt",
+            json!([b64, true, "SINGLE|ANYONECANPAY", true, false]),
+        )
+        .await;
+    let signed = signed["psbt"].as_str().expect("signed").to_owned();
+
+    let mut browser = Browser::new(&services);
+    // A payout changed after signing is refused.
+    let mut tampered = bitcoin::Psbt::deserialize(
+        &base64::engine::general_purpose::STANDARD
+            .decode(&signed)
+            .expect("base64"),
+    )
+    .expect("psbt");
+    tampered.unsigned_tx.output[0].value = bitcoin::Amount::from_sat(PRICE / 10);
+    let refused = browser
+        .post(
+            "/api/wallet/listings",
+            json!({"psbt": tampered.serialize_hex()}),
+        )
+        .await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert_eq!(
+        refused.json()["error"],
+        json!("The listing's signature is not valid")
+    );
+    let listed = browser
+        .post("/api/wallet/listings", json!({"psbt": signed}))
+        .await;
+    assert_eq!(listed.status, 201, "{}", listed.body);
+    assert_eq!(listed.json()["utxo"], json!(utxo));
+
+    // On sale once the catalogue has it.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let item = loop {
+        let item = browser.get(&format!("/api/wallet/buy/{utxo}")).await.json();
+        if item.get("error").is_none() {
+            break item;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the listing is not on sale: {item}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(
+        (item["cpid"].as_str(), item["price"].as_u64()),
+        (Some(asset.as_str()), Some(PRICE))
+    );
+
+    let buyer = actor(18);
+    let address = buyer.address().to_string();
+    assert_eq!(
+        browser.sign_in(&buyer, Format::Bip322).await.body,
+        "success"
+    );
+    let seller_address = actor(seller).address().to_string();
+    let built = browser
+        .post(
+            "/api/wallet/create/buy",
+            json!({"source": address, "tx_hashes": [utxo], "destinations": [[seller_address, PRICE]],
+                   "isPsbt": true, "desiredFeeRate": 2}),
+        )
+        .await;
+    assert_eq!(built.status, 200, "{}", built.body);
+    let result = built.json()["result"].clone();
+    let psbt = bitcoin::Psbt::deserialize(
+        &hex::decode(result["txHex"].as_str().expect("psbt")).expect("hex"),
+    )
+    .expect("a PSBT");
+    // The seller's input and payout at index 1; the buyer signs every other input.
+    assert_eq!(psbt.unsigned_tx.input[1].previous_output.to_string(), utxo);
+    assert_eq!(psbt.unsigned_tx.output[1].value.to_sat(), PRICE);
+    assert!(
+        result["inputsToSign"]
+            .as_array()
+            .expect("inputs")
+            .iter()
+            .all(|i| i["index"] != json!(1))
+    );
+    let b64 = base64::engine::general_purpose::STANDARD.encode(psbt.serialize());
+    let signed = stack.rpc("walletprocesspsbt", json!([b64])).await;
+    let sent = browser
+        .post(
+            "/api/wallet/broadcast",
+            json!({"txHex": signed["psbt"], "isPsbt": true}),
+        )
+        .await;
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let txid = sent.json()["result"][0].as_str().expect("txid").to_owned();
+    mine(&stack).await;
+
+    // The asset moved to the buyer's new output; the listing is over.
+    let moved: i64 = sqlx::query_scalar(
+        "SELECT COALESCE(sum(quantity), 0)::BIGINT FROM catalogue.balances WHERE holder = $1 AND asset = $2",
+    )
+    .bind(format!("{txid}:0"))
+    .bind(&asset)
+    .fetch_one(&mut db)
+    .await
+    .expect("moved");
+    assert_eq!(moved, 1);
+    let tx = stack.rpc("getrawtransaction", json!([txid, true])).await;
+    assert_eq!(tx["vout"][0]["scriptPubKey"]["address"], json!(address));
+    assert_eq!(
+        (
+            tx["vout"][1]["scriptPubKey"]["address"].clone(),
+            sats(&tx["vout"][1]["value"])
+        ),
+        (json!(seller_address), PRICE)
+    );
+    let gone = browser.get(&format!("/api/wallet/buy/{utxo}")).await.json();
+    assert_eq!(gone["error"], json!("Listing not found"));
+    services.stop().await;
+    stack.finish().await;
+}

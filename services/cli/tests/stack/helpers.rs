@@ -345,6 +345,7 @@ impl Stack {
                 ..stamps_wallet::WalletConfig::default()
             },
             &node,
+            &self.nats,
         )
         .await
         .expect("wallet builds");
@@ -448,7 +449,14 @@ impl Stack {
         if let Ok(client) = async_nats::connect(&self.nats.url).await {
             let js = async_nats::jetstream::new(client);
             let upper = self.nats.prefix.to_uppercase();
-            for stream in ["CHAIN", "USERS", "COLLECTIONS", "CURATION", "FEES"] {
+            for stream in [
+                "CHAIN",
+                "USERS",
+                "COLLECTIONS",
+                "CURATION",
+                "FEES",
+                "LISTINGS",
+            ] {
                 let _ = js.delete_stream(format!("{upper}_{stream}")).await;
             }
             let _ = js
