@@ -431,32 +431,52 @@ pub(crate) async fn user(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let session_token = signed_in(&headers)?;
-    let body = match state.users.get(&session_token) {
-        Some(body) => body,
-        None => {
-            let asked = std::time::Instant::now();
-            let user = state
-                .auth
-                .clone()
-                .get_user(pb::SessionRequest {
-                    session_token: session_token.clone(),
-                })
-                .await?
-                .into_inner();
-            let user_id = user.user_id.clone();
-            let body = Bytes::from(
-                serde_json::to_vec(&UserJson::from(user))
-                    .map_err(|e| ApiError::Internal(format!("user JSON: {e}")))?,
-            );
-            state
-                .users
-                .put(&session_token, user_id, body.clone(), asked);
-            body
-        }
-    };
+    let body = user_body(&state, &session_token).await?;
     Ok(no_store(
         ([(header::CONTENT_TYPE, "application/json")], body).into_response(),
     ))
+}
+
+/// The user of the session `session_token` as `GET /api/user` answers it: kept a few seconds per session.
+async fn user_body(state: &AppState, session_token: &str) -> Result<Bytes, ApiError> {
+    if let Some(body) = state.users.get(session_token) {
+        return Ok(body);
+    }
+    let asked = std::time::Instant::now();
+    let user = state
+        .auth
+        .clone()
+        .get_user(pb::SessionRequest {
+            session_token: session_token.to_owned(),
+        })
+        .await?
+        .into_inner();
+    let user_id = user.user_id.clone();
+    let body = Bytes::from(
+        serde_json::to_vec(&UserJson::from(user))
+            .map_err(|e| ApiError::Internal(format!("user JSON: {e}")))?,
+    );
+    state.users.put(session_token, user_id, body.clone(), asked);
+    Ok(body)
+}
+
+/// The signed-in user's addresses (as kept for `GET /api/user`), or 401.
+pub(crate) async fn user_addresses(
+    state: &AppState,
+    headers: &HeaderMap,
+) -> Result<Vec<String>, ApiError> {
+    let session_token = signed_in(headers)?;
+    let body = user_body(state, &session_token).await?;
+    let user: serde_json::Value =
+        serde_json::from_slice(&body).map_err(|e| ApiError::Internal(format!("user JSON: {e}")))?;
+    Ok(user["addresses"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default())
 }
 
 /// After a change made through the session of `token` (to `user_id`, when known): its kept user is dropped.

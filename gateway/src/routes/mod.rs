@@ -68,6 +68,7 @@ fn public_api() -> OpenApiRouter<AppState> {
         .merge(preview::router())
         .merge(curation::router())
         .merge(assets::router())
+        .merge(wallet::items_router())
 }
 
 /// The whole application: `/api/*`, `/s/*`, health, and the SPA for everything else.

@@ -1,6 +1,6 @@
 //! Buying: the fee record and prices (from the fee oracle), what can be bought, the unsigned purchase of a
-//! signed-in user's cart, and broadcasting what the user's wallet signed (through the wallet service). None of
-//! these answers is kept: they follow the mempool and the chain, not the catalogue's version.
+//! signed-in user's cart, broadcasting what the user's wallet signed, and listings (through the wallet service).
+//! Only the items lookup is kept (until the catalogue's version moves); the rest follow the user or the mempool.
 
 use axum::Json;
 use axum::body::Bytes;
@@ -16,14 +16,13 @@ use utoipa_axum::routes;
 
 use crate::app_state::AppState;
 use crate::error::{ApiError, ErrorBody, OrNotFound};
-use crate::routes::account::{body, current_user, no_store};
+use crate::routes::account::{body, current_user, no_store, user_addresses};
 
-/// The buying routes.
+/// The buying routes that depend on the user or the mempool: never kept.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(fees))
         .routes(routes!(prices))
-        .routes(routes!(buy_items))
         .routes(routes!(create_buy))
         .routes(routes!(broadcast))
         .routes(routes!(create_listing))
@@ -152,6 +151,12 @@ fn item_json(i: pb::BuyItem) -> ItemJson {
         url,
         error: (!i.error.is_empty()).then_some(i.error),
     }
+}
+
+/// The items lookup: a function of the catalogue's state (dispensers, listings and the ledger), so kept like the
+/// public answers until the catalogue's version moves.
+pub fn items_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(buy_items))
 }
 
 #[utoipa::path(
@@ -338,7 +343,7 @@ pub(crate) async fn create_buy(
     headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
-    let user = current_user(&state, &headers).await?;
+    let addresses = user_addresses(&state, &headers).await?;
     let b: CreateBuyBody = body(&bytes)?;
     if b.tx_hashes.is_empty() {
         return Err(ApiError::BadRequest("No transaction hash provided".into()));
@@ -348,7 +353,7 @@ pub(crate) async fn create_buy(
             "destinations: one [address, amount] per hash".into(),
         ));
     }
-    if !user.addresses.iter().any(|a| a == b.source.trim()) {
+    if !addresses.iter().any(|a| a == b.source.trim()) {
         return Err(ApiError::Forbidden(
             "source: not one of your addresses".into(),
         ));

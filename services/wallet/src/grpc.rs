@@ -322,17 +322,20 @@ impl WalletService for WalletGrpc {
             .filter(|a| a.script_pubkey().is_p2wpkh())
             .ok_or_else(|| Status::invalid_argument(NATIVE_SEGWIT))?;
         let asked = hashes(r.orders.iter().map(|o| o.tx_hash.as_str()))?;
-        let fee_rate = self.fee_rate(r.fee_rate).await?;
-        let (found, dispensing) = self
-            .dispensers(asked.clone(), vec![self.fee_address.clone()])
-            .await?;
+        let source_text = source.to_string();
+        // What the purchase needs, asked at once: the rate, the dispensers, the listings, the buyer's free coins.
+        let (fee_rate, (found, dispensing), listed, coins) = tokio::try_join!(
+            self.fee_rate(r.fee_rate),
+            self.dispensers(asked.clone(), vec![self.fee_address.clone()]),
+            self.listings(&asked),
+            self.free_coins(&source_text),
+        )?;
         if dispensing.contains(&self.fee_address) {
             tracing::error!("the wallet fee address has an open dispenser: purchases are refused");
             return Err(Status::failed_precondition(
                 "The wallet cannot take purchases now",
             ));
         }
-        let listed = self.listings(&asked).await?;
         let owners: Vec<String> = found
             .values()
             .filter(|d| d.owner != d.origin && !d.owner.is_empty())
@@ -349,7 +352,6 @@ impl WalletService for WalletGrpc {
         } else {
             self.dispensers(Vec::new(), owners).await?.1
         };
-        let source_text = source.to_string();
         let mut errors = Vec::new();
         let mut payments = Vec::new();
         let mut swaps = Vec::new();
@@ -415,7 +417,7 @@ impl WalletService for WalletGrpc {
                 ..pb::CreateBuyResponse::default()
             }));
         }
-        let mut coins = self.free_coins(&source_text).await?;
+        let mut coins = coins;
         let buyer = source.script_pubkey();
         let mut built = Vec::new();
         for s in &swaps {
