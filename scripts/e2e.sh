@@ -84,11 +84,14 @@ for _ in $(seq 1 100); do
   curl -sf "$BASE/api/announcement" | grep -q '"content"' && break
   sleep 0.2
 done
+# Some of the demo's UTXOs holding assets listed for sale, as sellers would (the browser test buys the first).
+LISTED=$(scripts/demo-listings.sh "http://127.0.0.1:$RPC" "$BASE" 3 2>>"$LOGS/stamps.log" | head -n 1 || true)
 read -r CPID STAMP <<<"$first"
-echo "e2e: stack at $BASE, newest PNG stamp $CPID (#$STAMP)"
+echo "e2e: stack at $BASE, newest PNG stamp $CPID (#$STAMP), listed UTXO ${LISTED:-none}"
 status=0
 # The buy test mines the block of its purchase through the devnet's JSON-RPC.
 (cd frontend && E2E_BASE_URL="$BASE" E2E_CPID="$CPID" E2E_STAMP="$STAMP" E2E_RPC_URL="http://127.0.0.1:$RPC" \
+  E2E_LISTING="$LISTED" \
   CHROMIUM_PATH="$CHROMIUM_PATH" npm run --silent e2e) || status=$?
 # The API against its OpenAPI document, on the same stack (after the browser tests, whatever they gave).
 scripts/schemathesis.sh "$BASE" || status=1

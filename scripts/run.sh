@@ -23,4 +23,9 @@ export STAMPS_INDEXER__BOOTSTRAP="$PWD/.data/devnet/bootstrap.json"
 # The devnet serves its assets' enhanced asset information on the loopback address.
 export STAMPS_GATEWAY__ASSET_INFO__ALLOW_PRIVATE=true
 export STAMPS_INDEXER__METRICS_LISTEN="${STAMPS_INDEXER__METRICS_LISTEN:-127.0.0.1:9184}"
+# Once the services answer, some of the demo's UTXOs holding assets are listed for sale (atomic swaps), as sellers
+# would list them.
+(for _ in $(seq 1 1200); do curl -sf http://127.0.0.1:8080/readyz >/dev/null 2>&1 && break; sleep 0.5; done
+ RPC_COOKIE_FILE=.data/devnet/.cookie scripts/demo-listings.sh http://127.0.0.1:18443 http://127.0.0.1:8080 5 \
+   >>.data/devnet.log 2>&1 || true) &
 "$BIN" all --rpc-url http://127.0.0.1:18443 --start-height 962000 --headers-from 962000 --static-dir frontend/dist

@@ -274,3 +274,50 @@ test('a purchase from an open dispenser: signed by the wallet, broadcast, mined,
     )
     .toContain(listing.cpid);
 });
+
+test("an atomic swap from a listing: the seller's signed input completed by the buyer's, sent and mined", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const utxo = process.env.E2E_LISTING ?? '';
+  test.skip(!utxo, 'E2E_LISTING: a UTXO listed for sale (scripts/demo-listings.sh)');
+  type Item = { source: string; cpid: string; price: number; error?: string };
+  const item = await api<Item>(request, `/api/wallet/buy/${utxo}`);
+  expect(item.error, `the listing of ${utxo}`).toBeUndefined();
+  const buyerIndex = [COLLECTORS.first + 4, COLLECTORS.first + 3].find(
+    (index) => devnetActor(index).address !== item.source,
+  );
+  expect(buyerIndex).toBeDefined();
+  const buyer = devnetActor(buyerIndex ?? COLLECTORS.first);
+
+  const psbts = await injectUnisat(page, buyer);
+  await page.goto('/');
+  await page.evaluate((hash) => {
+    localStorage.setItem('cart', JSON.stringify([hash]));
+  }, utxo);
+  await page.reload();
+  await signIn(page);
+  await page.getByRole('banner').getByRole('button', { name: 'Cart (1)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Buy' });
+  await expect(dialog.getByRole('list', { name: 'Cart' })).toContainText(item.cpid);
+  const buy = dialog.getByRole('button', { name: 'Buy', exact: true });
+  await expect(buy).toBeEnabled({ timeout: 40_000 });
+  await buy.click();
+
+  const link = dialog.getByRole('link', { name: /^[0-9a-f]{64}$/ });
+  await expect(link, 'the broadcast swap').toBeVisible({ timeout: 30_000 });
+  // The wallet signed the buyer's inputs only: the seller's (input 1) came signed with the listing.
+  expect(psbts).toHaveLength(1);
+  expect(psbts[0]?.options.toSignInputs?.some((input) => input.index === 1)).toBe(false);
+  const txid = (await link.textContent()) ?? '';
+  expect((await rpc('getrawmempool', [])) as string[]).toContain(txid);
+  await rpc('generatetoaddress', [1, buyer.address]);
+  // Once the UTXO is spent, the listing is over.
+  await expect
+    .poll(async () => ((await (await request.get(`/api/wallet/buy/${utxo}`)).json()) as Item).error, {
+      timeout: 60_000,
+      intervals: [1_000, 2_000],
+    })
+    .toBe('Listing not found');
+});

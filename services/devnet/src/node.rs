@@ -236,6 +236,8 @@ pub(crate) struct Published {
     pub(crate) bootstrap: crate::scenario::Bootstrap,
     /// The staff content that goes with the scenario.
     pub(crate) curation: serde_json::Value,
+    /// The UTXOs the scenario left holding assets (attached or moved by swaps), to be listed.
+    pub(crate) attached: Vec<bitcoin::OutPoint>,
 }
 
 /// The JSON-RPC credentials: configured ones, else a fresh cookie written to the data directory as Core writes
@@ -374,6 +376,14 @@ pub async fn build_with(config: &DevnetConfig, mut scenario: Scenario) -> std::i
             asset_info: scenario.asset_info.clone(),
             bootstrap: scenario.bootstrap.clone(),
             curation,
+            attached: scenario
+                .book
+                .balances
+                .keys()
+                .filter_map(|(holder, _)| holder.parse().ok())
+                .collect::<std::collections::BTreeSet<bitcoin::OutPoint>>()
+                .into_iter()
+                .collect(),
         }),
     };
     Ok(Devnet {

@@ -534,6 +534,40 @@ async fn dispatch(node: &Node, method: &str, params: &[Value]) -> RpcResult {
             state.fee_rates = Some(rates);
             Ok(Value::Null)
         }
+        "signlistings" => {
+            // Devnet only: atomic-swap listings of the UTXOs the scenario left holding assets, each signed by its
+            // owner SIGHASH_SINGLE|ANYONECANPAY over a payout to itself, at most `count` (default 5):
+            // `[{utxo, price, psbt}]` (the PSBT base64), for a seller's wallet to publish.
+            let count = params.first().and_then(Value::as_u64).unwrap_or(5).min(100);
+            let state = node.state.read().await;
+            let signer = bitcoin::secp256k1::Secp256k1::signing_only();
+            let mut out = Vec::new();
+            for outpoint in &node.published.attached {
+                if out.len() as u64 >= count {
+                    break;
+                }
+                let Some(coin) = state.chain.coin(outpoint) else {
+                    continue;
+                };
+                if state.mempool.spender(outpoint).is_some() {
+                    continue;
+                }
+                let owner = state
+                    .actors
+                    .iter()
+                    .find(|a| a.script_pubkey() == coin.output.script_pubkey);
+                let Some(owner) = owner else { continue };
+                // 20 000 to 275 000 sat, told by the UTXO.
+                let price = 20_000
+                    + u64::from(bitcoin::hashes::Hash::as_byte_array(&outpoint.txid)[0]) * 1_000;
+                if let Ok(psbt) =
+                    crate::wallet::listing(&signer, owner, *outpoint, coin.output.clone(), price)
+                {
+                    out.push(json!({"utxo": outpoint.to_string(), "price": price, "psbt": psbt}));
+                }
+            }
+            Ok(json!(out))
+        }
         "sendtoaddress" => {
             let address: Address<bitcoin::address::NetworkUnchecked> = params
                 .first()

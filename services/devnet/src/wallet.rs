@@ -260,3 +260,41 @@ pub fn message_transaction<C: Signing>(
         .ok_or_else(|| "the actor could not sign its coin".to_owned())?;
     bitcoin::consensus::encode::deserialize_hex(&hex).map_err(|e| e.to_string())
 }
+
+/// `actor`'s atomic-swap listing of its UTXO `utxo` (spending `spent`) for `price` sat: one input signed
+/// SIGHASH_SINGLE|ANYONECANPAY over one output, the payout to the actor; the PSBT base64, not finalized.
+pub fn listing<C: Signing>(
+    secp: &Secp256k1<C>,
+    actor: &Actor,
+    utxo: bitcoin::OutPoint,
+    spent: TxOut,
+    price: u64,
+) -> Result<String, String> {
+    use bitcoin::{Amount, Sequence, Transaction, TxIn, absolute, transaction};
+    let tx = Transaction {
+        version: transaction::Version::TWO,
+        lock_time: absolute::LockTime::ZERO,
+        input: vec![TxIn {
+            previous_output: utxo,
+            sequence: Sequence::ENABLE_RBF_NO_LOCKTIME,
+            ..TxIn::default()
+        }],
+        output: vec![TxOut {
+            value: Amount::from_sat(price),
+            script_pubkey: actor.script_pubkey(),
+        }],
+    };
+    let mut psbt = Psbt::from_unsigned_tx(tx).map_err(|e| e.to_string())?;
+    psbt.inputs[0].witness_utxo = Some(spent);
+    let encoded = base64::engine::general_purpose::STANDARD.encode(psbt.serialize());
+    let processed = process(
+        secp,
+        std::slice::from_ref(actor),
+        &encoded,
+        true,
+        EcdsaSighashType::SinglePlusAnyoneCanPay,
+        false,
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(processed.psbt)
+}
