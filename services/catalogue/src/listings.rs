@@ -1,6 +1,7 @@
 //! The LISTINGS projection: atomic-swap listings as the wallet service published them. A later listing of a UTXO
 //! replaces an earlier one; a cancellation ends the listings of its UTXO up to its time. Whether a listing is open
-//! also depends on the ledger (its UTXO still holding a balance), which the queries join.
+//! also depends on the ledger (its UTXO still holding a balance), which the queries join. The stamps the UTXO holds
+//! get their market figures again (a listing may be their floor).
 
 use prost::Message;
 use sqlx::PgConnection;
@@ -25,7 +26,7 @@ impl Projection for ListingsProjection {
         subject: &str,
         payload: &[u8],
     ) -> Result<(), ProjectionError> {
-        match subject {
+        let utxo = match subject {
             LISTING_CREATED => {
                 let e = ListingCreated::decode(payload)
                     .map_err(|e| ProjectionError::Malformed(e.to_string()))?;
@@ -42,6 +43,7 @@ impl Projection for ListingsProjection {
                 .bind(signed(e.time_ms, "time")?)
                 .execute(&mut *tx)
                 .await?;
+                e.utxo
             }
             LISTING_CANCELLED => {
                 let e = ListingCancelled::decode(payload)
@@ -53,12 +55,22 @@ impl Projection for ListingsProjection {
                 .bind(signed(e.time_ms, "time")?)
                 .execute(&mut *tx)
                 .await?;
+                e.utxo
             }
-            other => tracing::debug!(
-                subject = other,
-                "listing event not projected by the catalogue"
-            ),
-        }
+            other => {
+                tracing::debug!(
+                    subject = other,
+                    "listing event not projected by the catalogue"
+                );
+                return Ok(());
+            }
+        };
+        let held: Vec<String> =
+            sqlx::query_scalar("SELECT asset FROM balances WHERE holder = $1 AND quantity > 0")
+                .bind(&utxo)
+                .fetch_all(&mut *tx)
+                .await?;
+        crate::figures::market::refresh(tx, &held).await?;
         Ok(())
     }
 }

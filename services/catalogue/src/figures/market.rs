@@ -1,4 +1,5 @@
-//! A stamp's market figures, derived on the projection side: floor price and the dispenser offering it, the
+//! A stamp's market figures, derived on the projection side: floor price and the offer making it (a dispenser, or
+//! an atomic-swap listing: a UTXO, `txid:vout`), the
 //! latest sale, volume, the newest dispenser, dividends, destructions, and the asset's current supply and flags.
 //! They are computed from the ledger's read models for the stamps a block touched, after the block is applied
 //! or reverted, so they always agree with those tables and a replay rebuilds them identically.
@@ -6,7 +7,7 @@
 use sqlx::PgConnection;
 
 /// Stamps whose figures the blocks `hs` may change: created in them, or whose asset they issued, destroyed,
-/// paid dividends on, or traded through dispensers.
+/// paid dividends on, traded through dispensers, or moved on or off a UTXO (which may end a listing).
 pub async fn stamps_of_blocks(
     tx: &mut PgConnection,
     hs: &[i64],
@@ -17,7 +18,8 @@ pub async fn stamps_of_blocks(
          UNION SELECT asset FROM destructions WHERE block_index = ANY($1)
          UNION SELECT asset FROM dividends WHERE block_index = ANY($1)
          UNION SELECT asset FROM dispenser_versions WHERE changed_at = ANY($1)
-         UNION SELECT asset FROM dispenses WHERE block_index = ANY($1)",
+         UNION SELECT asset FROM dispenses WHERE block_index = ANY($1)
+         UNION SELECT asset FROM balance_versions WHERE changed_at = ANY($1) AND holder LIKE '%:%'",
         hs
     )
     .fetch_all(tx)
@@ -52,11 +54,18 @@ pub async fn refresh(tx: &mut PgConnection, cpids: &[String]) -> Result<(), sqlx
              CROSS JOIN LATERAL (SELECT CASE WHEN COALESCE(a.divisible, st.divisible) THEN 100000000 ELSE 1 END
                                  AS unit) u
              LEFT JOIN LATERAL (
-                 SELECT d.tx_hash, ceil(d.satoshirate::NUMERIC * u.unit / d.give_quantity)::BIGINT AS price
-                 FROM dispensers d
-                 WHERE d.asset = st.cpid AND d.status NOT IN (10, 11) AND d.give_quantity > 0
-                   AND d.give_remaining >= d.give_quantity
-                 ORDER BY price, d.block_index, d.tx_hash LIMIT 1) f ON TRUE
+                 SELECT o.tx_hash, o.price FROM (
+                     SELECT d.tx_hash, ceil(d.satoshirate::NUMERIC * u.unit / d.give_quantity)::BIGINT AS price,
+                            d.block_index AS since
+                     FROM dispensers d
+                     WHERE d.asset = st.cpid AND d.status NOT IN (10, 11) AND d.give_quantity > 0
+                       AND d.give_remaining >= d.give_quantity
+                     UNION ALL
+                     SELECT l.utxo, ceil(l.price::NUMERIC * u.unit / b.quantity)::BIGINT, b.changed_at
+                     FROM listings l JOIN balances b ON b.holder = l.utxo AND b.asset = st.cpid AND b.quantity > 0
+                     WHERE NOT l.cancelled
+                 ) o
+                 ORDER BY o.price, o.since, o.tx_hash LIMIT 1) f ON TRUE
              LEFT JOIN LATERAL (
                  SELECT x.block_index, ceil(x.btc_amount::NUMERIC * u.unit / NULLIF(x.quantity, 0))::BIGINT AS price
                  FROM dispenses x WHERE x.asset = st.cpid ORDER BY x.block_index DESC, x.seq DESC LIMIT 1) l ON TRUE

@@ -629,7 +629,8 @@ async fn an_atomic_swap_is_listed_bought_mined_and_moves_the_asset() {
     let services = stack.services_with(100).await;
     stack.wait_for_chain(180).await;
     let mut db = stack.db().await;
-    const PRICE: u64 = 50_000;
+    // Below any dispenser of the demo: the listing becomes the stamp's floor.
+    const PRICE: u64 = 1_000;
 
     // An artist puts one unit of a stamp on a UTXO of its own.
     let (seller, asset) = {
@@ -732,6 +733,18 @@ async fn an_atomic_swap_is_listed_bought_mined_and_moves_the_asset() {
         (item["cpid"].as_str(), item["price"].as_u64()),
         (Some(asset.as_str()), Some(PRICE))
     );
+    let market = async |db: &mut sqlx::PgConnection| -> (Option<String>, Option<i64>) {
+        sqlx::query_as("SELECT on_sale, floor_price FROM catalogue.stamps WHERE cpid = $1")
+            .bind(&asset)
+            .fetch_one(db)
+            .await
+            .expect("the stamp")
+    };
+    assert_eq!(
+        market(&mut db).await,
+        (Some(utxo.clone()), Some(PRICE as i64)),
+        "the listing is the floor"
+    );
 
     let buyer = actor(18);
     let address = buyer.address().to_string();
@@ -796,6 +809,11 @@ async fn an_atomic_swap_is_listed_bought_mined_and_moves_the_asset() {
     );
     let gone = browser.get(&format!("/api/wallet/buy/{utxo}")).await.json();
     assert_eq!(gone["error"], json!("Listing not found"));
+    assert_ne!(
+        market(&mut db).await.0,
+        Some(utxo.clone()),
+        "a spent listing is no longer on sale"
+    );
     services.stop().await;
     stack.finish().await;
 }
