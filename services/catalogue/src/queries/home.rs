@@ -57,14 +57,23 @@ pub async fn last_sales(pool: &PgPool, limit: i64) -> Result<Vec<HomeSale>, sqlx
     .await
 }
 
-/// The latest `limit` dispensers of stamps still selling, newest first.
+/// The latest `limit` offers of stamps still selling, newest first: dispensers (by their block's time) and open
+/// atomic-swap listings (by the time they were listed; `tx_hash` the UTXO, the whole of what it holds one lot).
 pub async fn new_dispensers(pool: &PgPool, limit: i64) -> Result<Vec<HomeDispenser>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT d.asset AS cpid, s.stamp, d.tx_hash, COALESCE(b.time, 0) AS block_time, d.source,
-                d.give_quantity::TEXT AS give_quantity, d.give_remaining::TEXT AS give_remaining, d.satoshirate
-         FROM dispensers d JOIN stamps s ON s.cpid = d.asset LEFT JOIN blocks b ON b.height = d.block_index
-         WHERE d.status NOT IN (10, 11) AND d.give_remaining >= d.give_quantity AND d.give_quantity > 0
-         ORDER BY d.block_index DESC, d.tx_hash LIMIT $1",
+        "SELECT * FROM (
+             SELECT d.asset AS cpid, s.stamp, d.tx_hash, COALESCE(b.time, 0) AS block_time, d.source,
+                    d.give_quantity::TEXT AS give_quantity, d.give_remaining::TEXT AS give_remaining, d.satoshirate
+             FROM dispensers d JOIN stamps s ON s.cpid = d.asset LEFT JOIN blocks b ON b.height = d.block_index
+             WHERE d.status NOT IN (10, 11) AND d.give_remaining >= d.give_quantity AND d.give_quantity > 0
+             UNION ALL
+             SELECT b.asset, s.stamp, l.utxo, l.listed_at / 1000, l.seller, b.quantity::TEXT, b.quantity::TEXT,
+                    l.price
+             FROM listings l JOIN balances b ON b.holder = l.utxo AND b.quantity > 0
+             JOIN stamps s ON s.cpid = b.asset
+             WHERE NOT l.cancelled
+         ) o
+         ORDER BY o.block_time DESC, o.tx_hash LIMIT $1",
     )
     .bind(limit)
     .fetch_all(pool)

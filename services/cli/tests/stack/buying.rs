@@ -745,6 +745,13 @@ async fn an_atomic_swap_is_listed_bought_mined_and_moves_the_asset() {
         (Some(utxo.clone()), Some(PRICE as i64)),
         "the listing is the floor"
     );
+    let home = browser.get("/api/home").await.json();
+    let recent = home["newDispenser"].as_array().expect("recent listings");
+    assert_eq!(
+        recent.first().map(|l| l["tx_hash"].clone()),
+        Some(json!(utxo)),
+        "the newest of the recent listings"
+    );
 
     let buyer = actor(18);
     let address = buyer.address().to_string();

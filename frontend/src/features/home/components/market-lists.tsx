@@ -61,7 +61,9 @@ export function LastSales({ sales }: { sales: HomeSale[] }) {
   );
 }
 
-/** The dispensers opened most recently that still sell: price per dispense and what remains. */
+/**
+ * The offers made most recently that still sell (dispensers and atomic-swap listings): price per buy and what remains.
+ */
 export function RecentListings({ listings }: { listings: HomeListing[] }) {
   return (
     <MarketRows
