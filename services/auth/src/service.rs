@@ -11,7 +11,6 @@ use stamps_platform::outbox::Relay;
 use stamps_platform::shutdown::Shutdown;
 use stamps_proto::auth::v1::auth_service_server::AuthServiceServer;
 use tokio::net::TcpListener;
-use tokio_stream::wrappers::TcpListenerStream;
 
 use crate::accounts::{Accounts, Clock, system_clock};
 use crate::config::AuthConfig;
@@ -106,7 +105,7 @@ impl Auth {
         let served = tonic::transport::Server::builder()
             .add_service(AuthServiceServer::new(AuthGrpc::new(self.accounts)))
             .serve_with_incoming_shutdown(
-                TcpListenerStream::new(self.listener),
+                stamps_platform::net::incoming(self.listener),
                 shutdown.clone().cancelled_owned(),
             )
             .await;

@@ -10,7 +10,6 @@ use stamps_platform::outbox::Relay;
 use stamps_platform::shutdown::Shutdown;
 use stamps_proto::catalogue::v1::catalogue_service_server::CatalogueServiceServer;
 use tokio::net::TcpListener;
-use tokio_stream::wrappers::TcpListenerStream;
 
 use crate::config::CatalogueConfig;
 use crate::curation::{CURATION_CONSUMER, CurationProjection};
@@ -119,7 +118,7 @@ impl Catalogue {
                 changes.clone(),
             )))
             .serve_with_incoming_shutdown(
-                TcpListenerStream::new(self.listener),
+                stamps_platform::net::incoming(self.listener),
                 shutdown.clone().cancelled_owned(),
             );
         let (nats, pool) = (&self.nats, &self.pool);

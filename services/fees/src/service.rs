@@ -12,7 +12,6 @@ use stamps_platform::outbox::Relay;
 use stamps_platform::shutdown::Shutdown;
 use stamps_proto::fees::v1::fees_service_server::FeesServiceServer;
 use tokio::net::TcpListener;
-use tokio_stream::wrappers::TcpListenerStream;
 
 use crate::config::FeesConfig;
 use crate::grpc::FeesGrpc;
@@ -110,7 +109,7 @@ impl Fees {
         let served = tonic::transport::Server::builder()
             .add_service(FeesServiceServer::new(FeesGrpc::new(current)))
             .serve_with_incoming_shutdown(
-                TcpListenerStream::new(self.listener),
+                stamps_platform::net::incoming(self.listener),
                 shutdown.clone().cancelled_owned(),
             )
             .await;

@@ -14,6 +14,7 @@ pub mod db;
 pub mod figures;
 pub mod metrics;
 pub mod nats;
+pub mod net;
 pub mod node;
 pub mod outbox;
 pub mod shutdown;

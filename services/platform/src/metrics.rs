@@ -25,6 +25,10 @@ pub async fn serve(listener: tokio::net::TcpListener, registry: Arc<Registry>, s
         )
         .route("/healthz", get(|| async { "ok" }));
     let stopped = async move { shutdown.cancelled().await };
+    let listener =
+        axum::serve::ListenerExt::tap_io(listener, |stream: &mut tokio::net::TcpStream| {
+            let _ = stream.set_nodelay(true);
+        });
     if let Err(e) = axum::serve(listener, app)
         .with_graceful_shutdown(stopped)
         .await

@@ -12,7 +12,6 @@ use stamps_proto::catalogue::v1::catalogue_service_client::CatalogueServiceClien
 use stamps_proto::fees::v1::fees_service_client::FeesServiceClient;
 use stamps_proto::wallet::v1::wallet_service_server::WalletServiceServer;
 use tokio::net::TcpListener;
-use tokio_stream::wrappers::TcpListenerStream;
 use tonic::transport::Endpoint;
 
 use crate::config::WalletConfig;
@@ -108,7 +107,7 @@ impl Wallet {
         tonic::transport::Server::builder()
             .add_service(WalletServiceServer::new(self.api))
             .serve_with_incoming_shutdown(
-                TcpListenerStream::new(self.listener),
+                stamps_platform::net::incoming(self.listener),
                 shutdown.cancelled_owned(),
             )
             .await
