@@ -22,6 +22,9 @@ use crate::buy::{self, Coin, Order};
 use prost::Message;
 use stamps_proto::events::subjects::{LISTING_CANCELLED, LISTING_CREATED};
 
+/// How long the oracle's optimal rate is used before it is asked again (it reads the fee API every 10 s).
+const OPTIMAL_KEPT: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The most items one purchase (or one lookup) names: the cart's limit.
 pub const MAX_ITEMS: usize = 5;
 
@@ -39,6 +42,8 @@ pub struct WalletGrpc {
     pub(crate) fee_address: String,
     /// Where checked listings are published (LISTINGS).
     pub(crate) nats: stamps_platform::nats::Nats,
+    /// The oracle's optimal rate (sat/kvB) and when it was asked.
+    pub(crate) optimal: std::sync::Arc<std::sync::Mutex<Option<(std::time::Instant, u64)>>>,
 }
 
 fn unavailable(what: &str, e: impl std::fmt::Display) -> Status {
@@ -90,6 +95,28 @@ fn hashes<'a>(list: impl ExactSizeIterator<Item = &'a str>) -> Result<Vec<String
 }
 
 impl WalletGrpc {
+    /// The fee oracle's optimal rate, asked at most once per [`OPTIMAL_KEPT`].
+    async fn optimal_rate(&self) -> Result<u64, Status> {
+        let kept = self.optimal.lock().ok().and_then(|k| *k);
+        if let Some((asked, rate)) = kept
+            && asked.elapsed() < OPTIMAL_KEPT
+        {
+            return Ok(rate);
+        }
+        let rate = self
+            .fees
+            .clone()
+            .get_fees(GetFeesRequest {})
+            .await
+            .map_err(|e| unavailable("the fee oracle", e))?
+            .into_inner()
+            .optimal;
+        if let Ok(mut k) = self.optimal.lock() {
+            *k = Some((std::time::Instant::now(), rate));
+        }
+        Ok(rate)
+    }
+
     /// The open listings of the UTXOs among `hashes`, by UTXO (the first asset of each).
     async fn listings(&self, hashes: &[String]) -> Result<HashMap<String, SaleListing>, Status> {
         let utxos: Vec<String> = hashes.iter().filter(|h| h.contains(':')).cloned().collect();
@@ -187,13 +214,7 @@ impl WalletGrpc {
 
     async fn fee_rate(&self, asked: u64) -> Result<u64, Status> {
         let rate = if asked == 0 {
-            self.fees
-                .clone()
-                .get_fees(GetFeesRequest {})
-                .await
-                .map_err(|e| unavailable("the fee oracle", e))?
-                .into_inner()
-                .optimal
+            self.optimal_rate().await?
         } else {
             asked
         };

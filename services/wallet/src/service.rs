@@ -81,6 +81,7 @@ pub async fn build(
         fee_to,
         fee_address: config.fee_address.trim().to_owned(),
         nats,
+        optimal: Default::default(),
     };
     let listener = TcpListener::bind(&config.grpc_listen)
         .await
