@@ -235,7 +235,7 @@ struct ItemErrorJson {
     error: String,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = InputToSign)]
 struct InputJson {
     index: u32,
@@ -419,14 +419,7 @@ pub(crate) async fn create_buy(
     let sum = |f: fn(&TxJson) -> u64| psbts.iter().map(f).sum::<u64>();
     let result = BuiltJson {
         tx_hex: psbts[0].tx_hex.clone(),
-        inputs_to_sign: psbts[0]
-            .inputs_to_sign
-            .iter()
-            .map(|i| InputJson {
-                index: i.index,
-                address: i.address.clone(),
-            })
-            .collect(),
+        inputs_to_sign: psbts[0].inputs_to_sign.clone(),
         fee: sum(|t| t.fee),
         vsize: sum(|t| t.vsize),
         wallet_fee: sum(|t| t.wallet_fee),

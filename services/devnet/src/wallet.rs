@@ -184,24 +184,9 @@ pub(crate) fn bank_payment<C: Signing>(
             .collect(),
         output,
     };
-    let mut psbt = Psbt::from_unsigned_tx(tx).map_err(|e| e.to_string())?;
-    for (input, (_, spent)) in psbt.inputs.iter_mut().zip(&inputs) {
-        input.witness_utxo = Some(spent.clone());
-    }
-    let encoded = base64::engine::general_purpose::STANDARD.encode(psbt.serialize());
-    let processed = process(
-        secp,
-        std::slice::from_ref(bank),
-        &encoded,
-        true,
-        EcdsaSighashType::All,
-        true,
-    )
-    .map_err(|e| e.to_string())?;
-    let hex = processed
-        .hex
-        .ok_or_else(|| "the bank could not sign its coins".to_owned())?;
-    bitcoin::consensus::encode::deserialize_hex(&hex).map_err(|e| e.to_string())
+    let spent = inputs.into_iter().map(|(_, output)| output).collect();
+    let signed = sign_transaction(secp, bank, tx, spent, EcdsaSighashType::All, true)?;
+    final_transaction(&signed).ok_or_else(|| "the bank could not sign its coins".to_owned())
 }
 
 /// A Counterparty transaction from `actor` spending its coin `coin` (worth `value`) alone: `destinations`, then
@@ -240,25 +225,12 @@ pub fn message_transaction<C: Signing>(
         }],
         output,
     };
-    let mut psbt = Psbt::from_unsigned_tx(tx).map_err(|e| e.to_string())?;
-    psbt.inputs[0].witness_utxo = Some(TxOut {
+    let spent = TxOut {
         value: Amount::from_sat(value),
         script_pubkey: actor.script_pubkey(),
-    });
-    let encoded = base64::engine::general_purpose::STANDARD.encode(psbt.serialize());
-    let processed = process(
-        secp,
-        std::slice::from_ref(actor),
-        &encoded,
-        true,
-        EcdsaSighashType::All,
-        true,
-    )
-    .map_err(|e| e.to_string())?;
-    let hex = processed
-        .hex
-        .ok_or_else(|| "the actor could not sign its coin".to_owned())?;
-    bitcoin::consensus::encode::deserialize_hex(&hex).map_err(|e| e.to_string())
+    };
+    let signed = sign_transaction(secp, actor, tx, vec![spent], EcdsaSighashType::All, true)?;
+    final_transaction(&signed).ok_or_else(|| "the actor could not sign its coin".to_owned())
 }
 
 /// `actor`'s atomic-swap listing of its UTXO `utxo` (spending `spent`) for `price` sat: one input signed
@@ -284,17 +256,36 @@ pub fn listing<C: Signing>(
             script_pubkey: actor.script_pubkey(),
         }],
     };
+    let sighash = EcdsaSighashType::SinglePlusAnyoneCanPay;
+    Ok(sign_transaction(secp, actor, tx, vec![spent], sighash, false)?.psbt)
+}
+
+/// `tx`, whose inputs spend `spent` (in order), signed by `actor` with `sighash` (and finalized, with `finalize`).
+fn sign_transaction<C: Signing>(
+    secp: &Secp256k1<C>,
+    actor: &Actor,
+    tx: bitcoin::Transaction,
+    spent: Vec<TxOut>,
+    sighash: EcdsaSighashType,
+    finalize: bool,
+) -> Result<Processed, String> {
     let mut psbt = Psbt::from_unsigned_tx(tx).map_err(|e| e.to_string())?;
-    psbt.inputs[0].witness_utxo = Some(spent);
+    for (input, output) in psbt.inputs.iter_mut().zip(spent) {
+        input.witness_utxo = Some(output);
+    }
     let encoded = base64::engine::general_purpose::STANDARD.encode(psbt.serialize());
-    let processed = process(
+    process(
         secp,
         std::slice::from_ref(actor),
         &encoded,
         true,
-        EcdsaSighashType::SinglePlusAnyoneCanPay,
-        false,
+        sighash,
+        finalize,
     )
-    .map_err(|e| e.to_string())?;
-    Ok(processed.psbt)
+    .map_err(|e| e.to_string())
+}
+
+/// The network transaction of a PSBT every input of which is finalized.
+fn final_transaction(processed: &Processed) -> Option<bitcoin::Transaction> {
+    bitcoin::consensus::encode::deserialize_hex(processed.hex.as_deref()?).ok()
 }

@@ -13,12 +13,18 @@ pub fn transaction(text: &str, is_psbt: bool) -> Result<Transaction, String> {
     if !is_psbt {
         return deserialize_hex(text).map_err(|_| "TX decode failed".to_owned());
     }
+    let mut psbt = psbt(text)?;
+    finalize(&mut psbt)?;
+    Ok(psbt.extract_tx_unchecked_fee_rate())
+}
+
+/// The PSBT `text` carries, hex or base64.
+pub fn psbt(text: &str) -> Result<Psbt, String> {
+    let text = text.trim();
     let bytes = hex::decode(text)
         .or_else(|_| base64::engine::general_purpose::STANDARD.decode(text))
         .map_err(|_| "PSBT decode failed: neither hex nor base64".to_owned())?;
-    let mut psbt = Psbt::deserialize(&bytes).map_err(|e| format!("PSBT decode failed: {e}"))?;
-    finalize(&mut psbt)?;
-    Ok(psbt.extract_tx_unchecked_fee_rate())
+    Psbt::deserialize(&bytes).map_err(|e| format!("PSBT decode failed: {e}"))
 }
 
 /// Gives every input its final witness, or says which one is not signed.

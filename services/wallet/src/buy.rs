@@ -266,20 +266,7 @@ fn build_one(
         value: Amount::from_sat(wallet_fee),
         script_pubkey: fee_to.clone(),
     });
-    let paid: u64 = outputs.iter().map(|o| o.value.to_sat()).sum();
-    let mut scripts: Vec<usize> = outputs.iter().map(|o| o.script_pubkey.len()).collect();
-    scripts.push(buyer.len());
-    let fee_of = |inputs: usize, with_change: bool| {
-        let lens = if with_change {
-            &scripts[..]
-        } else {
-            &scripts[..scripts.len() - 1]
-        };
-        let v = vsize(inputs, lens);
-        (v, (v * fee_rate).div_ceil(1000))
-    };
-
-    let (taken, vsize, network_fee, change) = select(coins, paid, 0, fee_of)?;
+    let (taken, vsize, network_fee, change) = select(coins, &outputs, buyer, 0, 0, fee_rate)?;
     let chosen: Vec<Coin> = coins.drain(..taken).collect();
     if let Some(change) = change {
         outputs.push(TxOut {
@@ -332,14 +319,29 @@ fn build_one(
 }
 
 /// Sorts `coins` (confirmed first, larger first, then by outpoint) and takes the fewest from the front that pay
-/// `paid` less `brought` (what inputs other than the buyer's bring) and the fee `fee_of(coins, with change)` gives
-/// as `(vsize, fee)`: how many, the vsize, the fee and the change (none under dust: left to the fee).
+/// `outputs` and the fee at `fee_rate` of a transaction of those coins, `others` other P2WPKH inputs bringing
+/// `brought`, the outputs and a change output to `buyer`: how many, the vsize, the fee and the change (none under
+/// dust: left to the fee).
 fn select(
     coins: &mut [Coin],
-    paid: u64,
+    outputs: &[TxOut],
+    buyer: &ScriptBuf,
+    others: usize,
     brought: u64,
-    fee_of: impl Fn(usize, bool) -> (u64, u64),
+    fee_rate: u64,
 ) -> Result<(usize, u64, u64, Option<u64>), String> {
+    let paid: u64 = outputs.iter().map(|o| o.value.to_sat()).sum();
+    let mut scripts: Vec<usize> = outputs.iter().map(|o| o.script_pubkey.len()).collect();
+    scripts.push(buyer.len());
+    let fee_of = |inputs: usize, with_change: bool| {
+        let lens = if with_change {
+            &scripts[..]
+        } else {
+            &scripts[..scripts.len() - 1]
+        };
+        let v = vsize(inputs + others, lens);
+        (v, (v * fee_rate).div_ceil(1000))
+    };
     coins.sort_by(|a, b| {
         (!a.confirmed, std::cmp::Reverse(a.value), a.outpoint).cmp(&(
             !b.confirmed,
@@ -424,20 +426,9 @@ pub fn build_swap(
         value: Amount::from_sat(wallet_fee),
         script_pubkey: fee_to.clone(),
     });
-    let paid: u64 = outputs.iter().map(|o| o.value.to_sat()).sum();
-    let mut scripts: Vec<usize> = outputs.iter().map(|o| o.script_pubkey.len()).collect();
-    scripts.push(buyer.len());
-    // The buyer's coins and the seller's P2WPKH input.
-    let fee_of = |inputs: usize, with_change: bool| {
-        let lens = if with_change {
-            &scripts[..]
-        } else {
-            &scripts[..scripts.len() - 1]
-        };
-        let v = vsize(inputs + 1, lens);
-        (v, (v * fee_rate).div_ceil(1000))
-    };
-    let (taken, vsize, network_fee, change) = select(coins, paid, seller_value, fee_of)?;
+    // The seller's P2WPKH input beside the buyer's coins, bringing its value.
+    let (taken, vsize, network_fee, change) =
+        select(coins, &outputs, buyer, 1, seller_value, fee_rate)?;
     let chosen: Vec<Coin> = coins.drain(..taken).collect();
     if let Some(change) = change {
         outputs.push(TxOut {

@@ -58,6 +58,14 @@ fn node_status(e: NodeError) -> Status {
     }
 }
 
+/// Milliseconds since the Unix epoch: a listing's or a cancellation's time.
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+        .unwrap_or(0)
+}
+
 fn is_txid(h: &str) -> bool {
     h.len() == 64 && h.bytes().all(|b| b.is_ascii_hexdigit())
 }
@@ -256,9 +264,8 @@ fn swap(
     network: Network,
     dispensing: &HashSet<String>,
 ) -> Result<buy::Swap, String> {
-    let bytes = hex::decode(&l.psbt_hex).map_err(|_| "The listing is damaged".to_owned())?;
-    let psbt = bitcoin::psbt::Psbt::deserialize(&bytes)
-        .map_err(|_| "The listing is damaged".to_owned())?;
+    let psbt =
+        crate::broadcast::psbt(&l.psbt_hex).map_err(|_| "The listing is damaged".to_owned())?;
     let checked = crate::listing::check(&psbt, network)?;
     let price = checked.payout.value.to_sat();
     let royalty = if l.owner != l.seller && !l.owner.is_empty() {
@@ -509,15 +516,8 @@ impl WalletService for WalletGrpc {
         &self,
         request: Request<pb::CreateListingRequest>,
     ) -> Result<Response<pb::Listing>, Status> {
-        let text = request.get_ref().psbt.trim();
-        let bytes = hex::decode(text)
-            .or_else(|_| {
-                use base64::Engine;
-                base64::engine::general_purpose::STANDARD.decode(text)
-            })
-            .map_err(|_| Status::invalid_argument("PSBT decode failed: neither hex nor base64"))?;
-        let psbt = bitcoin::psbt::Psbt::deserialize(&bytes)
-            .map_err(|e| Status::invalid_argument(format!("PSBT decode failed: {e}")))?;
+        let psbt =
+            crate::broadcast::psbt(&request.get_ref().psbt).map_err(Status::invalid_argument)?;
         let checked =
             crate::listing::check(&psbt, self.network).map_err(Status::invalid_argument)?;
         let utxo = checked.utxo.to_string();
@@ -547,10 +547,7 @@ impl WalletService for WalletGrpc {
             return Err(Status::invalid_argument("The listed UTXO holds no asset"));
         }
         let price = checked.payout.value.to_sat();
-        let time_ms = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-            .unwrap_or(0);
+        let time_ms = now_ms();
         let event = stamps_proto::events::v1::ListingCreated {
             utxo: utxo.clone(),
             seller: checked.seller.to_string(),
@@ -588,10 +585,7 @@ impl WalletService for WalletGrpc {
         if !r.addresses.contains(&l.seller) {
             return Err(Status::permission_denied("Only its seller ends a listing"));
         }
-        let time_ms = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-            .unwrap_or(0);
+        let time_ms = now_ms();
         let event = stamps_proto::events::v1::ListingCancelled {
             utxo: utxo.clone(),
             time_ms,

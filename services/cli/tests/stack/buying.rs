@@ -190,14 +190,12 @@ async fn a_dispenser_purchase_is_built_signed_mined_and_indexed() {
     let services = stack.services_with(100).await;
     stack.wait_for_chain(180).await;
     let (tx_hash, seller, asset, give_quantity, rate, owner, origin) = open_dispenser(&stack).await;
-    let held_before: i64 = sqlx::query_scalar(
-        "SELECT COALESCE(sum(quantity), 0)::BIGINT FROM catalogue.balances WHERE holder = $1 AND asset = $2",
+    let held_before = held(
+        &mut stack.db().await,
+        &actor(18).address().to_string(),
+        Some(asset.as_str()),
     )
-    .bind(actor(18).address().to_string())
-    .bind(&asset)
-    .fetch_one(&mut stack.db().await)
-    .await
-    .expect("held");
+    .await;
     let remaining_before: i64 = sqlx::query_scalar(
         "SELECT give_remaining::BIGINT FROM catalogue.dispensers WHERE tx_hash = $1",
     )
@@ -317,15 +315,8 @@ async fn a_dispenser_purchase_is_built_signed_mined_and_indexed() {
         (quantity, dispenser.as_str()),
         (give_quantity, tx_hash.as_str())
     );
-    let held: i64 = sqlx::query_scalar(
-        "SELECT COALESCE(sum(quantity), 0)::BIGINT FROM catalogue.balances WHERE holder = $1 AND asset = $2",
-    )
-    .bind(&address)
-    .bind(&asset)
-    .fetch_one(&mut db)
-    .await
-    .expect("the buyer holds the asset");
-    assert_eq!(held, held_before + give_quantity);
+    let holding = held(&mut db, &address, Some(asset.as_str())).await;
+    assert_eq!(holding, held_before + give_quantity);
     let remaining: i64 = sqlx::query_scalar(
         "SELECT give_remaining::BIGINT FROM catalogue.dispensers WHERE tx_hash = $1",
     )
@@ -417,6 +408,19 @@ async fn send_message(
         .unwrap_or_else(|| panic!("sent: {txid}"))
 }
 
+/// What `holder` (an address or a UTXO) holds of `asset`, or of every asset.
+async fn held(db: &mut sqlx::PgConnection, holder: &str, asset: Option<&str>) -> i64 {
+    sqlx::query_scalar(
+        "SELECT COALESCE(sum(quantity), 0)::BIGINT FROM catalogue.balances
+         WHERE holder = $1 AND ($2::TEXT IS NULL OR asset = $2)",
+    )
+    .bind(holder)
+    .bind(asset)
+    .fetch_one(db)
+    .await
+    .expect("balances")
+}
+
 async fn mine(stack: &Stack) {
     stack
         .rpc("generatetoaddress", json!([1, WALLET_FEE_ADDRESS]))
@@ -499,13 +503,7 @@ async fn a_cart_of_five_buys_four_in_one_signing_and_never_spends_an_attached_as
     let attach_txid = send_message(&stack, buyer, &attach, vec![big]).await;
     mine(&stack).await;
     let attached = format!("{attach_txid}:0");
-    let on_utxo: i64 = sqlx::query_scalar(
-        "SELECT COALESCE(sum(quantity), 0)::BIGINT FROM catalogue.balances WHERE holder = $1",
-    )
-    .bind(&attached)
-    .fetch_one(&mut db)
-    .await
-    .expect("attached");
+    let on_utxo = held(&mut db, &attached, None).await;
     assert_eq!(on_utxo, 1, "the asset sits on {attached}");
 
     // The cart: the four, and a dispenser of the demo that closed.
@@ -600,23 +598,10 @@ async fn a_cart_of_five_buys_four_in_one_signing_and_never_spends_an_attached_as
     bought.sort();
     assert_eq!(dispensed, bought, "the four dispensers triggered");
     for (_, _, asset) in &opened {
-        let held: i64 = sqlx::query_scalar(
-            "SELECT COALESCE(sum(quantity), 0)::BIGINT FROM catalogue.balances WHERE holder = $1 AND asset = $2",
-        )
-        .bind(&address)
-        .bind(asset)
-        .fetch_one(&mut db)
-        .await
-        .expect("held");
-        assert!(held >= 1, "the buyer holds {asset}");
+        let holding = held(&mut db, &address, Some(asset.as_str())).await;
+        assert!(holding >= 1, "the buyer holds {asset}");
     }
-    let still: i64 = sqlx::query_scalar(
-        "SELECT COALESCE(sum(quantity), 0)::BIGINT FROM catalogue.balances WHERE holder = $1",
-    )
-    .bind(&attached)
-    .fetch_one(&mut db)
-    .await
-    .expect("attached");
+    let still = held(&mut db, &attached, None).await;
     assert_eq!(still, 1, "the attached asset stayed where it was");
     services.stop().await;
     stack.finish().await;
@@ -796,14 +781,7 @@ async fn an_atomic_swap_is_listed_bought_mined_and_moves_the_asset() {
     mine(&stack).await;
 
     // The asset moved to the buyer's new output; the listing is over.
-    let moved: i64 = sqlx::query_scalar(
-        "SELECT COALESCE(sum(quantity), 0)::BIGINT FROM catalogue.balances WHERE holder = $1 AND asset = $2",
-    )
-    .bind(format!("{txid}:0"))
-    .bind(&asset)
-    .fetch_one(&mut db)
-    .await
-    .expect("moved");
+    let moved = held(&mut db, &format!("{txid}:0"), Some(asset.as_str())).await;
     assert_eq!(moved, 1);
     let tx = stack.rpc("getrawtransaction", json!([txid, true])).await;
     assert_eq!(tx["vout"][0]["scriptPubKey"]["address"], json!(address));
