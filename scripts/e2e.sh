@@ -25,6 +25,7 @@ export STAMPS_GATEWAY__SESSION__PER_ADDRESS_PER_MINUTE=1000
 # to an address no actor uses.
 export STAMPS_FEES__GRPC_LISTEN=127.0.0.1:0 STAMPS_FEES__POLL_INTERVAL_MS=1000 STAMPS_WALLET__GRPC_LISTEN=127.0.0.1:0
 export STAMPS_WALLET__FEE_ADDRESS=bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4
+export STAMPS_WALLET__PROMO_ADDRESS=bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq
 LOGS=$(mktemp -d)
 pids=()
 cleanup() {

@@ -18,6 +18,7 @@ echo "open http://127.0.0.1:8080 once the services are up"
 export STAMPS_INDEXER__RPC_COOKIE_FILE="$PWD/.data/devnet/.cookie" STAMPS_NODE__RPC_COOKIE_FILE="$PWD/.data/devnet/.cookie"
 # The wallet fee of purchases goes to an address no devnet actor uses (set your own in stamps.toml).
 export STAMPS_WALLET__FEE_ADDRESS="${STAMPS_WALLET__FEE_ADDRESS:-bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4}"
+export STAMPS_WALLET__PROMO_ADDRESS="${STAMPS_WALLET__PROMO_ADDRESS:-bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq}"
 # The devnet's genesis XCP (no transaction on its chain creates XCP) seeds the indexer's ledger.
 export STAMPS_INDEXER__BOOTSTRAP="$PWD/.data/devnet/bootstrap.json"
 # The devnet serves its assets' enhanced asset information on the loopback address.

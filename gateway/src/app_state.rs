@@ -45,6 +45,8 @@ pub struct AppState {
     pub limits: Limits,
     /// Assets' pictures from their enhanced asset information.
     pub pictures: crate::asset_info::AssetPictures,
+    /// Whitelist answers, kept a few seconds.
+    pub whitelists: crate::routes::mint::Whitelists,
 }
 
 /// Why the gateway could not start.
@@ -126,6 +128,7 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         limits: Limits::new(&config.limits),
         pictures: crate::asset_info::AssetPictures::new(&config.asset_info)
             .map_err(GatewayError::Config)?,
+        whitelists: Default::default(),
     };
     let cache_follow = (cache.clone(), state.nats.clone());
     let guards = state.guards.clone();

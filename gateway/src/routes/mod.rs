@@ -14,6 +14,7 @@ pub mod health;
 pub mod home;
 pub mod launchpads;
 pub mod leaderboard;
+pub mod mint;
 pub mod openapi;
 pub mod paging;
 pub mod preview;
@@ -41,12 +42,16 @@ use crate::error::ApiError;
 /// Where the API is served.
 pub const API: &str = "/api";
 
+/// The largest request body: a new stamp's file (at most 64,000 bytes) in base64, with its JSON.
+pub const MAX_BODY: usize = 96 * 1024;
+
 /// The API's routes, each with its OpenAPI operation (a route's path is its handler's annotation's), as served
 /// under [`API`]: the router serves them, the document lists them.
 pub fn api() -> OpenApiRouter<AppState> {
     public_api()
         .merge(account::router())
         .merge(wallet::router())
+        .merge(mint::router())
 }
 
 /// The routes whose answers are the same for everyone, and so may be kept ([`crate::cache`]).
@@ -75,7 +80,10 @@ fn public_api() -> OpenApiRouter<AppState> {
 pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) -> Router {
     let (api, _) = public_api().split_for_parts();
     // A session's answers (its user, fresh challenges) are never kept.
-    let (private, _) = account::router().merge(wallet::router()).split_for_parts();
+    let (private, _) = account::router()
+        .merge(wallet::router())
+        .merge(mint::router())
+        .split_for_parts();
     // Answers (and stamps' files and drawn images) are kept until the catalogue changes (see `cache`), and
     // compressed for clients that accept gzip. Input is checked before the cache sees a request.
     let (files, _) = files::router().split_for_parts();
@@ -151,7 +159,7 @@ pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) ->
         .with_state(state)
         .nest_service("/assets", bundles)
         .fallback_service(spa)
-        .layer(tower_http::limit::RequestBodyLimitLayer::new(64 * 1024))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::GATEWAY_TIMEOUT,
             request_timeout,

@@ -264,7 +264,7 @@ struct TxJson {
 /// A purchase: the first transaction's fields (most carts are one), the totals, and every transaction.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = BuyPsbt)]
-struct BuiltJson {
+pub(crate) struct BuiltJson {
     /// The first transaction's unsigned PSBT, hex.
     #[serde(rename = "txHex")]
     tx_hex: String,
@@ -304,7 +304,7 @@ struct RefusedJson {
 }
 
 /// A fee rate in sat/vB (a JSON number, up to three decimals) as sat/kvB; -1 is the optimal rate (0).
-fn fee_rate(n: &serde_json::Number) -> Result<u64, ApiError> {
+pub(crate) fn fee_rate(n: &serde_json::Number) -> Result<u64, ApiError> {
     if n.as_i64() == Some(-1) {
         return Ok(0);
     }
@@ -396,8 +396,15 @@ pub(crate) async fn create_buy(
             (StatusCode::BAD_REQUEST, Json(RefusedJson { error, errors })).into_response(),
         ));
     }
-    let psbts: Vec<TxJson> = r
-        .txs
+    let result = built_json(r.txs, r.fee_rate);
+    Ok(no_store(
+        Json(CreateBuyJson { result, errors }).into_response(),
+    ))
+}
+
+/// Built transactions as the API answers them: the first one's fields, the totals, and every one.
+pub(crate) fn built_json(txs: Vec<pb::BuiltTx>, fee_rate: u64) -> BuiltJson {
+    let psbts: Vec<TxJson> = txs
         .into_iter()
         .map(|t| TxJson {
             tx_hex: t.psbt_hex,
@@ -417,23 +424,23 @@ pub(crate) async fn create_buy(
         })
         .collect();
     let sum = |f: fn(&TxJson) -> u64| psbts.iter().map(f).sum::<u64>();
-    let result = BuiltJson {
-        tx_hex: psbts[0].tx_hex.clone(),
-        inputs_to_sign: psbts[0].inputs_to_sign.clone(),
+    BuiltJson {
+        tx_hex: psbts.first().map(|t| t.tx_hex.clone()).unwrap_or_default(),
+        inputs_to_sign: psbts
+            .first()
+            .map(|t| t.inputs_to_sign.clone())
+            .unwrap_or_default(),
         fee: sum(|t| t.fee),
         vsize: sum(|t| t.vsize),
         wallet_fee: sum(|t| t.wallet_fee),
         royalties: sum(|t| t.royalties),
-        fee_rate: stamps_platform::figures::fee_rate(r.fee_rate),
+        fee_rate: stamps_platform::figures::fee_rate(fee_rate),
         hashes: psbts
             .iter()
             .flat_map(|t| t.hashes.iter().cloned())
             .collect(),
         psbts,
-    };
-    Ok(no_store(
-        Json(CreateBuyJson { result, errors }).into_response(),
-    ))
+    }
 }
 
 /// A signed transaction to send.

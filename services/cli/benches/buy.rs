@@ -1,11 +1,12 @@
-//! Buying through the gateway, every service of `stamps all` in its own process beside a `stamps devnet` playing the
-//! demo (`BUY_BENCH_SCALE`, default 0.2) on a fresh database and NATS prefix: five artists open a dispenser each,
-//! a collector signs in, then under load (`BUY_BENCH_CONNECTIONS`, default 64, for `BUY_BENCH_SECONDS`, default 10;
-//! wrk when installed, else this process's client) the items lookup of the five and the building of their
-//! purchase (three PSBTs: one pays at most two dispensers); and the delay from the fee oracle reading a changed rate
-//! (the record's `time`) to a browser's live stream receiving it, over `BUY_BENCH_FEE_CHANGES` (default 20)
-//! changes. Postgres and NATS are `STAMPS_TEST_POSTGRES` and `STAMPS_TEST_NATS` (defaults: the local servers); the
-//! database and streams are removed afterwards.
+//! Buying and minting through the gateway, every service of `stamps all` in its own process beside a `stamps
+//! devnet` playing the demo (`BUY_BENCH_SCALE`, default 0.2) on a fresh database and NATS prefix: five artists open
+//! a dispenser each, a collector signs in, then under load (`BUY_BENCH_CONNECTIONS`, default 64, for
+//! `BUY_BENCH_SECONDS`, default 10; wrk when installed, else this process's client) the items lookup of the five
+//! and the building of their purchase (three PSBTs: one pays at most two dispensers), then each mint builder (a
+//! free fairmint, an SRC-20 mint, a launchpad mint of the devnet's curation, a new stamp) and the whitelist check;
+//! and the delay from the fee oracle reading a changed rate (the record's `time`) to a browser's live stream
+//! receiving it, over `BUY_BENCH_FEE_CHANGES` (default 20) changes. Postgres and NATS are `STAMPS_TEST_POSTGRES`
+//! and `STAMPS_TEST_NATS` (defaults: the local servers); the database and streams are removed afterwards.
 
 mod common;
 
@@ -441,6 +442,160 @@ async fn main() {
         )
         .await;
         report("POST /api/wallet/create/buy (5 items)", &latencies, seconds);
+    }
+
+    // Mints: the devnet's curation (its launchpads) imported, then each builder and the whitelist check under the
+    // same load, for the same collector.
+    let curation = std::env::temp_dir().join(format!("{run}-curation.json"));
+    let document = node
+        .http
+        .get(format!("{}/devnet/curation.json", node.api))
+        .send()
+        .await
+        .expect("curation")
+        .text()
+        .await
+        .expect("text");
+    std::fs::write(&curation, &document).expect("curation file");
+    let imported = std::process::Command::new(bin)
+        .args(["curation", "import"])
+        .arg(&curation)
+        .env("STAMPS_NATS__URL", &nats_url)
+        .env("STAMPS_NATS__PREFIX", &run)
+        .env("RUST_LOG", "warn")
+        .status()
+        .expect("stamps curation import");
+    assert!(imported.success(), "the curation imports");
+    let _ = std::fs::remove_file(&curation);
+    let document: Value = serde_json::from_str(&document).expect("JSON");
+    let pad = document["launchpads"][0]["collection_id"]
+        .as_str()
+        .expect("a launchpad")
+        .to_owned();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while sqlx::query_scalar::<_, i64>(
+        "SELECT count(*) FROM catalogue.launchpads WHERE collection_id = $1",
+    )
+    .bind(&pad)
+    .fetch_one(&mut db)
+    .await
+    .unwrap_or(0)
+        == 0
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the launchpads are not projected"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let free: String = sqlx::query_scalar(
+        "SELECT asset FROM catalogue.fairminters WHERE status = 'open' AND price = 0 ORDER BY asset LIMIT 1",
+    )
+    .fetch_one(&mut db)
+    .await
+    .expect("the free fairminter");
+    let (tick, lim): (String, String) = sqlx::query_as(
+        "SELECT tick, lim::TEXT FROM catalogue.src20_ticks WHERE progress < 100 AND max - minted >= lim
+         ORDER BY tick LIMIT 1",
+    )
+    .fetch_one(&mut db)
+    .await
+    .expect("a tick mid-mint");
+    let file = base64::Engine::encode(
+        &base64::engine::general_purpose::STANDARD,
+        stamps_devnet::stamp_files::png(7, 999_999),
+    );
+    let mints = [
+        (
+            "POST /api/wallet/create/fairmint (free)",
+            "fairmint",
+            json!({"source": address, "asset": free, "quantity": "0", "desiredFeeRate": -1, "isPsbt": true}),
+        ),
+        (
+            "POST /api/wallet/create/src20-issuance (mint)",
+            "src20-issuance",
+            json!({"source": address, "type": "mint", "tick": tick, "amount": lim, "desiredFeeRate": -1,
+                   "promo": false, "isPsbt": true}),
+        ),
+        (
+            "POST /api/wallet/create/launchpad-issuance (1)",
+            "launchpad-issuance",
+            json!({"source": address, "name": pad, "times": 1, "freeCode": "", "desiredFeeRate": -1, "isPsbt": true}),
+        ),
+        (
+            "POST /api/wallet/create/stamp (a PNG)",
+            "stamp",
+            json!({"source": address, "file": file, "quantity": 1, "locked": true, "divisible": false,
+                   "desiredFeeRate": -1, "isPsbt": true}),
+        ),
+    ];
+    for (name, path, body) in mints {
+        let url = format!("{base}/api/wallet/create/{path}");
+        let once = node
+            .http
+            .post(&url)
+            .header("origin", &base)
+            .header("cookie", &cookie)
+            .json(&body)
+            .send()
+            .await
+            .expect("create");
+        let status = once.status();
+        let answer = once.text().await.unwrap_or_default();
+        assert!(status.is_success(), "{name}: {status} {answer}");
+        let script = std::env::temp_dir().join(format!("{run}-{path}.lua"));
+        let text = body.to_string().replace('\\', "\\\\").replace('\'', "\\'");
+        std::fs::write(
+            &script,
+            format!(
+                "wrk.method = 'POST'\nwrk.body = '{text}'\nwrk.headers['Content-Type'] = 'application/json'\n\
+                 wrk.headers['Origin'] = '{base}'\nwrk.headers['Cookie'] = '{cookie}'\n"
+            ),
+        )
+        .expect("wrk script");
+        match common::wrk(&url, connections, seconds, &[], Some(script.as_path())) {
+            Some((p50, p99, rate, non_2xx)) => {
+                println!(
+                    "{name:<52} p50 {p50:>10}   p99 {p99:>10}   {rate:>9} req/s (wrk) {non_2xx}"
+                )
+            }
+            None => {
+                let (url, origin, cookie) = (url.clone(), base.clone(), cookie.clone());
+                let latencies = load(
+                    connections,
+                    seconds,
+                    Arc::new(move |c: &reqwest::Client| {
+                        c.post(&url)
+                            .header("origin", &origin)
+                            .header("cookie", &cookie)
+                            .json(&body)
+                    }),
+                )
+                .await;
+                report(name, &latencies, seconds);
+            }
+        }
+        let _ = std::fs::remove_file(&script);
+    }
+    let whitelist = format!("{base}/api/wallet/whitelist/{pad}/{address}");
+    match common::wrk(&whitelist, connections, seconds, &[], None) {
+        Some((p50, p99, rate, non_2xx)) => println!(
+            "{:<52} p50 {p50:>10}   p99 {p99:>10}   {rate:>9} req/s (wrk) {non_2xx}",
+            "GET /api/wallet/whitelist/{collection}/{address}"
+        ),
+        None => {
+            let latencies = load(
+                connections,
+                seconds,
+                Arc::new(move |c: &reqwest::Client| c.get(&whitelist)),
+            )
+            .await;
+            report(
+                "GET /api/wallet/whitelist/{collection}/{address}",
+                &latencies,
+                seconds,
+            );
+        }
     }
 
     // A fee change: from the oracle's reading to the browser's live stream.

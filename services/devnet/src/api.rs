@@ -19,6 +19,7 @@ pub(crate) fn router(node: Node) -> Router {
     Router::new()
         .route("/api/v1/fees/recommended", get(recommended))
         .route("/api/v1/fees/precise", get(precise))
+        .route("/api/address/{address}", get(address_stats))
         .route("/api/address/{address}/utxo", get(address_utxo))
         .route("/api/tx/{txid}/hex", get(tx_hex))
         .route("/api/tx", post(broadcast))
@@ -115,6 +116,63 @@ async fn precise(State(node): State<Node>) -> Json<Value> {
         out.insert((*name).into(), Value::Number(number));
     }
     Json(Value::Object(out))
+}
+
+/// `/api/address/{address}`: how many transactions fund or spend the address, and its satoshis in and out, in
+/// blocks (`chain_stats`) and in the mempool (`mempool_stats`), as Esplora answers. It reads every block: the
+/// devnet's chain is small.
+async fn address_stats(State(node): State<Node>, Path(address): Path<String>) -> Response {
+    let Ok(parsed) = address.parse::<Address<bitcoin::address::NetworkUnchecked>>() else {
+        return text(StatusCode::BAD_REQUEST, "Invalid Bitcoin address".into());
+    };
+    let script = parsed.assume_checked().script_pubkey();
+    let state = node.state.read().await;
+    // A transaction's (funded, spent) satoshis of the address, `None` when it touches it not at all.
+    let touches = |tx: &Transaction| -> Option<(u64, u64, u64, u64)> {
+        let funded: Vec<u64> = tx
+            .output
+            .iter()
+            .filter(|o| o.script_pubkey == script)
+            .map(|o| o.value.to_sat())
+            .collect();
+        let spent: Vec<u64> = tx
+            .input
+            .iter()
+            .filter_map(|i| {
+                let prev = state.chain.output(&i.previous_output).or_else(|| {
+                    state
+                        .mempool
+                        .get(&i.previous_output.txid)
+                        .and_then(|e| e.tx.output.get(i.previous_output.vout as usize))
+                })?;
+                (prev.script_pubkey == script).then_some(prev.value.to_sat())
+            })
+            .collect();
+        (!funded.is_empty() || !spent.is_empty()).then(|| {
+            (
+                funded.len() as u64,
+                funded.iter().sum(),
+                spent.len() as u64,
+                spent.iter().sum(),
+            )
+        })
+    };
+    let stats = |txs: &mut dyn Iterator<Item = &Transaction>| {
+        let (mut n, mut fc, mut fs, mut sc, mut ss) = (0u64, 0u64, 0u64, 0u64, 0u64);
+        for (a, b, c, d) in txs.filter_map(&touches) {
+            n += 1;
+            fc += a;
+            fs += b;
+            sc += c;
+            ss += d;
+        }
+        json!({"tx_count": n, "funded_txo_count": fc, "funded_txo_sum": fs, "spent_txo_count": sc,
+               "spent_txo_sum": ss})
+    };
+    let chain_stats = stats(&mut state.chain.blocks().iter().flat_map(|b| b.txdata.iter()));
+    let mempool_stats = stats(&mut state.mempool.entries().map(|(_, e)| &e.tx));
+    Json(json!({"address": address, "chain_stats": chain_stats, "mempool_stats": mempool_stats}))
+        .into_response()
 }
 
 /// `/api/address/{address}/utxo`: confirmed coins and unconfirmed outputs, minus what the mempool spends.

@@ -268,14 +268,37 @@ fn build_one(
     });
     let (taken, vsize, network_fee, change) = select(coins, &outputs, buyer, 0, 0, fee_rate)?;
     let chosen: Vec<Coin> = coins.drain(..taken).collect();
+    let first = chosen.first().map(|c| c.outpoint).ok_or("no coin")?;
+    outputs[message_at] = dispense_output(&first)?;
+    let psbt = assemble(&chosen, outputs, change, buyer, coins)?;
+    let to_sign = (0..psbt.inputs.len()).collect();
+    Ok(Built {
+        psbt,
+        network_fee,
+        vsize,
+        wallet_fee,
+        royalties,
+        hashes: payments.iter().map(|p| p.tx_hash.clone()).collect(),
+        to_sign,
+    })
+}
+
+/// The unsigned PSBT spending `chosen` (P2WPKH coins of `owner`, each input with its `witness_utxo`, RBF) to
+/// `outputs` and the change, if any, back to `owner`. The change joins `coins`, for the transactions after it (a
+/// segwit transaction's id is known before it is signed).
+pub(crate) fn assemble(
+    chosen: &[Coin],
+    mut outputs: Vec<TxOut>,
+    change: Option<u64>,
+    owner: &ScriptBuf,
+    coins: &mut Vec<Coin>,
+) -> Result<Psbt, String> {
     if let Some(change) = change {
         outputs.push(TxOut {
             value: Amount::from_sat(change),
-            script_pubkey: buyer.clone(),
+            script_pubkey: owner.clone(),
         });
     }
-    let first = chosen.first().map(|c| c.outpoint).ok_or("no coin")?;
-    outputs[message_at] = dispense_output(&first)?;
     let tx = Transaction {
         version: transaction::Version::TWO,
         lock_time: absolute::LockTime::ZERO,
@@ -300,29 +323,20 @@ fn build_one(
         });
     }
     let mut psbt = Psbt::from_unsigned_tx(tx).map_err(|e| e.to_string())?;
-    for (input, coin) in psbt.inputs.iter_mut().zip(&chosen) {
+    for (input, coin) in psbt.inputs.iter_mut().zip(chosen) {
         input.witness_utxo = Some(TxOut {
             value: Amount::from_sat(coin.value),
-            script_pubkey: buyer.clone(),
+            script_pubkey: owner.clone(),
         });
     }
-    let to_sign = (0..psbt.inputs.len()).collect();
-    Ok(Built {
-        psbt,
-        network_fee,
-        vsize,
-        wallet_fee,
-        royalties,
-        hashes: payments.iter().map(|p| p.tx_hash.clone()).collect(),
-        to_sign,
-    })
+    Ok(psbt)
 }
 
 /// Sorts `coins` (confirmed first, larger first, then by outpoint) and takes the fewest from the front that pay
 /// `outputs` and the fee at `fee_rate` of a transaction of those coins, `others` other P2WPKH inputs bringing
 /// `brought`, the outputs and a change output to `buyer`: how many, the vsize, the fee and the change (none under
 /// dust: left to the fee).
-fn select(
+pub(crate) fn select(
     coins: &mut [Coin],
     outputs: &[TxOut],
     buyer: &ScriptBuf,

@@ -17,6 +17,9 @@ pub struct WalletConfig {
     pub fees_url: String,
     /// Where the wallet fee of each purchase goes. Required.
     pub fee_address: String,
+    /// The promotion's address: SRC-20 mints at the promotional price pay it, while it has fewer than 1000
+    /// transactions. Empty: no promotion.
+    pub promo_address: String,
 }
 
 impl Default for WalletConfig {
@@ -27,6 +30,7 @@ impl Default for WalletConfig {
             catalogue_url: "http://127.0.0.1:50051".into(),
             fees_url: "http://127.0.0.1:50053".into(),
             fee_address: String::new(),
+            promo_address: String::new(),
         }
     }
 }

@@ -44,9 +44,33 @@ pub struct WalletGrpc {
     pub(crate) nats: stamps_platform::nats::Nats,
     /// The oracle's optimal rate (sat/kvB) and when it was asked.
     pub(crate) optimal: std::sync::Arc<std::sync::Mutex<Option<(std::time::Instant, u64)>>>,
+    /// The promotion's address (its transactions count the promotional SRC-20 mints), when there is one.
+    pub(crate) promo: Option<(String, ScriptBuf)>,
+    /// Its transaction count and when it was read.
+    pub(crate) promo_count: std::sync::Arc<std::sync::Mutex<Option<(std::time::Instant, u64)>>>,
 }
 
-fn unavailable(what: &str, e: impl std::fmt::Display) -> Status {
+/// A built transaction as the API answers it: every input but a swap's seller's is `source`'s to sign.
+pub(crate) fn built_tx(b: buy::Built, source: &str) -> pb::BuiltTx {
+    pb::BuiltTx {
+        psbt_hex: b.psbt.serialize_hex(),
+        inputs_to_sign: b
+            .to_sign
+            .iter()
+            .map(|&index| pb::InputToSign {
+                index: u32::try_from(index).unwrap_or(u32::MAX),
+                address: source.to_owned(),
+            })
+            .collect(),
+        network_fee: b.network_fee,
+        vsize: b.vsize,
+        wallet_fee: b.wallet_fee,
+        royalties: b.royalties,
+        built: b.hashes,
+    }
+}
+
+pub(crate) fn unavailable(what: &str, e: impl std::fmt::Display) -> Status {
     tracing::warn!(error = %e, "{what} failed");
     Status::unavailable(format!("{what} failed"))
 }
@@ -171,7 +195,7 @@ impl WalletGrpc {
 
     /// The buyer's coins that hold nothing: the node's unspent outputs of `address`, minus those the catalogue
     /// says hold a Counterparty balance.
-    async fn free_coins(&self, address: &str) -> Result<Vec<Coin>, Status> {
+    pub(crate) async fn free_coins(&self, address: &str) -> Result<Vec<Coin>, Status> {
         let answer = self
             .node
             .api_json(&format!("/api/address/{address}/utxo"))
@@ -220,7 +244,7 @@ impl WalletGrpc {
         Ok(coins)
     }
 
-    async fn fee_rate(&self, asked: u64) -> Result<u64, Status> {
+    pub(crate) async fn fee_rate(&self, asked: u64) -> Result<u64, Status> {
         let rate = if asked == 0 {
             self.optimal_rate().await?
         } else {
@@ -458,27 +482,68 @@ impl WalletService for WalletGrpc {
         }
         let txs = built
             .into_iter()
-            .map(|b| pb::BuiltTx {
-                psbt_hex: b.psbt.serialize_hex(),
-                inputs_to_sign: b
-                    .to_sign
-                    .iter()
-                    .map(|&index| pb::InputToSign {
-                        index: u32::try_from(index).unwrap_or(u32::MAX),
-                        address: source_text.clone(),
-                    })
-                    .collect(),
-                network_fee: b.network_fee,
-                vsize: b.vsize,
-                wallet_fee: b.wallet_fee,
-                royalties: b.royalties,
-                built: b.hashes,
-            })
+            .map(|b| built_tx(b, &source_text))
             .collect();
         Ok(Response::new(pb::CreateBuyResponse {
             txs,
             fee_rate,
             errors,
+        }))
+    }
+
+    async fn create_fairmint(
+        &self,
+        request: Request<pb::CreateFairmintRequest>,
+    ) -> Result<Response<pb::CreateMintResponse>, Status> {
+        self.create_fairmint(request.into_inner())
+            .await
+            .map(Response::new)
+    }
+
+    async fn create_src20(
+        &self,
+        request: Request<pb::CreateSrc20Request>,
+    ) -> Result<Response<pb::CreateMintResponse>, Status> {
+        self.create_src20(request.into_inner())
+            .await
+            .map(Response::new)
+    }
+
+    async fn create_launchpad_mint(
+        &self,
+        request: Request<pb::CreateLaunchpadMintRequest>,
+    ) -> Result<Response<pb::CreateMintResponse>, Status> {
+        self.create_launchpad_mint(request.into_inner())
+            .await
+            .map(Response::new)
+    }
+
+    async fn create_stamp(
+        &self,
+        request: Request<pb::CreateStampRequest>,
+    ) -> Result<Response<pb::CreateMintResponse>, Status> {
+        self.create_stamp(request.into_inner())
+            .await
+            .map(Response::new)
+    }
+
+    async fn whitelist(
+        &self,
+        request: Request<pb::WhitelistRequest>,
+    ) -> Result<Response<pb::WhitelistResponse>, Status> {
+        self.whitelist(request.into_inner())
+            .await
+            .map(Response::new)
+    }
+
+    async fn promo(
+        &self,
+        _request: Request<pb::PromoRequest>,
+    ) -> Result<Response<pb::PromoResponse>, Status> {
+        Ok(Response::new(pb::PromoResponse {
+            left: self.promo_left().await?,
+            limit: crate::mint::PROMO_LIMIT,
+            price: crate::mint::SRC20_PROMO_FEE,
         }))
     }
 

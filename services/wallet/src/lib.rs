@@ -13,6 +13,8 @@ pub mod buy;
 pub mod config;
 pub mod grpc;
 pub mod listing;
+pub mod mint;
+pub mod mint_grpc;
 pub mod service;
 
 pub use config::WalletConfig;

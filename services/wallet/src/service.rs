@@ -70,6 +70,26 @@ pub async fn build(
             ))
         })?
         .script_pubkey();
+    if fee_to.is_p2wsh() {
+        // An OLGA mint reads every P2WSH output as data.
+        return Err(WalletServiceError::Config(
+            "wallet.fee_address: a P2WSH address cannot take fees".into(),
+        ));
+    }
+    let promo = match config.promo_address.trim() {
+        "" => None,
+        text => {
+            let script = crate::buy::address(text, network)
+                .filter(|a| !a.script_pubkey().is_p2wsh())
+                .ok_or_else(|| {
+                    WalletServiceError::Config(format!(
+                        "wallet.promo_address: {text:?} is not a non-P2WSH address of {network}"
+                    ))
+                })?
+                .script_pubkey();
+            Some((text.to_owned(), script))
+        }
+    };
     let api = WalletGrpc {
         network,
         node: Node::new(node, NODE_TIMEOUT)?,
@@ -82,6 +102,8 @@ pub async fn build(
         fee_address: config.fee_address.trim().to_owned(),
         nats,
         optimal: Default::default(),
+        promo,
+        promo_count: Default::default(),
     };
     let listener = TcpListener::bind(&config.grpc_listen)
         .await

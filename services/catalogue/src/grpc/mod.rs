@@ -6,6 +6,7 @@ mod activity;
 mod assets;
 mod collections;
 mod detail;
+mod mint;
 mod sale;
 mod src20;
 
@@ -23,6 +24,7 @@ use stamps_proto::catalogue::v1::{
     Src20TrendingResponse, Src721Detail, Stamp, StampDetail, UpdateCollectionRequest,
     XcpLeaderboardResponse,
 };
+use stamps_proto::catalogue::v1::{FairmintTerms, LaunchpadTerms, MintTermsRequest, Src20Terms};
 use stamps_proto::catalogue::v1::{
     HeldOutpointsRequest, HeldOutpointsResponse, SaleDispensersRequest, SaleDispensersResponse,
     SaleListingsRequest, SaleListingsResponse,
@@ -556,6 +558,36 @@ impl CatalogueService for CatalogueGrpc {
         request: Request<SaleListingsRequest>,
     ) -> Result<Response<SaleListingsResponse>, Status> {
         self.sale_listings(request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn fairmint_terms(
+        &self,
+        request: Request<MintTermsRequest>,
+    ) -> Result<Response<FairmintTerms>, Status> {
+        self.fairmint_terms(request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn src20_terms(
+        &self,
+        request: Request<MintTermsRequest>,
+    ) -> Result<Response<Src20Terms>, Status> {
+        self.src20_terms(request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn launchpad_terms(
+        &self,
+        request: Request<MintTermsRequest>,
+    ) -> Result<Response<LaunchpadTerms>, Status> {
+        self.launchpad_terms(request.get_ref())
             .await
             .map(Response::new)
             .map_err(status)

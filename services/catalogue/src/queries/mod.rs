@@ -12,6 +12,7 @@ pub mod fairminters;
 pub mod finder;
 pub mod home;
 pub mod leaderboard;
+pub mod mint;
 pub mod profile;
 pub mod sale;
 pub mod src20;

@@ -902,11 +902,12 @@ async fn xcp_assets(services: &crate::helpers::Services, db: &mut sqlx::PgConnec
         "the demo issues assets that are no stamps"
     );
 
-    // An asset with enhanced asset information, which is no stamp: its page.
+    // An asset with enhanced asset information and holders, which is no stamp: its page.
     let (asset, description): (String, String) = sqlx::query_as(
-        "SELECT asset, description FROM indexer.issuances
+        "SELECT asset, description FROM indexer.issuances i
          WHERE status = 'valid' AND description LIKE 'http%.json'
            AND asset NOT IN (SELECT cpid FROM indexer.stamps)
+           AND EXISTS (SELECT 1 FROM indexer.balances b WHERE b.asset = i.asset AND b.quantity > 0)
          ORDER BY block_index DESC LIMIT 1",
     )
     .fetch_one(&mut *db)

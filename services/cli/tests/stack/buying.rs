@@ -10,16 +10,7 @@ use base64::Engine;
 use serde_json::{Value, json};
 
 use crate::accounts::{Browser, Format};
-use crate::helpers::{Stack, WALLET_FEE_ADDRESS, actor, demo_config};
-
-/// The satoshis of a BTC amount as the devnet's RPC writes it.
-fn sats(btc: &Value) -> u64 {
-    let text = btc.to_string();
-    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
-    let fraction = format!("{fraction:0<8}");
-    whole.parse::<u64>().expect("whole") * 100_000_000
-        + fraction[..8].parse::<u64>().expect("fraction")
-}
+use crate::helpers::{Stack, WALLET_FEE_ADDRESS, actor, demo_config, mine, sats};
 
 /// Reads the live stream until an event named `name` whose data has `field` equal to `value` arrives.
 async fn live_value(base: &str, name: &str, field: &str, value: &Value, secs: u64) -> Value {
@@ -419,13 +410,6 @@ async fn held(db: &mut sqlx::PgConnection, holder: &str, asset: Option<&str>) ->
     .fetch_one(db)
     .await
     .expect("balances")
-}
-
-async fn mine(stack: &Stack) {
-    stack
-        .rpc("generatetoaddress", json!([1, WALLET_FEE_ADDRESS]))
-        .await;
-    stack.wait_for_chain(60).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

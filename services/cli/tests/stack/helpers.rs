@@ -84,6 +84,36 @@ pub fn actor(index: u32) -> stamps_devnet::keys::Actor {
 /// Where the stacks' wallet service sends its fee (an address no actor uses).
 pub const WALLET_FEE_ADDRESS: &str = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4";
 
+/// The promotion's address of the stacks' wallet service (no actor uses it).
+pub const PROMO_ADDRESS: &str = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+
+/// The satoshis of a BTC amount as the devnet's RPC writes it (`0.05`, or `2.23e-5` for small amounts), exactly.
+pub fn sats(btc: &Value) -> u64 {
+    let text = btc.to_string();
+    let (mantissa, exponent) = text.split_once(['e', 'E']).unwrap_or((&text, "0"));
+    let exponent: i32 = exponent.parse().expect("exponent");
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    // digits × 10^(exponent − fraction digits + 8) satoshis.
+    let digits: u64 = format!("{whole}{fraction}").parse().expect("digits");
+    let shift = exponent - i32::try_from(fraction.len()).expect("length") + 8;
+    if shift >= 0 {
+        digits * 10u64.pow(shift.unsigned_abs())
+    } else {
+        digits / 10u64.pow(shift.unsigned_abs())
+    }
+}
+
+/// Mines a block (its reward to the wallet's fee address) and waits until the services have it.
+pub async fn mine(stack: &Stack) {
+    stack
+        .rpc(
+            "generatetoaddress",
+            serde_json::json!([1, WALLET_FEE_ADDRESS]),
+        )
+        .await;
+    stack.wait_for_chain(60).await;
+}
+
 /// The actor whose address the stacks' auth service gives the staff role.
 pub const STAFF_ACTOR: u32 = 63;
 
@@ -342,6 +372,7 @@ impl Stack {
                 catalogue_url: format!("http://{}", catalogue.grpc_addr()),
                 fees_url: format!("http://{}", fees.grpc_addr()),
                 fee_address: WALLET_FEE_ADDRESS.into(),
+                promo_address: PROMO_ADDRESS.into(),
                 ..stamps_wallet::WalletConfig::default()
             },
             &node,

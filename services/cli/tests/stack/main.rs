@@ -9,6 +9,7 @@ mod edge;
 mod fresh_equal;
 mod headers;
 mod helpers;
+mod minting;
 
 use helpers::Stack;
 

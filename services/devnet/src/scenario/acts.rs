@@ -83,6 +83,8 @@ pub enum FairKind {
     SoftCap,
     /// A small hard cap that fairmints reach.
     Completed,
+    /// Free: each fairmint takes the fairminter's lot for nothing, up to a hard cap.
+    Free,
 }
 
 // Deployed in this order: a tick of emoji among the first, so that every scale has one.

@@ -89,15 +89,16 @@ pub fn curation(intents: &[Intended], time_of: impl Fn(u64) -> Option<i64>) -> V
             "cpids": art.iter().take(48).map(|(c, _)| c).collect::<Vec<_>>(),
         });
     }
-    // The first SRC-721 collection minted through a launchpad: a whitelist day for holders of the second, a
-    // free first day, then the public mint at 30,000 sats until a month after the chain's last block (open).
+    // The first SRC-721 collection minted through a launchpad: a free first day, then the public mint at 30,000
+    // sats until a month after the chain's last block (open), and a whitelist round for holders of the second
+    // (free, one per stamp held) from a day before the last block to a week after it.
     let mut launchpads = Vec::new();
     if let (Some(&pad), Some(&start)) = (collections.first(), first_mints.first()) {
         let start = ms_of(start);
         let mut whitelist = Vec::new();
         if let Some(&holders) = collections.get(1) {
             whitelist.push(json!({
-                "time_range": [start - DAY_MS, start], "fee": 0, "limit": 50, "limit_per_hold": 1,
+                "time_range": [tip_ms - DAY_MS, tip_ms + 7 * DAY_MS], "fee": 0, "limit": 50, "limit_per_hold": 1,
                 "groups": [[{ "type": "collection", "id": holders, "quantity": 1 }]],
             }));
         }

@@ -217,6 +217,12 @@ pub fn play(
     ]);
     let end = b.height() + LAST_PHASE_BLOCKS;
     run_until(b, w, &mut deck, end, info_base, &mut info);
+    // Then a free fairminter opens, in a block of its own, for newcomers to mint (the phases above play as
+    // they did before it).
+    let mut last = Deck::new(Rng::new(w.seed, "demo-free-fairminter"));
+    last.front(&[(Fairminter(F::Free), 1)]);
+    let end = b.height() + 1;
+    run_until(b, w, &mut last, end, info_base, &mut info);
     info
 }
 

@@ -151,23 +151,8 @@ impl Builder {
             Transport::Multisig => (format!("STAMP:{b64}"), Carrier::Keyburn, Vec::new()),
             Transport::OpReturn => (format!("stamp:{b64}"), Carrier::OpReturn, Vec::new()),
             Transport::Olga => {
-                let mut framed = u16::try_from(spec.file.len()).ok()?.to_be_bytes().to_vec();
-                framed.extend_from_slice(&spec.file);
-                let outs = framed
-                    .chunks(32)
-                    .map(|c| {
-                        let mut program = [0u8; 32];
-                        program[..c.len()].copy_from_slice(c);
-                        TxOut {
-                            value: Amount::from_sat(OLGA_DUST),
-                            script_pubkey: ScriptBuf::new_p2wsh(
-                                &<bitcoin::WScriptHash as bitcoin::hashes::Hash>::from_byte_array(
-                                    program,
-                                ),
-                            ),
-                        }
-                    })
-                    .collect();
+                let outs =
+                    stamps_protocol::stamp::olga_outputs(&spec.file, Amount::from_sat(OLGA_DUST))?;
                 ("stamp:".to_owned(), Carrier::OpReturn, outs)
             }
         };

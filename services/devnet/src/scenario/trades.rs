@@ -429,6 +429,7 @@ pub(super) fn fairminter(
         FairKind::Open => (10_000_000, 1_000, 10_000, 0, 5_000, 0, 0),
         FairKind::SoftCap => (5_000_000, 100, 500, 20_000, 0, 1_000, height + 80),
         FairKind::Completed => (2_000_000, 100, 500, 3_000, 0, 0, 0),
+        FairKind::Free => (0, 1, 100, 1_000_000, 0, 0, 0),
     };
     let message = Message::Fairminter(Fairminter {
         asset: name.clone(),

@@ -168,6 +168,29 @@ impl ClassicStamp {
     }
 }
 
+/// The OLGA P2WSH outputs carrying `file`, each worth `dust`: a big-endian `u16` length, then the file, in 32-byte
+/// witness programs (the last zero padded); what [`olga_file`] reads back. `None` when the file does not fit the
+/// 16-bit length.
+pub fn olga_outputs(file: &[u8], dust: bitcoin::Amount) -> Option<Vec<bitcoin::TxOut>> {
+    let mut framed = u16::try_from(file.len()).ok()?.to_be_bytes().to_vec();
+    framed.extend_from_slice(file);
+    Some(
+        framed
+            .chunks(32)
+            .map(|c| {
+                let mut program = [0u8; 32];
+                program[..c.len()].copy_from_slice(c);
+                bitcoin::TxOut {
+                    value: dust,
+                    script_pubkey: bitcoin::ScriptBuf::new_p2wsh(
+                        &<bitcoin::WScriptHash as bitcoin::hashes::Hash>::from_byte_array(program),
+                    ),
+                }
+            })
+            .collect(),
+    )
+}
+
 /// The file carried by OLGA P2WSH outputs (PROTOCOL.md §4.3): every `OP_0 <32 bytes>` output, at any index,
 /// concatenated; a big-endian `u16` length, then the file. `None` when the transaction has no such output.
 pub fn olga_file(tx: &Transaction) -> Option<Vec<u8>> {
