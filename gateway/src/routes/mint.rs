@@ -368,9 +368,11 @@ pub(crate) async fn create_stamp(
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = Whitelist)]
 pub struct WhitelistJson {
-    /// Mints the address may still make in the round running (or the next); -1 when it is not listed.
-    result: i64,
-    /// Mints the round allows the address.
+    /// The round (an index into the launchpad's `white_list_config`) that lists the address, or the rounds when
+    /// several do, among those running or to come (all when every round is over); -1 when none does.
+    #[schema(value_type = Object)]
+    result: serde_json::Value,
+    /// Mints the (first) round allows the address.
     max: u64,
     /// Mints the address made in it.
     minted: u64,
@@ -389,6 +391,7 @@ pub struct WhitelistJson {
     responses(
         (status = 200, description = "the address's place in the whitelist (kept 5 seconds)", body = WhitelistJson),
         (status = 400, description = "not an address", body = ErrorBody),
+        (status = 503, description = "a service it needs is unavailable", body = ErrorBody),
     )
 )]
 pub(crate) async fn whitelist(
@@ -413,8 +416,13 @@ pub(crate) async fn whitelist(
         })
         .await?
         .into_inner();
+    let result = match r.rounds.as_slice() {
+        [one] => serde_json::json!(one),
+        [] => serde_json::json!(-1),
+        several => serde_json::json!(several),
+    };
     let answer = Arc::new(WhitelistJson {
-        result: r.result,
+        result,
         max: r.max,
         minted: r.minted,
         error: r.error,
@@ -440,7 +448,10 @@ struct PromoJson {
     get,
     path = "/wallet/promo",
     tag = "minting",
-    responses((status = 200, description = "the promotional mints left", body = PromoJson))
+    responses(
+        (status = 200, description = "the promotional mints left", body = PromoJson),
+        (status = 503, description = "the node's count is unavailable", body = ErrorBody),
+    )
 )]
 pub(crate) async fn promo(State(state): State<AppState>) -> Result<Response, ApiError> {
     let r = state

@@ -137,40 +137,34 @@ pub fn launchpad_phase(t: &LaunchpadTerms, now: u64) -> Result<Phase, String> {
     })
 }
 
-/// The whitelist answer at `now`: the round running, else the next one.
+/// The whitelist answer at `now`: the rounds (indexes into the launchpad's whitelist) whose groups the address
+/// holds, among those running or to come (or, when every round is over, among all); with the first one's share of
+/// mints and what the address minted in it. No round lists it: -1.
 pub fn whitelist_answer(t: &LaunchpadTerms, now: u64) -> pb::WhitelistResponse {
-    let round = t
-        .rounds
-        .iter()
-        .find(|r| r.start <= now && now < r.end)
-        .or_else(|| {
-            t.rounds
-                .iter()
-                .filter(|r| r.start > now)
-                .min_by_key(|r| r.start)
-        });
-    let Some(r) = round else {
+    let current: Vec<usize> = (0..t.rounds.len())
+        .filter(|&i| t.rounds[i].end > now)
+        .collect();
+    let considered = if current.is_empty() {
+        (0..t.rounds.len()).collect()
+    } else {
+        current
+    };
+    let listed: Vec<usize> = considered
+        .into_iter()
+        .filter(|&i| t.rounds[i].holds > 0)
+        .collect();
+    let Some(r) = listed.first().map(|&i| &t.rounds[i]) else {
         return pb::WhitelistResponse {
-            result: -1,
-            error: "No whitelist round".into(),
+            rounds: vec![-1],
             ..pb::WhitelistResponse::default()
         };
     };
-    if r.holds == 0 {
-        return pb::WhitelistResponse {
-            result: -1,
-            max: 0,
-            minted: r.minted_by_address,
-            error: String::new(),
-        };
-    }
-    let max = r.limit_per_hold.saturating_mul(r.holds).min(r.limit);
-    let left = max
-        .saturating_sub(r.minted_by_address)
-        .min(r.limit.saturating_sub(r.minted));
     pb::WhitelistResponse {
-        result: i64::try_from(left).unwrap_or(i64::MAX),
-        max,
+        rounds: listed
+            .iter()
+            .map(|&i| i64::try_from(i).unwrap_or(i64::MAX))
+            .collect(),
+        max: r.limit_per_hold.saturating_mul(r.holds).min(r.limit),
         minted: r.minted_by_address,
         error: String::new(),
     }
@@ -495,10 +489,11 @@ impl WalletGrpc {
         match catalogue.launchpad_terms(request).await {
             Ok(t) => Ok(whitelist_answer(&t.into_inner(), now_ms())),
             Err(s) if s.code() == tonic::Code::NotFound => Ok(pb::WhitelistResponse {
-                result: -1,
+                rounds: vec![-1],
                 error: s.message().to_owned(),
                 ..pb::WhitelistResponse::default()
             }),
+            Err(s) if s.code() == tonic::Code::InvalidArgument => Err(refuse(s.message())),
             Err(e) => Err(unavailable("the catalogue", e)),
         }
     }
@@ -733,16 +728,21 @@ mod tests {
     }
 
     #[test]
-    fn the_whitelist_answers_for_the_round_running_or_next() {
+    fn the_whitelist_answers_the_rounds_listing_the_address() {
         let a = whitelist_answer(&pad(), 100);
-        assert_eq!((a.result, a.max, a.minted), (1, 2, 0));
+        assert_eq!((a.rounds, a.max, a.minted), (vec![0], 2, 0));
         let mut unlisted = pad();
         unlisted.rounds[0].holds = 0;
-        assert_eq!(whitelist_answer(&unlisted, 600).result, -1);
-        let after = whitelist_answer(&pad(), 1500);
-        assert_eq!(
-            (after.result, after.error.as_str()),
-            (-1, "No whitelist round")
-        );
+        assert_eq!(whitelist_answer(&unlisted, 600).rounds, vec![-1]);
+        // Every round over: still answered by what the address holds.
+        assert_eq!(whitelist_answer(&pad(), 1500).rounds, vec![0]);
+        let mut two = pad();
+        two.rounds.push(WhitelistRound {
+            start: 2000,
+            end: 3000,
+            ..two.rounds[0]
+        });
+        assert_eq!(whitelist_answer(&two, 600).rounds, vec![0, 1]);
+        assert_eq!(whitelist_answer(&two, 1500).rounds, vec![1]);
     }
 }
