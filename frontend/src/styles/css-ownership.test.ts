@@ -36,6 +36,7 @@ const OWNERS: Record<string, string> = {
   'src721.css': 'src721',
   'faq.css': 'faq',
   'dialog.css': 'shared',
+  'wallet.css': 'shared',
   'auth.css': 'auth',
   'buy.css': 'buy',
 };
