@@ -39,6 +39,7 @@ const OWNERS: Record<string, string> = {
   'wallet.css': 'shared',
   'auth.css': 'auth',
   'buy.css': 'buy',
+  'mint.css': 'mint',
 };
 
 const stylesheets = import.meta.glob<string>('./*.css', { query: '?raw', import: 'default', eager: true });

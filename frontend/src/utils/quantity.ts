@@ -1,5 +1,7 @@
 import { unitsToDecimal } from './units';
 
+const ZERO = BigInt(0);
+
 /** Base units in a whole unit of a divisible asset. */
 const DIVISIBLE_DECIMALS = 8;
 
@@ -20,4 +22,29 @@ export function parseQuantity(typed: string, divisible: boolean): bigint | null 
 /** A quantity in base units as the input shows it: whole units (a divisible asset's with its decimals). */
 export function formatQuantity(quantity: bigint, divisible: boolean): string {
   return unitsToDecimal(quantity.toString(), divisible) ?? quantity.toString();
+}
+
+/** The largest multiple of `lot` not above `remaining`: what 'Max' sets. */
+export function maxQuantity(lot: bigint, remaining: bigint): bigint {
+  if (lot <= ZERO || remaining < ZERO) return ZERO;
+  return remaining - (remaining % lot);
+}
+
+/**
+ * A typed quantity as the spec's rules make it on blur: rounded down to a multiple of `lot` (a dispenser's
+ * give_quantity, a fairminter's quantity by price), capped at `remaining` (at its largest multiple of the lot), at
+ * least one lot. Unreadable text gives one lot. Exact integers throughout.
+ */
+export function normalizeQuantity(typed: bigint | null, lot: bigint, remaining: bigint): bigint {
+  if (lot <= ZERO) return ZERO;
+  const max = maxQuantity(lot, remaining);
+  if (typed === null) return lot;
+  const rounded = typed - (typed % lot);
+  if (rounded > max) return max < lot ? lot : max;
+  return rounded < lot ? lot : rounded;
+}
+
+/** The lots a quantity buys. */
+export function lotsOf(quantity: bigint, lot: bigint): bigint {
+  return lot > ZERO ? quantity / lot : ZERO;
 }

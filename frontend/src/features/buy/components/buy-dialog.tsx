@@ -16,12 +16,12 @@ import { useCurrentUser } from '@/lib/user-api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { desiredFeeRate, feeRateOf, type FeeChoice } from '@/lib/wallet/fees';
 import { isSigningWallet, type PsbtWindow, type SigningWallet } from '@/lib/wallet/psbt-wallets';
-import { formatQuantity, parseQuantity } from '@/utils/quantity';
+import { formatQuantity, maxQuantity, normalizeQuantity, parseQuantity } from '@/utils/quantity';
 import { useGetBuyItemsQuery } from '../api';
 import { buyEstimate, type BuyEstimate } from '../estimate';
 import { isBuyable, itemName } from '../items';
 import { MESSAGES } from '../messages';
-import { amountFor, maxQuantity, normalizeQuantity, quantityLocked } from '../quantity';
+import { amountFor, quantityLocked } from '../quantity';
 import type { BuyItem } from '../types';
 import { useBuy } from '../use-buy';
 
