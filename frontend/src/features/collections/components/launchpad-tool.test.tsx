@@ -61,7 +61,7 @@ describe('LaunchpadTool', () => {
     vi.useRealTimers();
   });
 
-  it('counts the open public mint down each second, with the free-mint window, the terms and the mint button', async () => {
+  it('counts the open public mint down each second, with the free-mint window, terms and mint button', async () => {
     const clock = vi.spyOn(Date, 'now').mockReturnValue(NOW);
     renderTool(launchpad());
     const mint = await screen.findByRole('region', { name: 'Mint' });

@@ -293,7 +293,7 @@ describe('the SRC-20 mint dialog', () => {
     expect(within(within(dialog).getByLabelText('Estimate')).queryByText('Service fee')).not.toBeInTheDocument();
   });
 
-  it("offers the promo while it has mints left: 'Only n/1000 left', its price in the estimate and the call", async () => {
+  it("offers the promo while it has mints left: 'Only n/1000 left', in the estimate and the call", async () => {
     const { requests } = stubStack({ promo: { body: { left: 250, limit: 1000, price: 10990 } } });
     renderMint({ action: 'mint-src20', src20: pepe });
     const dialog = screen.getByRole('dialog', { name: 'Mint PEPE' });
