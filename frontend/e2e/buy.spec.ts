@@ -1,14 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import {
-  COLLECTORS,
-  devnetActor,
-  publicKeyHex,
-  signBip322,
-  signLegacy,
-  signPsbt,
-  type Actor,
-  type SignPsbtOptions,
-} from './support/devnet-signer';
+import { COLLECTORS, devnetActor } from './support/devnet-signer';
+import { api, injectUnisat, rpc, signIn } from './support/wallet';
 
 /**
  * Buying, against the real stack: the cart, the buy dialog's quantity rules, and a purchase from an open dispenser
@@ -40,12 +32,6 @@ type Detail = { cpid: string; divisible: boolean; dispensers?: Dispenser[] };
 /** An open dispenser of a stamp, as the public API lists it. */
 type Listing = Dispenser & { cpid: string; divisible: boolean };
 
-async function api<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(path);
-  expect(response.ok(), `${path} answered ${String(response.status())}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 /** The stamps on sale (a buyable listing each), oldest first as the finder lists them. */
 async function onSale(request: APIRequestContext): Promise<Hit[]> {
   const page = await api<Paged<Hit>>(request, '/api/search?only=on_sale&sort=stamp:asc&limit=100');
@@ -67,46 +53,6 @@ async function openDispensers(request: APIRequestContext, notSeller: string): Pr
   return listings;
 }
 
-/**
- * Injects a wallet with Unisat's interface whose key is `actor`'s: accounts, public key, message signatures
- * (BIP-322 simple or legacy) and PSBT signatures, all made in Node with the actor's key. Returns the PSBT requests.
- */
-async function injectUnisat(page: Page, actor: Actor): Promise<{ psbt: string; options: SignPsbtOptions }[]> {
-  const psbts: { psbt: string; options: SignPsbtOptions }[] = [];
-  await page.exposeFunction('e2eBuySignMessage', (message: string, type: string) =>
-    type === 'bip322-simple' ? signBip322(actor, message) : signLegacy(actor, message),
-  );
-  await page.exposeFunction('e2eBuySignPsbt', (psbt: string, options: SignPsbtOptions) => {
-    psbts.push({ psbt, options });
-    return signPsbt(actor, psbt, options);
-  });
-  await page.addInitScript(
-    ({ address, publicKey }: { address: string; publicKey: string }) => {
-      const page = window as unknown as {
-        e2eBuySignMessage: (message: string, type: string) => Promise<string>;
-        e2eBuySignPsbt: (psbt: string, options: unknown) => Promise<string>;
-        unisat?: unknown;
-      };
-      page.unisat = {
-        requestAccounts: () => Promise.resolve([address]),
-        getAccounts: () => Promise.resolve([address]),
-        getPublicKey: () => Promise.resolve(publicKey),
-        signMessage: (message: string, type?: string) => page.e2eBuySignMessage(message, type ?? 'ecdsa'),
-        signPsbt: (psbt: string, options?: unknown) => page.e2eBuySignPsbt(psbt, options ?? {}),
-      };
-    },
-    { address: actor.address, publicKey: publicKeyHex(actor) },
-  );
-  return psbts;
-}
-
-/** Signs in with the injected Unisat wallet from the header, on the page shown. */
-async function signIn(page: Page): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: 'Connect', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Connect' }).getByRole('button', { name: 'Unisat', exact: true }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Settings', exact: true })).toBeVisible();
-}
-
 /** The cart as the page keeps it. */
 async function storedCart(page: Page): Promise<string[]> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as string[]);
@@ -115,29 +61,6 @@ async function storedCart(page: Page): Promise<string[]> {
 /** The card of `cpid` in the grid. */
 function card(grid: Locator, cpid: string): Locator {
   return grid.getByRole('listitem').filter({ has: grid.page().locator(`a[href="/stamp/${cpid}"]`) });
-}
-
-/** A call to the devnet's JSON-RPC (E2E_RPC_URL). */
-async function rpc(method: string, params: unknown[]): Promise<unknown> {
-  const base = process.env.E2E_RPC_URL;
-  if (!base) throw new Error('E2E_RPC_URL is not set: the devnet JSON-RPC the purchase mines its block with');
-  const url = new URL(base);
-  const user = decodeURIComponent(url.username) || process.env.E2E_RPC_USER || '';
-  const password = decodeURIComponent(url.password) || process.env.E2E_RPC_PASSWORD || '';
-  url.username = '';
-  url.password = '';
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (user) headers.authorization = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ jsonrpc: '1.0', id: 'e2e', method, params }),
-  });
-  const body = (await response.json()) as { result?: unknown; error?: { message?: string } | null };
-  if (!response.ok || body.error) {
-    throw new Error(`${method}: ${body.error?.message ?? String(response.status)}`);
-  }
-  return body.result;
 }
 
 test('the cart holds 5 listings: then Buy now is disabled, and a visitor is asked to sign in', async ({

@@ -9,6 +9,7 @@ import { AuthControls } from '@/features/auth/components/auth-controls';
 import { AnnouncementBanner } from '@/features/announcement/components/announcement-banner';
 import { BuyControls } from '@/features/buy/components/buy-controls';
 import { DirectoriesMenu } from '@/features/collections/components/directories-menu';
+import { MintControls } from '@/features/mint/components/mint-controls';
 import { SearchBox } from '@/features/search/components/search-box';
 import { useSite, useSiteParam } from '@/lib/site-variant';
 
@@ -57,6 +58,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <MintControls />
       <div className="dock">
         <ScrollToTop />
         <AnnouncementBanner />

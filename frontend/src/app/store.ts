@@ -1,10 +1,11 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api } from '@/lib/api';
 import { cartSlice, initialCart, storedCart } from '@/lib/cart';
+import { mintSlice } from '@/lib/mint-request';
 import { initialSession, sessionSlice } from '@/lib/session';
 import { initialSiteVariant, sessionStore, siteSlice } from '@/lib/site-variant';
 
-const rootReducer = combineSlices(api, siteSlice, sessionSlice, cartSlice);
+const rootReducer = combineSlices(api, siteSlice, sessionSlice, cartSlice, mintSlice);
 
 /** The whole Redux state: server data in the RTK Query cache, UI state in slices. */
 export type RootState = ReturnType<typeof rootReducer>;

@@ -57,3 +57,28 @@ export type LaunchpadTerms = {
   free_mint?: TimeRange | null;
   white_list_config?: unknown[] | null;
 };
+
+/** A time range read defensively: two finite numbers, start first; null otherwise. */
+export function readRange(value: unknown): TimeRange | null {
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [start, end] = value as unknown[];
+  if (typeof start !== 'number' || typeof end !== 'number' || !Number.isFinite(start) || !Number.isFinite(end))
+    return null;
+  return start <= end ? [start, end] : null;
+}
+
+/** Whether `now` is inside a range (its start included, its end not). */
+export function isInside(range: TimeRange | null, now: number): boolean {
+  return range !== null && now >= range[0] && now < range[1];
+}
+
+/** A launchpad's locked quantity per mint: 1 by default. */
+export function mintQuantityOf(value: number | null | undefined): number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 1;
+}
+
+/** The locked quantity per mint, shown n/n (spec; 1 by default). */
+export function quantityPerMint(value: number | null | undefined): string {
+  const quantity = mintQuantityOf(value);
+  return `${String(quantity)}/${String(quantity)}`;
+}

@@ -36,8 +36,10 @@ const OWNERS: Record<string, string> = {
   'src721.css': 'src721',
   'faq.css': 'faq',
   'dialog.css': 'shared',
+  'wallet.css': 'shared',
   'auth.css': 'auth',
   'buy.css': 'buy',
+  'mint.css': 'mint',
 };
 
 const stylesheets = import.meta.glob<string>('./*.css', { query: '?raw', import: 'default', eager: true });

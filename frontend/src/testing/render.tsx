@@ -7,10 +7,11 @@ import { vi } from 'vitest';
 import type { SiteVariant } from '@/config/site';
 import { api } from '@/lib/api';
 import { cartSlice, initialCart, storedCart } from '@/lib/cart';
+import { mintSlice } from '@/lib/mint-request';
 import { initialSession, sessionSlice } from '@/lib/session';
 import { siteSlice } from '@/lib/site-variant';
 
-const testReducer = combineSlices(api, siteSlice, sessionSlice, cartSlice);
+const testReducer = combineSlices(api, siteSlice, sessionSlice, cartSlice, mintSlice);
 
 /**
  * A fresh store (empty cache) as the app builds it, on the given site variant, signed in when `logged` is set, the

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { LineChart } from '@/components/charts/line-chart';
 import { BuyNowButton } from '@/components/stamp/buy-now-button';
 import { paths } from '@/config/paths';
+import { openMint, useMintDispatch } from '@/lib/mint-request';
 import {
   formatBlockTime,
   formatInteger,
@@ -139,8 +140,21 @@ export function SalesBlock({ sales, divisible }: { sales: StampSale[]; divisible
   );
 }
 
-/** The fairminter of the asset, when there is one. Quantities divide by 1e8 for a divisible asset. */
-export function FairminterBlock({ fairminter, divisible }: { fairminter: StampFairminter; divisible: boolean }) {
+type FairminterBlockProps = {
+  fairminter: StampFairminter;
+  /** The asset, its long name and divisibility. */
+  cpid: string;
+  assetLongname: string | null;
+  divisible: boolean;
+};
+
+/**
+ * The fairminter of the asset, when there is one. Quantities divide by 1e8 for a divisible asset. Its Mint button,
+ * enabled only while the fairminter is open, opens the fairmint (the dialog when signed in with a wallet that signs,
+ * else the sign-in panel first).
+ */
+export function FairminterBlock({ fairminter, cpid, assetLongname, divisible }: FairminterBlockProps) {
+  const dispatch = useMintDispatch();
   const quantity = (value: string) => formatSupply(value, divisible);
   const rows: [string, ReactNode][] = [
     ['Status', fairminter.status],
@@ -169,6 +183,33 @@ export function FairminterBlock({ fairminter, divisible }: { fairminter: StampFa
           </InfoRow>
         ))}
       </dl>
+      <button
+        type="button"
+        className="button detail-panel__action"
+        aria-haspopup="dialog"
+        disabled={fairminter.status !== 'open'}
+        onClick={() => {
+          dispatch(
+            openMint({
+              action: 'fairmint',
+              fairminter: {
+                cpid,
+                asset_longname: assetLongname,
+                divisible,
+                status: fairminter.status,
+                price: fairminter.price,
+                quantity_by_price: fairminter.quantity_by_price,
+                hard_cap: fairminter.hard_cap,
+                max_mint_per_tx: fairminter.max_mint_per_tx,
+                premint_quantity: fairminter.premint_quantity,
+                earned_quantity: fairminter.earned_quantity,
+              },
+            }),
+          );
+        }}
+      >
+        Mint
+      </button>
     </DetailPanel>
   );
 }

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api';
-import type { BroadcastAnswer, BroadcastBody, BuyItem, CreateBuyAnswer, CreateBuyBody } from './types';
+import type { BuyItem, CreateBuyAnswer, CreateBuyBody } from './types';
 import { parseBuyItems } from './items';
 
 /** At most this many listings are asked for at once (the cart's limit). */
@@ -25,11 +25,7 @@ const buyApi = api.injectEndpoints({
     createBuy: build.mutation<CreateBuyAnswer, CreateBuyBody>({
       query: (body) => ({ url: 'wallet/create/buy', method: 'POST', body }),
     }),
-    /** `POST /api/wallet/broadcast`: the signed transaction sent to the network. */
-    broadcast: build.mutation<BroadcastAnswer, BroadcastBody>({
-      query: (body) => ({ url: 'wallet/broadcast', method: 'POST', body }),
-    }),
   }),
 });
 
-export const { useGetBuyItemsQuery, useCreateBuyMutation, useBroadcastMutation } = buyApi;
+export const { useGetBuyItemsQuery, useCreateBuyMutation } = buyApi;

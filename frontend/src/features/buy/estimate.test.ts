@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buyEstimate, buyVsize, milliRate, royaltyOf, walletFeeOf } from './estimate';
+import { milliRate } from '@/lib/wallet/fees';
+import { buyEstimate, buyVsize, royaltyOf, walletFeeOf } from './estimate';
 
 const BC1 = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const LEGACY = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
@@ -10,13 +11,6 @@ describe('buy estimate', () => {
     expect(buyVsize(BC1, 1)).toBe(131 + 31 + 31);
     expect(buyVsize(BC1, 3)).toBe(131 + 3 * 31 + 31);
     expect(buyVsize(LEGACY, 2)).toBe(212 + 2 * 34 + 31);
-  });
-
-  it('reads fee rates with decimals as integers', () => {
-    expect(milliRate(8.5)).toBe(n(8500));
-    expect(milliRate(1.234)).toBe(n(1234));
-    expect(milliRate(-1)).toBe(n(0));
-    expect(milliRate(Number.NaN)).toBe(n(0));
   });
 
   it('takes the largest of 2% of the total, 2,222 per item and 22 times the fee rate as the service fee', () => {

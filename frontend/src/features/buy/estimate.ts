@@ -1,3 +1,5 @@
+import { ceilDiv, isBech32, milliRate, networkFee as networkFeeOf } from '@/lib/wallet/fees';
+
 /**
  * The buy estimate (spec §9), in integer satoshis: what the items cost, the network fee for the transaction's
  * estimated size at the chosen rate, the service fee and the royalties. The server builds the real transaction;
@@ -42,22 +44,8 @@ const ZERO = BigInt(0);
 const HUNDRED = BigInt(100);
 const THOUSAND = BigInt(1000);
 
-function ceilDiv(numerator: bigint, denominator: bigint): bigint {
-  return (numerator + denominator - BigInt(1)) / denominator;
-}
-
 function max(...values: bigint[]): bigint {
   return values.reduce((best, value) => (value > best ? value : best), ZERO);
-}
-
-/** A fee rate in milli-sat/vB (rates may have decimals: 8.5), so that fees are integer arithmetic. */
-export function milliRate(feeRate: number): bigint {
-  return Number.isFinite(feeRate) && feeRate > 0 ? BigInt(Math.round(feeRate * 1000)) : ZERO;
-}
-
-/** Whether an address is bech32 (bc1...): its inputs and outputs are smaller. */
-export function isBech32(address: string): boolean {
-  return address.toLowerCase().startsWith('bc1');
 }
 
 /** The estimated virtual size of a purchase of `count` items by `source`. */
@@ -91,7 +79,7 @@ export function buyEstimate(lines: readonly EstimateLine[], source: string, feeR
   const rate = milliRate(feeRate);
   const items = lines.reduce((sum, line) => sum + line.amount, ZERO);
   const vsize = buyVsize(source, lines.length);
-  const networkFee = ceilDiv(BigInt(vsize) * rate, THOUSAND);
+  const networkFee = networkFeeOf(vsize, feeRate);
   const walletFee = walletFeeOf(items, lines.length, rate);
   const royalties = lines.reduce((sum, line) => sum + royaltyOf(line), ZERO);
   return { items, vsize, networkFee, walletFee, royalties, total: items + networkFee + walletFee + royalties };

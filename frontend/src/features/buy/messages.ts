@@ -1,19 +1,7 @@
-/** The spec's texts of the buy dialog, word for word. */
+import { WALLET_MESSAGES } from '@/lib/wallet/messages';
+
+/** The spec's texts of the buy dialog, word for word: the wallet dialogs' texts and the buy's own. */
 export const MESSAGES = {
+  ...WALLET_MESSAGES,
   noHashes: 'No transaction hash provided',
-  feeLoading: 'Fee is loading...',
-  sourceRequired: 'Source is required',
-  broadcastFailed: 'Error broadcasting transaction',
-  apiError: 'API Error',
-  signingFailed: 'Error signing message',
 } as const;
-
-/** '{provider} Wallet not found' (spec): the wallet's extension is missing when it must sign. */
-export function walletNotFound(provider: string): string {
-  return `${provider} Wallet not found`;
-}
-
-/** "Logged with {provider} but it doesn't look installed" (spec): said when the dialog opens without the wallet. */
-export function walletNotInstalled(provider: string): string {
-  return `Logged with ${provider} but it doesn't look installed`;
-}

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desiredFeeRate, feeRateOf, formatRate } from './fees';
-import { broadcastOutcome, createOutcome, failureLine } from './outcome';
+import { createOutcome, failureLine } from './outcome';
 
 const build = {
   txHex: '70736274ff',
@@ -10,17 +9,6 @@ const build = {
   walletFee: 2222,
   royalties: 0,
   hashes: ['a'],
-};
-
-const fees = {
-  fastestFee: 12,
-  halfHourFee: 10,
-  hourFee: 8,
-  economyFee: 4,
-  minimumFee: 1,
-  optimalFee: 8.5,
-  buyFee: 12,
-  time: 1,
 };
 
 const single = { ...build, transactions: [{ txHex: build.txHex, inputsToSign: build.inputsToSign, hashes: ['a'] }] };
@@ -73,43 +61,7 @@ describe('the create answer', () => {
   });
 });
 
-describe('the broadcast answer', () => {
-  it('lists the txids sent', () => {
-    expect(broadcastOutcome({ data: { result: ['t1'] } })).toEqual({ kind: 'sent', txids: ['t1'] });
-  });
-
-  it("is 'Error broadcasting transaction' when empty or with a false entry", () => {
-    for (const result of [[], [false], ['t1', ''], null, 'x']) {
-      expect(broadcastOutcome({ data: { result } })).toEqual({
-        kind: 'failed',
-        message: 'Error broadcasting transaction',
-      });
-    }
-  });
-
-  it("shows the node's reason as is, and 'API Error' without an answer", () => {
-    const reason = 'bad-txns-inputs-missingorspent';
-    expect(broadcastOutcome({ error: { status: 400, data: { error: reason } } })).toEqual({
-      kind: 'failed',
-      message: reason,
-    });
-    expect(broadcastOutcome({ error: { status: 'FETCH_ERROR', error: 'x' } })).toEqual({
-      kind: 'failed',
-      message: 'API Error',
-    });
-  });
-});
-
-describe('fee options and failure lines', () => {
-  it('rate Ninja Optimized at the optimal rate and ask the server for -1', () => {
-    expect(feeRateOf('optimal', fees)).toBe(8.5);
-    expect(desiredFeeRate('optimal', fees)).toBe(-1);
-    expect(desiredFeeRate('fastest', fees)).toBe(12);
-    expect(desiredFeeRate('halfHour', fees)).toBe(10);
-    expect(desiredFeeRate('hour', fees)).toBe(8);
-    expect(formatRate(8.5)).toBe('8.5 sat/vB');
-  });
-
+describe('failure lines', () => {
   it("name a failure's listing when known", () => {
     const names = new Map([['a', 'A100']]);
     expect(failureLine({ tx_hash: 'a', error: 'Dispenser is closed' }, names)).toBe('A100: Dispenser is closed');

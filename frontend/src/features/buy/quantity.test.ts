@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  amountFor,
-  formatQuantity,
-  lotsOf,
-  maxQuantity,
-  normalizeQuantity,
-  parseQuantity,
-  quantityLocked,
-} from './quantity';
+import { formatQuantity, lotsOf, maxQuantity, normalizeQuantity, parseQuantity } from '@/utils/quantity';
+import { amountFor, quantityLocked } from './quantity';
 
 const n = (value: number | string) => BigInt(value);
 

@@ -1,3 +1,5 @@
+import type { BuildResult } from '@/lib/wallet/transaction';
+
 /**
  * A listing to buy from, as `GET /api/wallet/buy/{hashes}` gives it: a dispenser, or an atomic swap when `tx_hash`
  * holds a colon (`txid:vout`; its quantities are the whole listed quantity). Quantities are exact integers in base
@@ -21,29 +23,6 @@ export type BuyItem = {
   error?: string;
 };
 
-/** An input the wallet signs: its index in the PSBT and the address whose key signs it. */
-export type InputToSign = { index: number; address: string };
-
-/** One transaction of a purchase: the PSBT to sign and the listings it buys from. */
-export type BuiltTransaction = { txHex: string; inputsToSign: InputToSign[]; hashes: string[] };
-
-/**
- * What `POST /api/wallet/create/buy` built: the first PSBT and what the purchase pays in all, and every transaction
- * to sign and send in order (one pays at most two dispensers).
- */
-export type BuildResult = {
-  /** The unsigned PSBT, hex. */
-  txHex: string;
-  inputsToSign: InputToSign[];
-  fee: number;
-  vsize: number;
-  walletFee: number;
-  royalties: number;
-  /** The listings the purchase buys from. */
-  hashes: string[];
-  transactions: BuiltTransaction[];
-};
-
 /** A listing left out of a build, and why. */
 export type ItemFailure = { tx_hash: string; error: string };
 
@@ -64,9 +43,3 @@ export type CreateBuyBody = {
 
 /** The answer of `POST /api/wallet/create/buy` (200). */
 export type CreateBuyAnswer = { result: BuildResult; errors?: ItemFailure[] };
-
-/** The body of `POST /api/wallet/broadcast`. */
-export type BroadcastBody = { txHex: string; info: string; isPsbt: boolean };
-
-/** The answer of `POST /api/wallet/broadcast` (200): the txids broadcast. */
-export type BroadcastAnswer = { result: unknown };

@@ -1,11 +1,13 @@
 import { useCallback, useState } from 'react';
 import { openBuy, removeFromCart, useCartDispatch } from '@/lib/cart';
 import { logOut } from '@/lib/session';
-import { useBroadcastMutation, useCreateBuyMutation } from './api';
+import { useBroadcastMutation } from '@/lib/wallet/api';
+import { psbtSignerOf, SigningError, type PsbtWindow, type SigningWallet } from '@/lib/wallet/psbt-wallets';
+import { signAndSend } from '@/lib/wallet/transaction';
+import { useCreateBuyMutation } from './api';
 import type { BuyEstimate } from './estimate';
 import { MESSAGES } from './messages';
-import { broadcastOutcome, createOutcome, failureLine } from './outcome';
-import { psbtSignerOf, SigningError, type PsbtWindow, type SigningWallet } from './psbt-wallets';
+import { createOutcome, failureLine } from './outcome';
 import type { CreateBuyBody } from './types';
 
 /** A purchase as the dialog hands it over: the buyer, what is paid to whom, the estimate and the fee option. */
@@ -100,41 +102,22 @@ export function useBuy({ names, onRefused, onSent, page }: BuyOptions) {
         dispatch(removeFromCart(created.failures.map((failure) => failure.tx_hash)));
       }
       setState({ ...IDLE, notices });
-      // Every transaction is signed first (one wallet prompt each), then they are sent in order: a later one may
-      // spend the change of an earlier one.
-      const signed: string[] = [];
-      try {
-        for (const transaction of created.build.transactions) {
-          signed.push(await sign(transaction.txHex, transaction.inputsToSign));
+      const { transactions } = created.build;
+      const report = await signAndSend(transactions, sign, broadcast, 'buy');
+      const bought = transactions.slice(0, report.sent).flatMap((transaction) => transaction.hashes);
+      if (report.error !== null) {
+        if (report.txids.length > 0) {
+          // What was sent stays sent: it is shown, and its listings leave the cart.
+          onSent(report.txids, [...notices, report.error]);
+          dispatch(removeFromCart(bought));
         }
-      } catch (failure) {
-        setState({
-          ...IDLE,
-          notices,
-          error: failure instanceof SigningError ? failure.message : MESSAGES.signingFailed,
-        });
+        setState({ ...IDLE, notices, error: report.error });
         return;
-      }
-      const txids: string[] = [];
-      const bought: string[] = [];
-      for (const [index, txHex] of signed.entries()) {
-        const sent = broadcastOutcome(await broadcast({ txHex, info: 'buy', isPsbt: true }));
-        if (sent.kind === 'failed') {
-          if (txids.length > 0) {
-            // What was sent stays sent: it is shown, and its listings leave the cart.
-            onSent(txids, [...notices, sent.message]);
-            dispatch(removeFromCart(bought));
-          }
-          setState({ ...IDLE, notices, error: sent.message });
-          return;
-        }
-        txids.push(...sent.txids);
-        bought.push(...(created.build.transactions[index]?.hashes ?? []));
       }
       const failed = new Set(created.failures.map((failure) => failure.tx_hash));
       const hashes = bought.length > 0 ? bought : body.tx_hashes.filter((hash) => !failed.has(hash));
       setState(IDLE);
-      onSent(txids, notices);
+      onSent(report.txids, notices);
       dispatch(removeFromCart(hashes));
     },
     [broadcast, create, dispatch, names, onRefused, onSent, page],

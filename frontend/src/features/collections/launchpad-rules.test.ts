@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCountdown,
   freeMintText,
+  mintButton,
   mintPhase,
   mintTimer,
   quantityPerMint,
@@ -123,5 +124,35 @@ describe('launchpad whitelist', () => {
     expect(whitelistPhase(round, 499)).toBe('upcoming');
     expect(whitelistPhase(round, 500)).toBe('open');
     expect(whitelistPhase(round, 1000)).toBe('closed');
+  });
+});
+
+describe('the mint button', () => {
+  const open: [number, number] = [1000 * DAY, 1010 * DAY];
+  const now = 1005 * DAY;
+
+  it("reads 'Mint Closed' after the end, 'Preview' before the start, disabled in both", () => {
+    expect(mintButton({ public_mint: open, fee: 1000 }, 1010 * DAY, true)).toEqual({
+      label: 'Mint Closed',
+      disabled: true,
+    });
+    expect(mintButton({ public_mint: open, fee: 1000 }, 999 * DAY, true)).toEqual({ label: 'Preview', disabled: true });
+    // No public mint: nothing is open.
+    expect(mintButton({ public_mint: null, fee: 1000 }, now, true)).toEqual({ label: 'Mint Closed', disabled: true });
+  });
+
+  it("reads 'Free Mint' without a fee or inside the free-mint window, else 'Mint Now'", () => {
+    expect(mintButton({ public_mint: open, fee: 0 }, now, true)).toEqual({ label: 'Free Mint', disabled: false });
+    expect(mintButton({ public_mint: open }, now, true)).toEqual({ label: 'Free Mint', disabled: false });
+    const window: [number, number] = [1004 * DAY, 1006 * DAY];
+    expect(mintButton({ public_mint: open, fee: 1000, free_mint: window }, now, true).label).toBe('Free Mint');
+    expect(mintButton({ public_mint: open, fee: 1000, free_mint: window }, 1006 * DAY, true)).toEqual({
+      label: 'Mint Now',
+      disabled: false,
+    });
+  });
+
+  it('is disabled while there is nothing to preview', () => {
+    expect(mintButton({ public_mint: open, fee: 1000 }, now, false)).toEqual({ label: 'Mint Now', disabled: true });
   });
 });

@@ -1,5 +1,7 @@
 import { paths } from '@/config/paths';
-import type { TimeRange } from '@/lib/collection';
+import { isInside, readRange, type Collection, type TimeRange } from '@/lib/collection';
+
+export { isInside, quantityPerMint, readRange } from '@/lib/collection';
 
 /** Countdowns show days only beyond 36 hours (spec), else hh:mm:ss. */
 export const DAYS_AFTER_MS = 36 * 3600 * 1000;
@@ -10,25 +12,11 @@ export const PREVIEW_FRAME_MS = 250;
 /** A launchpad's public mint: before its start, open, or closed after its end. */
 export type MintPhase = 'upcoming' | 'open' | 'closed';
 
-/** A time range read defensively: two finite numbers, start first; null otherwise. */
-export function readRange(value: unknown): TimeRange | null {
-  if (!Array.isArray(value) || value.length !== 2) return null;
-  const [start, end] = value as unknown[];
-  if (typeof start !== 'number' || typeof end !== 'number' || !Number.isFinite(start) || !Number.isFinite(end))
-    return null;
-  return start <= end ? [start, end] : null;
-}
-
 /** The public mint's phase at `now` (unix ms): the start is inside the mint, the end is not. */
 export function mintPhase(range: TimeRange, now: number): MintPhase {
   if (now < range[0]) return 'upcoming';
   if (now < range[1]) return 'open';
   return 'closed';
-}
-
-/** Whether `now` is inside a range (its start included, its end not). */
-export function isInside(range: TimeRange | null, now: number): boolean {
-  return range !== null && now >= range[0] && now < range[1];
 }
 
 function pad(value: number): string {
@@ -70,12 +58,6 @@ export function mintTimer(range: TimeRange, now: number): MintTimer {
 export function freeMintText(range: TimeRange | null, now: number): string | null {
   if (!range || !isInside(range, now)) return null;
   return `FREE only for ${formatCountdown(range[1] - now)}`;
-}
-
-/** The locked quantity per mint, shown n/n (spec; 1 by default). */
-export function quantityPerMint(value: number | null | undefined): string {
-  const quantity = typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 1;
-  return `${String(quantity)}/${String(quantity)}`;
 }
 
 /** A top minter's address as shown: shortened when longer than 20 characters (spec). */
@@ -163,4 +145,27 @@ export function whitelistItemHref(
 /** A whitelist round's state at `now` (unix ms), as the public mint's phases. */
 export function whitelistPhase(round: Pick<WhitelistRound, 'timeRange'>, now: number): MintPhase {
   return mintPhase(round.timeRange, now);
+}
+
+/** The launchpad's mint button (catalogue: 'Launchpad mint page'). */
+export type MintButton = { label: 'Mint Closed' | 'Preview' | 'Free Mint' | 'Mint Now'; disabled: boolean };
+
+/**
+ * The mint button at `now` (unix ms): 'Mint Closed' once the public mint has ended (or when it has no public mint),
+ * 'Preview' before its start, then 'Free Mint' for a launchpad without a fee or inside the free-mint window, else
+ * 'Mint Now'. Disabled unless the public mint is open, and while there is nothing to preview (`ready` false: no
+ * preview samples of a layered launchpad, the goose's data not loaded).
+ */
+export function mintButton(
+  collection: Pick<Collection, 'public_mint' | 'free_mint' | 'fee'>,
+  now: number,
+  ready: boolean,
+): MintButton {
+  const range = readRange(collection.public_mint);
+  const phase = range ? mintPhase(range, now) : 'closed';
+  const disabled = phase !== 'open' || !ready;
+  if (phase === 'closed') return { label: 'Mint Closed', disabled };
+  if (phase === 'upcoming') return { label: 'Preview', disabled };
+  const free = !collection.fee || isInside(readRange(collection.free_mint), now);
+  return { label: free ? 'Free Mint' : 'Mint Now', disabled };
 }

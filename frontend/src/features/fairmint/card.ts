@@ -1,4 +1,5 @@
 import { addIntegers, isZero, percentOf, unitsToDecimal } from '@/utils/units';
+import type { FairmintTerms } from '@/lib/mint-request';
 import type { FairminterCard } from './types';
 
 /** How long the last mint stays on a card (spec: only within 10 days). */
@@ -43,4 +44,20 @@ export function timeAgo(unixSeconds: number, nowSeconds: number): string {
   if (seconds < 3600) return `${String(Math.floor(seconds / 60))} min ago`;
   if (seconds < 86400) return `${String(Math.floor(seconds / 3600))} h ago`;
   return `${String(Math.floor(seconds / 86400))} d ago`;
+}
+
+/** A card's terms, as its fairmint needs them. */
+export function fairmintTerms(card: FairminterCard): FairmintTerms {
+  return {
+    cpid: card.cpid,
+    asset_longname: card.asset_longname,
+    divisible: card.divisible,
+    status: card.status,
+    price: card.price,
+    quantity_by_price: card.quantity_by_price,
+    hard_cap: card.hard_cap,
+    max_mint_per_tx: card.max_mint_per_tx,
+    premint_quantity: card.premint_quantity,
+    earned_quantity: card.earned_quantity,
+  };
 }

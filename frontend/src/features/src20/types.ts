@@ -30,6 +30,8 @@ export type Src20Item = {
   holdersCount?: number | null;
   /** Percent of the max minted, a decimal string such as "42.50". */
   progress?: string | null;
+  /** The deployer's royalty per mint in satoshis, when the deploy set one. */
+  royalties?: number | null;
 };
 
 /** A page of SRC-20 operations; `estimatedTotalHits` is the exact total. */

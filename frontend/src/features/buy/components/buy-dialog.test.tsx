@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { sendLiveValue } from '@/testing/event-source';
 import { renderWithProviders, stubFetchRequests, type StubReply, type StubRequest } from '@/testing/render';
-import type { PsbtWindow } from '../psbt-wallets';
+import type { PsbtWindow } from '@/lib/wallet/psbt-wallets';
 import { BuyControls } from './buy-controls';
 import { BuyDialog } from './buy-dialog';
 

@@ -3,24 +3,25 @@ import { AsyncButton } from '@/components/ui/async-button';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Modal } from '@/components/ui/modal';
 import { ErrorNotice, Loading } from '@/components/ui/status';
-import { explorerTxUrl } from '@/config/explorer';
+import { EstimateList, type EstimateRow } from '@/components/wallet/estimate-list';
+import { FeeOptions } from '@/components/wallet/fee-options';
+import { Money } from '@/components/wallet/money';
+import { TxSuccess } from '@/components/wallet/tx-success';
+import { WalletInstalledNotice } from '@/components/wallet/wallet-installed';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import { removeFromCart, useCart, useCartDispatch } from '@/lib/cart';
-import { CURRENCY_SYMBOLS, useCurrency } from '@/lib/currency';
-import { useFees, usePrices } from '@/lib/fees-api';
-import type { FeeRecord } from '@/lib/market-records';
+import { useFees } from '@/lib/fees-api';
 import { useSession, walletTypeOf } from '@/lib/session';
 import { useCurrentUser } from '@/lib/user-api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { formatFiat } from '@/utils/fiat';
-import { formatBtc } from '@/utils/money';
+import { desiredFeeRate, feeRateOf, type FeeChoice } from '@/lib/wallet/fees';
+import { isSigningWallet, type PsbtWindow, type SigningWallet } from '@/lib/wallet/psbt-wallets';
+import { formatQuantity, maxQuantity, normalizeQuantity, parseQuantity } from '@/utils/quantity';
 import { useGetBuyItemsQuery } from '../api';
 import { buyEstimate, type BuyEstimate } from '../estimate';
-import { desiredFeeRate, FEE_CHOICES, feeRateOf, formatRate, type FeeChoice } from '../fees';
 import { isBuyable, itemName } from '../items';
-import { MESSAGES, walletNotInstalled } from '../messages';
-import { isSigningWallet, providerOf, SIGNING_WALLETS, type PsbtWindow, type SigningWallet } from '../psbt-wallets';
-import { amountFor, formatQuantity, maxQuantity, normalizeQuantity, parseQuantity, quantityLocked } from '../quantity';
+import { MESSAGES } from '../messages';
+import { amountFor, quantityLocked } from '../quantity';
 import type { BuyItem } from '../types';
 import { useBuy } from '../use-buy';
 
@@ -29,20 +30,6 @@ export const ESTIMATE_DEBOUNCE_MS = 500;
 
 /** The text of a listing the server did not return. */
 const NOT_FOUND = 'Dispenser not found';
-
-/** Satoshis in BTC, and in the chosen currency when its price is known. */
-function Money({ sats }: { sats: bigint | number }) {
-  const currency = useCurrency();
-  const price = usePrices()?.rates[currency];
-  return (
-    <>
-      {formatBtc(sats.toString())}
-      {price !== undefined && (
-        <span className="buy-money__fiat"> ≈ {formatFiat(sats, price, CURRENCY_SYMBOLS[currency])}</span>
-      )}
-    </>
-  );
-}
 
 type ItemRowProps = {
   item: BuyItem;
@@ -126,106 +113,14 @@ function ItemRow({ item, typed, onType, quantity, onRemove }: ItemRowProps) {
   );
 }
 
-/** The fee options with their rates. */
-function FeeOptions({
-  choice,
-  onChoose,
-  fees,
-}: {
-  choice: FeeChoice;
-  onChoose: (c: FeeChoice) => void;
-  fees?: FeeRecord;
-}) {
-  const name = useId();
-  return (
-    <fieldset className="buy-fees">
-      <legend className="field__label">Fee</legend>
-      {FEE_CHOICES.map((option) => (
-        <label key={option.id} className="buy-fees__option">
-          <input
-            type="radio"
-            name={name}
-            value={option.id}
-            checked={choice === option.id}
-            onChange={() => {
-              onChoose(option.id);
-            }}
-          />
-          {option.label}
-          {fees && <span className="buy-fees__rate">{formatRate(feeRateOf(option.id, fees))}</span>}
-        </label>
-      ))}
-      {!fees && (
-        <p className="buy-fees__loading" role="status">
-          {MESSAGES.feeLoading}
-        </p>
-      )}
-    </fieldset>
-  );
-}
-
-/** The estimate: items, network fee, service fee, royalties and the total, in BTC and the chosen currency. */
-function EstimateList({ estimate, pending }: { estimate: BuyEstimate; pending: boolean }) {
-  return (
-    <dl className="buy-estimate info-list" aria-label="Estimate" aria-busy={pending}>
-      <div className="info-list__row">
-        <dt>Items</dt>
-        <dd>
-          <Money sats={estimate.items} />
-        </dd>
-      </div>
-      <div className="info-list__row">
-        <dt>Network fee (~{estimate.vsize} vB)</dt>
-        <dd>
-          <Money sats={estimate.networkFee} />
-        </dd>
-      </div>
-      <div className="info-list__row">
-        <dt>Service fee</dt>
-        <dd>
-          <Money sats={estimate.walletFee} />
-        </dd>
-      </div>
-      {estimate.royalties > BigInt(0) && (
-        <div className="info-list__row">
-          <dt>Royalties</dt>
-          <dd>
-            <Money sats={estimate.royalties} />
-          </dd>
-        </div>
-      )}
-      <div className="info-list__row buy-estimate__total">
-        <dt>Total</dt>
-        <dd>
-          <Money sats={estimate.total} />
-        </dd>
-      </div>
-    </dl>
-  );
-}
-
-/** The transactions sent, each linking to the block explorer. */
-function BuySuccess({ txids, notices, onClose }: { txids: string[]; notices: string[]; onClose: () => void }) {
-  return (
-    <div className="buy-success">
-      <Notices notices={notices} />
-      <p role="status">{txids.length > 1 ? 'Transactions sent' : 'Transaction sent'}</p>
-      <ul className="buy-success__list" aria-label="Transactions">
-        {txids.map((txid) => (
-          <li key={txid}>
-            <a className="mono" href={explorerTxUrl(txid)} target="_blank" rel="noopener noreferrer">
-              {txid}
-            </a>
-          </li>
-        ))}
-      </ul>
-      <div className="modal__actions">
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </div>
-  );
+/** The estimate's lines: items, network fee, service fee and royalties (when there are some). */
+function estimateRows(estimate: BuyEstimate): EstimateRow[] {
+  return [
+    { label: 'Items', sats: estimate.items },
+    { label: `Network fee (~${String(estimate.vsize)} vB)`, sats: estimate.networkFee },
+    { label: 'Service fee', sats: estimate.walletFee },
+    ...(estimate.royalties > BigInt(0) ? [{ label: 'Royalties', sats: estimate.royalties }] : []),
+  ];
 }
 
 function Notices({ notices }: { notices: string[] }) {
@@ -355,7 +250,6 @@ function BuyForm({ hashes, wallet, onRefused, onSent, page }: BuyFormProps) {
   if (isLoading) return <Loading />;
   if (error && !data) return <ErrorNotice message={itemsFailure(error)} />;
 
-  const installed = providerOf(wallet, page) !== null;
   return (
     <form
       className="buy"
@@ -364,12 +258,8 @@ function BuyForm({ hashes, wallet, onRefused, onSent, page }: BuyFormProps) {
       }}
     >
       <Notices notices={buy.notices} />
-      {!installed && (
-        <p className="buy__warning" role="status">
-          {walletNotInstalled(SIGNING_WALLETS[wallet])}
-        </p>
-      )}
-      <fieldset className="buy__fields" disabled={submitting}>
+      <WalletInstalledNotice wallet={wallet} page={page} />
+      <fieldset className="wallet-form__fields" disabled={submitting}>
         <ul className="buy-items" aria-label="Cart">
           {items.map((item) => (
             <ItemRow
@@ -387,15 +277,15 @@ function BuyForm({ hashes, wallet, onRefused, onSent, page }: BuyFormProps) {
           ))}
         </ul>
         <FeeOptions choice={choice} onChoose={setChoice} fees={fees} />
-        {estimate && <EstimateList estimate={estimate} pending={settledKey !== key} />}
-        {userFailed && !source && <p className="buy__error">{MESSAGES.sourceRequired}</p>}
-        <p className="buy__error" role="alert">
+        {estimate && <EstimateList rows={estimateRows(estimate)} total={estimate.total} pending={settledKey !== key} />}
+        {userFailed && !source && <p className="wallet-form__error">{MESSAGES.sourceRequired}</p>}
+        <p className="wallet-form__error" role="alert">
           {buy.error ?? ''}
         </p>
         <div className="modal__actions">
           <AsyncButton
             type="submit"
-            className="button buy__submit"
+            className="button wallet-form__submit"
             disabled={!fees || lines.length === 0 || !source}
             onClick={submit}
           >
@@ -431,7 +321,9 @@ export function BuyDialog({ onClose, onRefused, page = window as PsbtWindow }: B
   return (
     <Modal title="Buy" onClose={onClose}>
       {sent ? (
-        <BuySuccess txids={sent.txids} notices={sent.notices} onClose={onClose} />
+        <TxSuccess txids={sent.txids} onClose={onClose}>
+          <Notices notices={sent.notices} />
+        </TxSuccess>
       ) : !isSigningWallet(wallet) ? null : hashes.length === 0 ? (
         <ErrorNotice message={MESSAGES.noHashes} />
       ) : (

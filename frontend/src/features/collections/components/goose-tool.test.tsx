@@ -90,13 +90,32 @@ describe('GooseTool', () => {
     expect(tool).toHaveTextContent('#012345');
     expect(within(tool).queryByRole('status')).not.toBeInTheDocument();
     expect(tool).not.toHaveTextContent('2 minutes');
-    // The cpid's prefix is not shown, and there is no control that cannot work yet.
+    // The cpid's prefix is not shown; the mint button is closed without a public mint.
     expect(document.body).not.toHaveTextContent('A1000000000000');
     expect(
       within(tool)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Pick another']);
+    ).toEqual(['Pick another', 'Mint Closed']);
+  });
+
+  it('mints from the goose launchpad once the data has loaded, while its public mint is open', () => {
+    randomValues(7);
+    vi.spyOn(Date, 'now').mockReturnValue(5_000_000);
+    stubFetchRoutes(() => ({ status: 404, body: { error: 'not found' } }));
+    const collection = makeCollection({
+      collection_id: 'goose',
+      is_launchpad: true,
+      fee: 15_000,
+      public_mint: [1_000_000, 9_000_000],
+    });
+    const { store } = renderWithProviders(<GooseTool collection={collection} />, { logged: 'unisat' });
+    const tool = screen.getByRole('region', { name: 'Random goose' });
+    expect(within(tool).getByRole('button', { name: 'Mint Now' })).toBeDisabled();
+    runScript(goose);
+    fireEvent.click(within(tool).getByRole('button', { name: 'Mint Now' }));
+    expect(store.getState().mint).toEqual({ request: { action: 'mint-launchpad', collection }, pending: false });
+    vi.restoreAllMocks();
   });
 
   it('picks another random goose on request', () => {

@@ -4,6 +4,7 @@ import { useGetLaunchpadQuery } from '../api';
 import { pickGoose, randomGooseNumber, type GooseData, type GoosePick } from '../goose';
 import type { Collection } from '../types';
 import { useGooseData } from '../use-goose-data';
+import { LaunchpadMintButton } from './launchpad-mint-button';
 import { LaunchpadStats } from './launchpad-stats';
 
 /** Said while the goose data script loads (the spec: data can take up to 2 minutes). */
@@ -46,7 +47,8 @@ function GooseFigure({ data }: { data: GooseData }) {
 /**
  * The goose launchpad's tool (spec: 'Goose tool'): the goose data script loads first, with a notice that this can take
  * up to 2 minutes; then a random goose of the 1,000,000 shows. Beside it, the launchpad's stats from
- * `GET /api/launchpad/goose`, as the generic tool shows them. Minting needs the wallet: not here.
+ * `GET /api/launchpad/goose`, as the generic tool shows them, and the mint button: the launchpad mint of collection
+ * goose, enabled once the data has loaded while the public mint is open.
  */
 export function GooseTool({ collection }: { collection: Collection }) {
   const launchpad = useGetLaunchpadQuery(collection.collection_id);
@@ -73,6 +75,9 @@ export function GooseTool({ collection }: { collection: Collection }) {
               <p className="goose__notice">{GOOSE_LOADING_NOTICE}</p>
             </div>
           )}
+        </div>
+        <div className="goose__mint">
+          <LaunchpadMintButton collection={collection} ready={state.status === 'ready'} />
         </div>
       </section>
       {launchpad.data && <LaunchpadStats info={launchpad.data} />}

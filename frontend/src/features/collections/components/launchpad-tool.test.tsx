@@ -61,33 +61,30 @@ describe('LaunchpadTool', () => {
     vi.useRealTimers();
   });
 
-  it(
-    'counts the open public mint down each second, with ' + 'the free-mint window, the terms and no mint button',
-    async () => {
-      const clock = vi.spyOn(Date, 'now').mockReturnValue(NOW);
-      renderTool(launchpad());
-      const mint = await screen.findByRole('region', { name: 'Mint' });
-      expect(within(mint).getByText('Mint Open for')).toBeInTheDocument();
-      expect(within(mint).getByRole('timer')).toHaveTextContent('02:00:00');
-      expect(mint).toHaveTextContent('Public mint: End in 02:00:00');
-      expect(within(mint).getByText('FREE only for 00:30:00')).toBeInTheDocument();
-      expect(mint).toHaveTextContent('PriceFree');
-      expect(mint).toHaveTextContent('Minted12 / 100');
-      expect(mint).toHaveTextContent('Per mint1/1');
-      expect(within(mint).getByRole('progressbar', { name: 'Pixels minted' })).toHaveAttribute('aria-valuenow', '12');
-      // Minting and the whitelist need the wallet: no control for them.
-      expect(within(mint).queryByRole('button', { name: /mint|preview|whitelist/i })).not.toBeInTheDocument();
-      expect(within(mint).queryByRole('textbox')).not.toBeInTheDocument();
+  it('counts the open public mint down each second, with the free-mint window, terms and mint button', async () => {
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(NOW);
+    renderTool(launchpad());
+    const mint = await screen.findByRole('region', { name: 'Mint' });
+    expect(within(mint).getByText('Mint Open for')).toBeInTheDocument();
+    expect(within(mint).getByRole('timer')).toHaveTextContent('02:00:00');
+    expect(mint).toHaveTextContent('Public mint: End in 02:00:00');
+    expect(within(mint).getByText('FREE only for 00:30:00')).toBeInTheDocument();
+    expect(mint).toHaveTextContent('PriceFree');
+    expect(mint).toHaveTextContent('Minted12 / 100');
+    expect(mint).toHaveTextContent('Per mint1/1');
+    expect(within(mint).getByRole('progressbar', { name: 'Pixels minted' })).toHaveAttribute('aria-valuenow', '12');
+    // Free inside the free-mint window; the whitelist check is in the mint dialog.
+    expect(within(mint).getByRole('button', { name: 'Free Mint' })).toBeEnabled();
+    expect(within(mint).queryByRole('textbox')).not.toBeInTheDocument();
 
-      clock.mockReturnValue(NOW + 1000);
-      await waitFor(
-        () => {
-          expect(within(mint).getByRole('timer')).toHaveTextContent('01:59:59');
-        },
-        { timeout: 2500 },
-      );
-    },
-  );
+    clock.mockReturnValue(NOW + 1000);
+    await waitFor(
+      () => {
+        expect(within(mint).getByRole('timer')).toHaveTextContent('01:59:59');
+      },
+      { timeout: 2500 },
+    );
+  });
 
   it("reads 'Mint Starts in' before the start, in days beyond 36 hours", async () => {
     vi.spyOn(Date, 'now').mockReturnValue(NOW);
@@ -98,13 +95,15 @@ describe('LaunchpadTool', () => {
     expect(mint).toHaveTextContent('Public mint: Start in 3 days');
     expect(mint).not.toHaveTextContent('FREE only');
     expect(mint).toHaveTextContent('Price0.0003 BTC');
+    expect(within(mint).getByRole('button', { name: 'Preview' })).toBeDisabled();
   });
 
   it("says 'Mint Closed ... ago' and that the public mint is closed after its end", async () => {
     vi.spyOn(Date, 'now').mockReturnValue(NOW);
     renderTool(launchpad({ public_mint: [NOW - 10 * HOUR, NOW - 5 * HOUR] }));
     const mint = await screen.findByRole('region', { name: 'Mint' });
-    expect(within(mint).getByText('Mint Closed')).toBeInTheDocument();
+    expect(within(mint).getByText('Mint Closed', { selector: 'p' })).toBeInTheDocument();
+    expect(within(mint).getByRole('button', { name: 'Mint Closed' })).toBeDisabled();
     expect(within(mint).getByRole('timer')).toHaveTextContent('05:00:00 ago');
     expect(mint).toHaveTextContent('Public mint is closed');
   });
@@ -127,8 +126,10 @@ describe('LaunchpadTool', () => {
     expect(screen.getByRole('button', { name: 'Play' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('asks no preview for an SRC-721 launchpad', async () => {
+  it('asks no preview for an SRC-721 launchpad, and mints it without one', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(NOW);
     const fetchMock = renderTool(launchpad({ type: 'src721' }));
+    expect(await screen.findByRole('button', { name: 'Free Mint' })).toBeEnabled();
     await screen.findByRole('region', { name: 'Mint' });
     expect(fetchMock.mock.calls.map(([input]) => new URL(requestedUrl(input)).pathname)).toEqual([
       '/api/launchpad/pixels',
@@ -136,10 +137,40 @@ describe('LaunchpadTool', () => {
     expect(screen.queryByRole('img', { name: 'A mint this launchpad may draw' })).not.toBeInTheDocument();
   });
 
-  it('shows no preview when the launchpad has none (404)', async () => {
+  it('shows no preview when the launchpad has none (404), and disables its mint button', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(NOW);
     renderTool(launchpad(), { status: 404, body: { error: 'this launchpad has no curated layers to preview' } });
-    await screen.findByRole('region', { name: 'Mint' });
+    const mint = await screen.findByRole('region', { name: 'Mint' });
     expect(screen.queryByRole('img', { name: 'A mint this launchpad may draw' })).not.toBeInTheDocument();
+    expect(within(mint).getByRole('button', { name: 'Free Mint' })).toBeDisabled();
+  });
+
+  it("reads 'Mint Now' for a fee outside the free window; a visitor is asked to sign in first", async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(NOW);
+    stubFetchRoutes((url) => {
+      if (url.pathname === '/api/launchpad/pixels') return { body: info };
+      if (url.pathname === '/api/wallet/mint/preview/pixels') return { body: { samples } };
+      return { status: 404, body: { error: 'not found' } };
+    });
+    const collection = launchpad({ fee: 30000, free_mint: [NOW - 2 * HOUR, NOW - HOUR] });
+    const { store } = renderWithProviders(<LaunchpadTool collection={collection} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mint Now' }));
+    expect(store.getState().session.signIn).toBe('connect');
+    expect(store.getState().mint).toEqual({ request: { action: 'mint-launchpad', collection }, pending: true });
+  });
+
+  it('opens the launchpad mint of the collection when signed in with a wallet that signs', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(NOW);
+    stubFetchRoutes((url) => {
+      if (url.pathname === '/api/launchpad/pixels') return { body: info };
+      if (url.pathname === '/api/wallet/mint/preview/pixels') return { body: { samples } };
+      return { status: 404, body: { error: 'not found' } };
+    });
+    const collection = launchpad();
+    const { store } = renderWithProviders(<LaunchpadTool collection={collection} />, { logged: 'leather' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Free Mint' }));
+    expect(store.getState().session.signIn).toBeNull();
+    expect(store.getState().mint).toEqual({ request: { action: 'mint-launchpad', collection }, pending: false });
   });
 
   it(

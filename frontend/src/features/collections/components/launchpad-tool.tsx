@@ -23,6 +23,7 @@ import {
 } from '../launchpad-rules';
 import type { MintPreviewSample } from '../launchpad-types';
 import type { Collection } from '../types';
+import { LaunchpadMintButton } from './launchpad-mint-button';
 import { LaunchpadStats } from './launchpad-stats';
 
 /** The countdown to the public mint's phases, and the free-mint window while it lasts. */
@@ -224,8 +225,8 @@ function WhitelistRounds({ config }: { config: unknown }) {
 /**
  * The generic launchpad tool of a launchpad collection's page (spec: 'Launchpad mint page'): the preview of what a
  * layered launchpad may mint (not for SRC-721 ones, whose layers the API does not draw), the countdown and the
- * terms, its whitelist rounds (each item linking by its type), then the launchpad's stats. Minting and the whitelist
- * check need the wallet: not here. The goose launchpad has a tool of its own (`GooseTool`).
+ * terms and the mint button (the mint dialog holds the whitelist check), its whitelist rounds (each item linking by
+ * its type), then the launchpad's stats. The goose launchpad has a tool of its own (`GooseTool`).
  */
 export function LaunchpadTool({ collection }: { collection: Collection }) {
   const id = collection.collection_id;
@@ -247,6 +248,7 @@ export function LaunchpadTool({ collection }: { collection: Collection }) {
           <div className="launchpad__mint-side">
             <MintCountdown collection={collection} />
             <MintTerms collection={collection} minted={minted} />
+            <LaunchpadMintButton collection={collection} ready={collection.type === 'src721' || samples.length > 0} />
           </div>
         </div>
       </section>

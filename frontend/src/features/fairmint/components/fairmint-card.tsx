@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { paths } from '@/config/paths';
+import { openMint, useMintDispatch } from '@/lib/mint-request';
 import { useSite } from '@/lib/site-variant';
 import { abbreviateDecimal, formatDecimal, formatInteger, formatPercent, shortenAddress } from '@/utils/format';
-import { fairmintFigures, showsLastMint, timeAgo } from '../card';
+import { fairmintFigures, fairmintTerms, showsLastMint, timeAgo } from '../card';
 import type { FairminterCard } from '../types';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -57,10 +58,12 @@ export function FairmintProgress({ progress, premintPercent, label }: FairmintPr
 /**
  * A fairminter: image (a text tile when it has none or it fails to load), asset (linking to its page), status,
  * creator, progress with the preminted part, and the figures (max, per mint, premint, issued, mints, minters,
- * holders, last mint within 10 days). No mint button: minting is not available yet.
+ * holders, last mint within 10 days), and a Mint button, enabled only while the fairminter is open, opening the
+ * fairmint (the dialog when signed in with a wallet that signs, else the sign-in panel first).
  */
 export function FairmintCard({ card, nowSeconds }: { card: FairminterCard; nowSeconds: number }) {
   const site = useSite();
+  const dispatch = useMintDispatch();
   const figures = fairmintFigures(card);
   const name = card.asset_longname ?? card.cpid;
   return (
@@ -118,6 +121,18 @@ export function FairmintCard({ card, nowSeconds }: { card: FairminterCard; nowSe
             </Fact>
           )}
         </dl>
+        <button
+          type="button"
+          className="button fairmint-card__mint"
+          aria-haspopup="dialog"
+          aria-label={`Mint ${name}`}
+          disabled={card.status !== 'open'}
+          onClick={() => {
+            dispatch(openMint({ action: 'fairmint', fairminter: fairmintTerms(card) }));
+          }}
+        >
+          Mint
+        </button>
       </div>
     </li>
   );

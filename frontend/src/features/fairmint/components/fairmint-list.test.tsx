@@ -119,8 +119,9 @@ describe('FairmintList', () => {
     expect(card.getByText('10.5M')).toBeInTheDocument();
     expect(card.getByText('1,500')).toBeInTheDocument();
     expect(card.getByText('3 h ago')).toBeInTheDocument();
-    // No mint button: minting is not available yet.
-    expect(within(list).queryByRole('button')).not.toBeInTheDocument();
+    // Mint while the fairminter is open only.
+    expect(card.getByRole('button', { name: 'Mint PEPEFAIR' })).toBeEnabled();
+    expect(within(second as HTMLElement).getByRole('button', { name: 'Mint OLDFAIR' })).toBeDisabled();
 
     const old = within(second as HTMLElement);
     expect(old.queryByText('Last mint')).not.toBeInTheDocument();
@@ -128,6 +129,31 @@ describe('FairmintList', () => {
     expect(old.getAllByText('∞')).toHaveLength(2);
     expect(old.getByText('42')).toBeInTheDocument();
     expect(old.getByText('closed')).toBeInTheDocument();
+  });
+
+  it('opens the fairmint of an open card, after a sign-in for a visitor', async () => {
+    stubFetchRoutes(() => ({ body: { hits: [fairminter()], estimatedTotalHits: 1, offset: 0, limit: 24 } }));
+    const { store } = renderWithProviders(<FairmintList q="" />, { site: 'xcp' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Mint PEPEFAIR' }));
+    expect(store.getState().session.signIn).toBe('connect');
+    expect(store.getState().mint).toEqual({
+      request: {
+        action: 'fairmint',
+        fairminter: {
+          cpid: 'PEPEFAIR',
+          asset_longname: null,
+          divisible: true,
+          status: 'open',
+          price: '0',
+          quantity_by_price: '100000000',
+          hard_cap: '2100000000000000',
+          max_mint_per_tx: '100000000000',
+          premint_quantity: '210000000000000',
+          earned_quantity: '840000000000000',
+        },
+      },
+      pending: true,
+    });
   });
 
   it("shows each card's image, its cpid's start as a text tile when it has none or it fails to load", async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, requestedUrl, stubFetchRoutes } from '@/testing/render';
@@ -102,7 +102,7 @@ describe('TickDetail', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'PEPE' })).toBeInTheDocument();
   });
 
-  it('shows the supply figures and progress, and no Mint Now button while minting is open', async () => {
+  it("shows the supply figures and progress, and 'Mint Now' while minting is open", async () => {
     const fetchMock = renderTick('/src20/tick/PEPE', tickResponse('42.50', TWO_POINTS));
     const figures = await screen.findByRole('region', { name: 'Supply' });
     expect(within(figures).getByText('Max').nextElementSibling).toHaveTextContent('21M');
@@ -114,13 +114,29 @@ describe('TickDetail', () => {
       '42.5%',
     );
     expect(screen.queryByText('Minted out')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /mint/i })).not.toBeInTheDocument();
+    expect(within(figures).getByRole('button', { name: 'Mint Now' })).toBeEnabled();
     expect(screen.getByRole('link', { name: '#456' })).toHaveAttribute('href', '/stamp/A456');
 
     const urls = fetchMock.mock.calls.map(([input]) => new URL(requestedUrl(input)));
     expect(urls.map((url) => url.pathname)).toContain('/api/src20/tick/PEPE');
     const historyUrl = urls.find((url) => url.pathname === '/api/src20/tick/PEPE/history');
     expect(Object.fromEntries(historyUrl?.searchParams ?? [])).toEqual({ page: '1', limit: '20' });
+  });
+
+  it("opens the SRC-20 mint of the tick from 'Mint Now'", async () => {
+    stubFetchRoutes((url) => {
+      if (url.pathname === '/api/src20/tick/PEPE') return { body: tickResponse('42.50', TWO_POINTS) };
+      return { body: history };
+    });
+    const { store } = renderWithProviders(<TickDetail tick="PEPE" />, { route: '/src20/tick/PEPE', logged: 'okx' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Mint Now' }));
+    expect(store.getState().mint).toEqual({
+      request: {
+        action: 'mint-src20',
+        src20: { tick: 'PEPE', limit: '1000', max: '21000000', decimals: 18, progress: '42.50', royalties: null },
+      },
+      pending: false,
+    });
   });
 
   it("shows 'Minted out' when progress is 100", async () => {

@@ -5,6 +5,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { ErrorNotice, Loading } from '@/components/ui/status';
 import { paths } from '@/config/paths';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
+import { openMint, useMintDispatch, type Src20MintTerms } from '@/lib/mint-request';
 import { useSite } from '@/lib/site-variant';
 import {
   abbreviateDecimal,
@@ -38,7 +39,20 @@ function Stat({ term, value }: { term: string; value: string | null | undefined 
   );
 }
 
+/** A deploy's figures as its mint needs them. */
+export function src20MintTerms(deploy: Src20Item): Src20MintTerms {
+  return {
+    tick: deploy.tick,
+    limit: deploy.limit ?? null,
+    max: deploy.max ?? null,
+    decimals: deploy.decimals ?? null,
+    progress: deploy.progress ?? null,
+    royalties: typeof deploy.royalties === 'number' ? deploy.royalties : null,
+  };
+}
+
 function DeployFigures({ deploy }: { deploy: Src20Item }) {
+  const dispatch = useMintDispatch();
   const count = (value: number | null | undefined) => (value === null || value === undefined ? null : String(value));
   return (
     <section className="panel tick-panel" aria-labelledby="tick-figures">
@@ -55,7 +69,20 @@ function DeployFigures({ deploy }: { deploy: Src20Item }) {
       </dl>
       <div className="tick-progress">
         {deploy.progress && <ProgressBar value={deploy.progress} label={`${deploy.tick} minted`} />}
-        {isMintedOut(deploy.progress) && <p className="badge badge--done">Minted out</p>}
+        {isMintedOut(deploy.progress) ? (
+          <p className="badge badge--done">Minted out</p>
+        ) : (
+          <button
+            type="button"
+            className="button tick-progress__mint"
+            aria-haspopup="dialog"
+            onClick={() => {
+              dispatch(openMint({ action: 'mint-src20', src20: src20MintTerms(deploy) }));
+            }}
+          >
+            Mint Now
+          </button>
+        )}
       </div>
     </section>
   );
@@ -79,8 +106,8 @@ function Holders({ holders, tick }: { holders: Src20Holder[]; tick: string }) {
 }
 
 /**
- * A tick's page: its supply figures and progress (Minted out when complete; there is no Mint Now button until the
- * wallet flow exists), top holders, mint history and activity. A tick spelled otherwise than its canonical
+ * A tick's page: its supply figures and progress ('Mint Now' below 100%, opening the SRC-20 mint; 'Minted out' when
+ * complete), top holders, mint history and activity. A tick spelled otherwise than its canonical
  * spelling is replaced by the canonical URL.
  */
 export function TickDetail({ tick }: { tick: string }) {

@@ -68,7 +68,14 @@ export function StampDetailView({ stamp, renderCollections, renderExtraBlocks }:
       {renderExtraBlocks?.(stamp)}
       <CollectionBlock value={stamp.collection_id} render={renderCollections} />
       <SalesBlock sales={stamp.dispenses ?? []} divisible={stamp.divisible} />
-      {stamp.fairminter && <FairminterBlock fairminter={stamp.fairminter} divisible={stamp.divisible} />}
+      {stamp.fairminter && (
+        <FairminterBlock
+          fairminter={stamp.fairminter}
+          cpid={stamp.cpid}
+          assetLongname={stamp.asset_longname ?? null}
+          divisible={stamp.divisible}
+        />
+      )}
       <HoldersBlock holders={stamp.holders ?? []} divisible={stamp.divisible} />
       <DispensersBlock dispensers={stamp.dispensers ?? []} divisible={stamp.divisible} />
       <DividendsBlock dividends={stamp.dividends ?? []} />

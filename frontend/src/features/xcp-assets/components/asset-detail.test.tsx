@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, requestedUrl, stubFetchJson, stubFetchRoutes } from '@/testing/render';
 import { makeAssetDetail } from '../fixtures';
@@ -98,5 +98,85 @@ describe('AssetDetail', () => {
     stubFetchJson(404, { error: 'Asset not found' });
     renderWithProviders(<AssetDetail cpid="NOPE" />, { site: 'xcp' });
     expect(await screen.findByText('Asset not found')).toBeInTheDocument();
+  });
+
+  it("opens the fairmint of the asset from its fairminter's Mint, only while it is open", async () => {
+    const fairminter = {
+      tx_hash: 'fm',
+      source: 'bc1qownerownerownerownerownerownerowner01',
+      status: 'open',
+      price: '50000000',
+      quantity_by_price: '10',
+      hard_cap: '1000',
+      premint_quantity: '100',
+      max_mint_per_tx: '50',
+      start_block: 0,
+      end_block: 0,
+      soft_cap: '0',
+      earned_quantity: '300',
+      minted_count: 30,
+      minters_count: 12,
+    };
+    stubFetchRoutes((url) =>
+      url.pathname === '/api/asset/DANKROCK'
+        ? { body: makeAssetDetail({ fairminter }) }
+        : { status: 404, body: { error: 'not found' } },
+    );
+    const { store } = renderWithProviders(<AssetDetail cpid="DANKROCK" />, {
+      site: 'xcp',
+      route: '/asset/DANKROCK',
+      logged: 'unisat',
+    });
+    expect(await screen.findByRole('region', { name: 'Fairminter' })).toHaveTextContent('0.5 XCP per 10');
+    // The page settles (the signed-in user's data arrives) before the click.
+    await waitFor(() => {
+      fireEvent.click(within(screen.getByRole('region', { name: 'Fairminter' })).getByRole('button', { name: 'Mint' }));
+      expect(store.getState().mint.request).not.toBeNull();
+    });
+    expect(store.getState().mint).toEqual({
+      request: {
+        action: 'fairmint',
+        fairminter: {
+          cpid: 'DANKROCK',
+          asset_longname: null,
+          divisible: false,
+          status: 'open',
+          price: '50000000',
+          quantity_by_price: '10',
+          hard_cap: '1000',
+          max_mint_per_tx: '50',
+          premint_quantity: '100',
+          earned_quantity: '300',
+        },
+      },
+      pending: false,
+    });
+  });
+
+  it("disables the fairminter's Mint once it is not open", async () => {
+    stubFetchJson(
+      200,
+      makeAssetDetail({
+        fairminter: {
+          tx_hash: 'fm',
+          source: 'bc1qownerownerownerownerownerownerowner01',
+          status: 'closed',
+          price: '0',
+          quantity_by_price: '1',
+          hard_cap: '0',
+          premint_quantity: '0',
+          max_mint_per_tx: '0',
+          start_block: 0,
+          end_block: 0,
+          soft_cap: '0',
+          earned_quantity: '0',
+          minted_count: 0,
+          minters_count: 0,
+        },
+      }),
+    );
+    renderWithProviders(<AssetDetail cpid="DANKROCK" />, { site: 'xcp', route: '/asset/DANKROCK' });
+    const block = await screen.findByRole('region', { name: 'Fairminter' });
+    expect(within(block).getByRole('button', { name: 'Mint' })).toBeDisabled();
   });
 });

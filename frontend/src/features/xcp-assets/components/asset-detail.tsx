@@ -140,7 +140,14 @@ export function AssetDetailView({ asset, renderCollections }: AssetDetailViewPro
       <AssetInfo asset={asset} />
       <CollectionBlock value={asset.collection_id} render={renderCollections} />
       <SalesBlock sales={asset.dispenses ?? []} divisible={asset.divisible} />
-      {asset.fairminter && <FairminterBlock fairminter={asset.fairminter} divisible={asset.divisible} />}
+      {asset.fairminter && (
+        <FairminterBlock
+          fairminter={asset.fairminter}
+          cpid={asset.cpid}
+          assetLongname={asset.asset_longname ?? null}
+          divisible={asset.divisible}
+        />
+      )}
       <HoldersBlock holders={asset.holders ?? []} divisible={asset.divisible} />
       <DispensersBlock dispensers={asset.dispensers ?? []} divisible={asset.divisible} />
       <DividendsBlock dividends={asset.dividends ?? []} />

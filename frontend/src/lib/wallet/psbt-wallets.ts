@@ -1,6 +1,6 @@
 import type { WalletType } from '@/lib/session';
-import { MESSAGES, walletNotFound } from './messages';
-import type { InputToSign } from './types';
+import { WALLET_MESSAGES as MESSAGES, walletNotFound } from './messages';
+import type { InputToSign } from './transaction';
 
 /** Unisat's `signPsbt` (OKX's `okxwallet.bitcoin` has the same): hex in, signed hex out. */
 export type UnisatPsbtProvider = {
@@ -22,7 +22,7 @@ export type PsbtWindow = {
   LeatherProvider?: LeatherPsbtProvider;
 };
 
-/** The wallets that sign purchases, with their names. */
+/** The wallets that sign purchases and mints, with their names. */
 export const SIGNING_WALLETS = { leather: 'Leather', unisat: 'Unisat', okx: 'OKX' } as const;
 export type SigningWallet = keyof typeof SIGNING_WALLETS;
 
@@ -32,7 +32,7 @@ export class SigningError extends Error {}
 /** Signs a PSBT (hex) at the given inputs and returns the signed PSBT's hex. */
 export type PsbtSigner = (psbtHex: string, inputs: readonly InputToSign[]) => Promise<string>;
 
-/** Whether a session's wallet type signs purchases. */
+/** Whether a session's wallet type signs purchases and mints. */
 export function isSigningWallet(type: WalletType | null): type is SigningWallet {
   return type !== null && type in SIGNING_WALLETS;
 }

@@ -1,0 +1,125 @@
+import {
+  createSlice,
+  type PayloadAction,
+  type ThunkAction,
+  type ThunkDispatch,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+import { BUYING_WALLETS, isBuyingWallet } from './cart';
+import type { Collection } from './collection';
+import { signedIn, signedOut, signInClosed, signInOpened, type SessionState } from './session';
+
+/**
+ * The mints the pages open (spec §2, 'Wallet opening logic'): a fairmint from a fairminter card or an asset's
+ * fairminter block, an SRC-20 mint from a tick page, a launchpad mint from a collection page. The request carries
+ * the data its dialog needs, as the page has it.
+ */
+
+/** A fairminter's terms: quantities are integer strings in base units, `price` in XCP base units per lot. */
+export type FairmintTerms = {
+  cpid: string;
+  asset_longname: string | null;
+  divisible: boolean;
+  /** open, closed, pending, ...: only an open fairminter mints. */
+  status: string;
+  /** XCP (base units) per lot; "0" for a free fairminter. */
+  price: string;
+  /** The lot: what `price` buys. */
+  quantity_by_price: string;
+  /** "0" without a cap. */
+  hard_cap: string;
+  /** "0" without a limit. */
+  max_mint_per_tx: string;
+  premint_quantity: string;
+  earned_quantity: string;
+};
+
+/** A deployed SRC-20 tick as its mint needs it: amounts are decimal strings, `progress` a percent string. */
+export type Src20MintTerms = {
+  tick: string;
+  /** What one mint may take. */
+  limit: string | null;
+  max: string | null;
+  decimals: number | null;
+  progress: string | null;
+  /** The deployer's royalty per mint, satoshis, when the deploy set one. */
+  royalties: number | null;
+};
+
+export type MintRequest =
+  | { action: 'fairmint'; fairminter: FairmintTerms }
+  | { action: 'mint-src20'; src20: Src20MintTerms | null }
+  | { action: 'mint-launchpad'; collection: Collection | null };
+
+export type MintAction = MintRequest['action'];
+
+/** The mint asked for, and whether it waits for a sign-in with a signing wallet. */
+export type MintState = { request: MintRequest | null; pending: boolean };
+
+const initialState: MintState = { request: null, pending: false };
+
+export const mintSlice = createSlice({
+  name: 'mint',
+  initialState,
+  reducers: {
+    mintOpened(state, action: PayloadAction<MintRequest>) {
+      state.request = action.payload;
+      state.pending = false;
+    },
+    mintPended(state, action: PayloadAction<MintRequest>) {
+      state.request = action.payload;
+      state.pending = true;
+    },
+    mintClosed(state) {
+      state.request = null;
+      state.pending = false;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(signedIn, (state, action) => {
+        // A mint asked for while signed out opens after a sign-in with a signing wallet, and is forgotten otherwise.
+        if (state.pending && !BUYING_WALLETS.includes(action.payload)) state.request = null;
+        state.pending = false;
+      })
+      .addCase(signInClosed, (state) => {
+        if (state.pending) state.request = null;
+        state.pending = false;
+      })
+      .addCase(signedOut, (state) => {
+        if (!state.pending) state.request = null;
+      });
+  },
+});
+
+export const { mintClosed } = mintSlice.actions;
+
+type MintRoot = { mint: MintState; session: SessionState };
+type MintThunk = ThunkAction<void, MintRoot, unknown, UnknownAction>;
+
+/**
+ * The wallet opening logic for a mint (spec §2): signed in with a wallet that signs (leather, unisat, okx), the
+ * mint's dialog opens; otherwise the sign-in panel opens, as for a purchase, and the dialog follows a sign-in with
+ * such a wallet.
+ */
+export function openMint(request: MintRequest): MintThunk {
+  return (dispatch, getState) => {
+    if (isBuyingWallet(getState().session.logged)) {
+      dispatch(mintSlice.actions.mintOpened(request));
+      return;
+    }
+    dispatch(mintSlice.actions.mintPended(request));
+    dispatch(signInOpened('connect'));
+  };
+}
+
+export type MintDispatch = ThunkDispatch<MintRoot, unknown, UnknownAction>;
+
+/** `useDispatch` typed for the mint's thunks. */
+export const useMintDispatch = useDispatch.withTypes<MintDispatch>();
+
+/** The mint whose dialog is open, if any. */
+export function useOpenMintRequest(): MintRequest | null {
+  return useSelector((state: MintRoot) => (state.mint.pending ? null : state.mint.request));
+}
