@@ -90,10 +90,11 @@ LISTED=$(scripts/demo-listings.sh "http://127.0.0.1:$RPC" "$BASE" 3 2>>"$LOGS/st
 read -r CPID STAMP <<<"$first"
 echo "e2e: stack at $BASE, newest PNG stamp $CPID (#$STAMP), listed UTXO ${LISTED:-none}"
 status=0
-# The buy test mines the block of its purchase through the devnet's JSON-RPC.
+# The buy and mint tests mine the blocks of their transactions through the devnet's JSON-RPC. E2E_ARGS (e.g. a spec
+# file) is passed to Playwright.
 (cd frontend && E2E_BASE_URL="$BASE" E2E_CPID="$CPID" E2E_STAMP="$STAMP" E2E_RPC_URL="http://127.0.0.1:$RPC" \
   E2E_LISTING="$LISTED" \
-  CHROMIUM_PATH="$CHROMIUM_PATH" npm run --silent e2e) || status=$?
+  CHROMIUM_PATH="$CHROMIUM_PATH" npm run --silent e2e -- ${E2E_ARGS:-}) || status=$?
 # The API against its OpenAPI document, on the same stack (after the browser tests, whatever they gave).
 scripts/schemathesis.sh "$BASE" || status=1
 exit "$status"

@@ -66,6 +66,23 @@ function createBody(page: Page, path: string): Promise<unknown> {
     .then((request) => request.postDataJSON() as unknown);
 }
 
+/** The assets the next create call to `path` answers it builds. */
+function createdAssets(page: Page, path: string): Promise<string[]> {
+  return page
+    .waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith(path))
+    .then(async (response) => ((await response.json()) as { assets?: string[] }).assets ?? []);
+}
+
+/** Polls until the stamp `cpid` is indexed: its page answers. */
+async function indexed(request: APIRequestContext, cpid: string): Promise<void> {
+  await expect
+    .poll(async () => (await request.get(`/api/stamp/${cpid}`)).status(), {
+      timeout: 90_000,
+      intervals: [1_000, 2_000, 3_000],
+    })
+    .toBe(200);
+}
+
 /** The launchpads, as the home page lists them. */
 async function launchpads(request: APIRequestContext): Promise<Launchpad[]> {
   const page = await api<Paged<Launchpad>>(request, '/api/collections/?only=launchpad&sort=highest_stamp_number:desc');
@@ -241,6 +258,7 @@ test("the launchpad's whitelist check: eligible, not eligible, could not check; 
   const mint = dialog.getByRole('button', { name: 'Mint', exact: true });
   await expect(mint).toBeEnabled({ timeout: 40_000 });
   const body = createBody(page, '/api/wallet/create/launchpad-issuance');
+  const assets = createdAssets(page, '/api/wallet/create/launchpad-issuance');
   await mint.click();
   expect(await body).toEqual({
     source: minter.address,
@@ -250,16 +268,24 @@ test("the launchpad's whitelist check: eligible, not eligible, could not check; 
     desiredFeeRate: -1,
     isPsbt: true,
   });
+  const [minted] = await assets;
   const txid = await sentTxid(dialog);
   expectSignedBy(psbts, minter);
   await mine(txid, minter);
+  // The new stamp is the collection's.
+  await indexed(request, minted ?? '');
+  const collection = await api<{ stamp_ids?: string[] }>(
+    request,
+    `/api/collection/${encodeURIComponent(pad.collection_id)}?with_stamp_ids=true`,
+  );
+  expect(collection.stamp_ids ?? []).toContain(minted);
 });
 
 test('the goose tool mints from the launchpad of collection goose', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const goose = (await launchpads(request)).find((candidate) => candidate.collection_id === 'goose');
-  expect(goose, 'the goose launchpad').toBeDefined();
-  expect(isOpen(goose?.public_mint, Date.now()), "the goose's public mint is open").toBe(true);
+  // The goose's directory is no collection card: its launchpad's own answer carries its terms.
+  const goose = await api<Launchpad>(request, '/api/launchpad/goose');
+  expect(isOpen(goose.public_mint, Date.now()), "the goose's public mint is open").toBe(true);
 
   const minter = devnetActor(GOOSE_MINTER);
   const psbts = await injectUnisat(page, minter);
@@ -275,9 +301,14 @@ test('the goose tool mints from the launchpad of collection goose', async ({ pag
   const mint = dialog.getByRole('button', { name: 'Mint', exact: true });
   await expect(mint).toBeEnabled({ timeout: 40_000 });
   const body = createBody(page, '/api/wallet/create/launchpad-issuance');
+  const assets = createdAssets(page, '/api/wallet/create/launchpad-issuance');
   await mint.click();
   expect(await body).toMatchObject({ source: minter.address, name: 'goose', times: 1, isPsbt: true });
+  const [drawn] = await assets;
+  // A goose: the prefix, then six digits.
+  expect(drawn).toMatch(/^A1000000000000\d{6}$/);
   const txid = await sentTxid(dialog);
   expectSignedBy(psbts, minter);
   await mine(txid, minter);
+  await indexed(request, drawn ?? '');
 });

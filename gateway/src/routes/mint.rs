@@ -364,14 +364,21 @@ pub(crate) async fn create_stamp(
     Ok(answered(r))
 }
 
+/// One round's index (or -1), or several.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(untagged)]
+enum Rounds {
+    One(i64),
+    Several(Vec<i64>),
+}
+
 /// Whether an address may mint in a launchpad's whitelist round.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = Whitelist)]
 pub struct WhitelistJson {
     /// The round (an index into the launchpad's `white_list_config`) that lists the address, or the rounds when
     /// several do, among those running or to come (all when every round is over); -1 when none does.
-    #[schema(value_type = Object)]
-    result: serde_json::Value,
+    result: Rounds,
     /// Mints the (first) round allows the address.
     max: u64,
     /// Mints the address made in it.
@@ -417,9 +424,9 @@ pub(crate) async fn whitelist(
         .await?
         .into_inner();
     let result = match r.rounds.as_slice() {
-        [one] => serde_json::json!(one),
-        [] => serde_json::json!(-1),
-        several => serde_json::json!(several),
+        [one] => Rounds::One(*one),
+        [] => Rounds::One(-1),
+        several => Rounds::Several(several.to_vec()),
     };
     let answer = Arc::new(WhitelistJson {
         result,
