@@ -42,12 +42,38 @@ pub struct WalletGrpc {
     pub(crate) fee_address: String,
     /// Where checked listings are published (LISTINGS).
     pub(crate) nats: stamps_platform::nats::Nats,
-    /// The oracle's optimal rate (sat/kvB) and when it was asked.
-    pub(crate) optimal: std::sync::Arc<std::sync::Mutex<Option<(std::time::Instant, u64)>>>,
+    /// The oracle's optimal rate (sat/kvB).
+    pub(crate) optimal: Kept,
     /// The promotion's address (its transactions count the promotional SRC-20 mints), when there is one.
     pub(crate) promo: Option<(String, ScriptBuf)>,
-    /// Its transaction count and when it was read.
-    pub(crate) promo_count: std::sync::Arc<std::sync::Mutex<Option<(std::time::Instant, u64)>>>,
+    /// Its transaction count.
+    pub(crate) promo_count: Kept,
+    /// The node's tip height.
+    pub(crate) tip: Kept,
+}
+
+/// A figure read from another service, used for a while before it is read again (shared by the clones of the
+/// API, so by every call of one replica).
+#[derive(Clone, Default)]
+pub(crate) struct Kept(std::sync::Arc<std::sync::Mutex<Option<(std::time::Instant, u64)>>>);
+
+impl Kept {
+    /// The figure read less than `keep` ago, else `read`'s, kept.
+    pub(crate) async fn get<F>(&self, keep: std::time::Duration, read: F) -> Result<u64, Status>
+    where
+        F: std::future::Future<Output = Result<u64, Status>>,
+    {
+        if let Some((at, value)) = self.0.lock().ok().and_then(|k| *k)
+            && at.elapsed() < keep
+        {
+            return Ok(value);
+        }
+        let value = read.await?;
+        if let Ok(mut k) = self.0.lock() {
+            *k = Some((std::time::Instant::now(), value));
+        }
+        Ok(value)
+    }
 }
 
 /// A built transaction as the API answers it: every input but a swap's seller's is `source`'s to sign.
@@ -129,24 +155,18 @@ fn hashes<'a>(list: impl ExactSizeIterator<Item = &'a str>) -> Result<Vec<String
 impl WalletGrpc {
     /// The fee oracle's optimal rate, asked at most once per [`OPTIMAL_KEPT`].
     async fn optimal_rate(&self) -> Result<u64, Status> {
-        let kept = self.optimal.lock().ok().and_then(|k| *k);
-        if let Some((asked, rate)) = kept
-            && asked.elapsed() < OPTIMAL_KEPT
-        {
-            return Ok(rate);
-        }
-        let rate = self
-            .fees
-            .clone()
-            .get_fees(GetFeesRequest {})
+        self.optimal
+            .get(OPTIMAL_KEPT, async {
+                Ok(self
+                    .fees
+                    .clone()
+                    .get_fees(GetFeesRequest {})
+                    .await
+                    .map_err(|e| unavailable("the fee oracle", e))?
+                    .into_inner()
+                    .optimal)
+            })
             .await
-            .map_err(|e| unavailable("the fee oracle", e))?
-            .into_inner()
-            .optimal;
-        if let Ok(mut k) = self.optimal.lock() {
-            *k = Some((std::time::Instant::now(), rate));
-        }
-        Ok(rate)
     }
 
     /// The open listings of the UTXOs among `hashes`, by UTXO (the first asset of each).

@@ -14,6 +14,8 @@ use crate::mint::{self, Carried};
 
 /// The most mints one launchpad request makes.
 pub const MAX_TIMES: u32 = 10;
+/// How long the node's tip height is used before it is asked again.
+const TIP_KEPT: std::time::Duration = std::time::Duration::from_secs(1);
 /// How long the promotion's transaction count is used before the node is asked again.
 pub const PROMO_KEPT: std::time::Duration = std::time::Duration::from_secs(5);
 
@@ -278,16 +280,22 @@ impl WalletGrpc {
         Ok((a.to_string(), a.script_pubkey()))
     }
 
-    /// The height the next block will have: what messages are packed for.
+    /// The height the next block will have: what messages are packed for (a message's form changes only at a
+    /// protocol change's height, so a tip read up to [`TIP_KEPT`] ago does).
     async fn next_height(&self) -> Result<u64, Status> {
         let tip = self
-            .node
-            .api_json("/api/blocks/tip/height")
-            .await
-            .map_err(|e| unavailable("the node", e))?;
-        tip.as_u64()
-            .map(|h| h + 1)
-            .ok_or_else(|| unavailable("the node", "no tip height"))
+            .tip
+            .get(TIP_KEPT, async {
+                let tip = self
+                    .node
+                    .api_json("/api/blocks/tip/height")
+                    .await
+                    .map_err(|e| unavailable("the node", e))?;
+                tip.as_u64()
+                    .ok_or_else(|| unavailable("the node", "no tip height"))
+            })
+            .await?;
+        Ok(tip + 1)
     }
 
     async fn terms<T>(
@@ -503,23 +511,18 @@ impl WalletGrpc {
         let Some((address, _)) = &self.promo else {
             return Ok(0);
         };
-        let kept = self.promo_count.lock().ok().and_then(|k| *k);
-        let count = match kept {
-            Some((asked, n)) if asked.elapsed() < PROMO_KEPT => n,
-            _ => {
+        let count = self
+            .promo_count
+            .get(PROMO_KEPT, async {
                 let stats = self
                     .node
                     .api_json(&format!("/api/address/{address}"))
                     .await
                     .map_err(|e| unavailable("the node", e))?;
                 let count = |k: &str| stats.pointer(k).and_then(Value::as_u64).unwrap_or(0);
-                let n = count("/chain_stats/tx_count") + count("/mempool_stats/tx_count");
-                if let Ok(mut k) = self.promo_count.lock() {
-                    *k = Some((std::time::Instant::now(), n));
-                }
-                n
-            }
-        };
+                Ok(count("/chain_stats/tx_count") + count("/mempool_stats/tx_count"))
+            })
+            .await?;
         Ok(mint::PROMO_LIMIT.saturating_sub(count))
     }
 }

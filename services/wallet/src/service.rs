@@ -104,6 +104,7 @@ pub async fn build(
         optimal: Default::default(),
         promo,
         promo_count: Default::default(),
+        tip: Default::default(),
     };
     let listener = TcpListener::bind(&config.grpc_listen)
         .await

@@ -141,40 +141,57 @@ pub async fn launchpad(
     id: &str,
     address: &str,
 ) -> Result<Option<LaunchpadTermsRow>, sqlx::Error> {
-    let Some(config) = launchpads::config(pool, id).await? else {
-        return Ok(None);
-    };
-    let owner: Option<String> =
-        sqlx::query_scalar("SELECT user_id FROM collection_cards
-             WHERE collection_id = $1 AND collection_id NOT IN (SELECT collection_id FROM directories)")
-            .bind(id)
-            .fetch_optional(pool)
-            .await?;
-    let src721: Option<(String, sqlx::types::Json<Vec<Vec<String>>>)> =
-        sqlx::query_as("SELECT tick, layers FROM src721_collections WHERE collection_id = $1")
-            .bind(id)
-            .fetch_optional(pool)
-            .await?;
-    let minted: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "SELECT count(*) FROM ({MEMBERS}) m"
+    // The launchpad, its owner (none for a directory), its SRC-721 deploy and what it has minted, at once.
+    type Head = (
+        sqlx::types::Json<Launchpad>,
+        Option<String>,
+        Option<String>,
+        Option<sqlx::types::Json<Vec<Vec<String>>>>,
+        i64,
+    );
+    let head: Option<Head> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT l.config,
+                (SELECT c.user_id FROM collection_cards c WHERE c.collection_id = l.collection_id
+                   AND NOT EXISTS (SELECT 1 FROM directories d WHERE d.collection_id = l.collection_id)),
+                s.tick, s.layers,
+                (SELECT count(*) FROM ({MEMBERS}) m)
+         FROM launchpads l LEFT JOIN src721_collections s ON s.collection_id = l.collection_id
+         WHERE l.collection_id = $1"
     )))
     .bind(id)
-    .fetch_one(pool)
+    .fetch_optional(pool)
     .await?;
-    let mut rounds = Vec::with_capacity(config.white_list_config.len());
-    for round in &config.white_list_config {
-        // Windows are milliseconds; block times seconds. A block at second t is in [start, end) when its
-        // milliseconds are.
-        let (all, mine): (i64, i64) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT count(*), count(*) FILTER (WHERE creator = $2) FROM ({MEMBERS}) m
-             WHERE block_time * 1000 >= $3 AND block_time * 1000 < $4"
+    let Some((sqlx::types::Json(config), owner, tick, layers, minted)) = head else {
+        return Ok(None);
+    };
+    let src721 = tick.zip(layers);
+    // Each round's mints, by everyone and by the address, in one pass. Windows are milliseconds; block times
+    // seconds: a block at second t is in [start, end) when its milliseconds are.
+    let window = |k: usize| -> Vec<i64> {
+        config
+            .white_list_config
+            .iter()
+            .map(|r| i64::try_from(r.time_range[k]).unwrap_or(i64::MAX))
+            .collect()
+    };
+    let counts: Vec<(i64, i64)> = if config.white_list_config.is_empty() {
+        Vec::new()
+    } else {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT count(m.creator), count(m.creator) FILTER (WHERE m.creator = $2)
+             FROM unnest($3::BIGINT[], $4::BIGINT[]) WITH ORDINALITY AS r(start, stop, i)
+             LEFT JOIN ({MEMBERS}) m ON m.block_time * 1000 >= r.start AND m.block_time * 1000 < r.stop
+             GROUP BY r.i ORDER BY r.i"
         )))
         .bind(id)
         .bind(address)
-        .bind(i64::try_from(round.time_range[0]).unwrap_or(i64::MAX))
-        .bind(i64::try_from(round.time_range[1]).unwrap_or(i64::MAX))
-        .fetch_one(pool)
-        .await?;
+        .bind(window(0))
+        .bind(window(1))
+        .fetch_all(pool)
+        .await?
+    };
+    let mut rounds = Vec::with_capacity(config.white_list_config.len());
+    for (round, (all, mine)) in config.white_list_config.iter().zip(counts) {
         let mut holds = 0;
         for group in &round.groups {
             holds = holds.max(group_holds(pool, group, address).await?);
