@@ -50,6 +50,8 @@ pub struct WalletGrpc {
     pub(crate) promo_count: Kept,
     /// The node's tip height.
     pub(crate) tip: Kept,
+    /// Stamp files (a curated-layer launchpad's mints stack its layers' files).
+    pub(crate) content: stamps_platform::content::ContentStore,
 }
 
 /// A figure read from another service, used for a while before it is read again (shared by the clones of the

@@ -194,6 +194,8 @@ enum Draws {
         base: u64,
         taken: std::collections::HashSet<u32>,
     },
+    /// Curated layers: a stamp of each, drawn by its weight; their files stacked, the first at the bottom.
+    Layered,
 }
 
 /// Geese in all: six digits.
@@ -218,16 +220,41 @@ impl Draws {
                 .collect();
             return Ok(Draws::Goose { base, taken });
         }
+        if !t.curated_layers.is_empty()
+            && t.curated_layers.iter().all(|l| {
+                l.stamps.iter().any(|s| s.weight > 0)
+                    && l.stamps.iter().all(|s| !s.file_sha256.is_empty() && s.mimetype.starts_with("image/"))
+            })
+        {
+            return Ok(Draws::Layered);
+        }
         Err(refuse(format!(
             "{} has nothing to draw a mint from",
             t.collection_id
         )))
     }
 
-    /// The next mint: a new numeric asset and its file.
-    fn next(&mut self, t: &LaunchpadTerms) -> Result<(u64, Vec<u8>), Status> {
+    /// The next mint: a new numeric asset and its file (a curated layer's files read from `content`).
+    async fn next(
+        &mut self,
+        t: &LaunchpadTerms,
+        content: &stamps_platform::content::ContentStore,
+    ) -> Result<(u64, Vec<u8>), Status> {
         use rand::Rng;
         match self {
+            Draws::Layered => {
+                let mut images = Vec::with_capacity(t.curated_layers.len());
+                for layer in &t.curated_layers {
+                    let stamp = &layer.stamps[weighted(layer.stamps.iter().map(|s| s.weight))];
+                    let file = content
+                        .get(&stamp.file_sha256)
+                        .await
+                        .map_err(|e| unavailable("the stamp files", e))?
+                        .ok_or_else(|| refuse(format!("The layer stamp {} has no file", stamp.cpid)))?;
+                    images.push((stamp.mimetype.clone(), file));
+                }
+                Ok((fresh_asset_id(), stacked_svg(&images)))
+            }
             Draws::Src721 => {
                 let json = serde_json::json!({
                     "p": "src-721",
@@ -253,6 +280,37 @@ impl Draws {
             }
         }
     }
+}
+
+/// An index drawn by `weights` (at least one above 0).
+fn weighted(weights: impl Iterator<Item = u32> + Clone) -> usize {
+    use rand::Rng;
+    let total: u64 = weights.clone().map(u64::from).sum();
+    let mut at = rand::thread_rng().gen_range(0..total.max(1));
+    for (i, w) in weights.enumerate() {
+        if at < u64::from(w) {
+            return i;
+        }
+        at -= u64::from(w);
+    }
+    0
+}
+
+/// Images stacked in one SVG, the first at the bottom, each filling the drawing, pixels kept square and sharp:
+/// the file of a curated-layer launchpad's mint (self-contained: every image is inline).
+pub fn stacked_svg(images: &[(String, Vec<u8>)]) -> Vec<u8> {
+    use base64::Engine;
+    let mut svg = String::from(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 420 420" preserveAspectRatio="xMidYMid meet" style="image-rendering:pixelated">"#,
+    );
+    for (mime, bytes) in images {
+        svg.push_str(&format!(
+            r#"<image width="420" height="420" href="data:{mime};base64,{}"/>"#,
+            base64::engine::general_purpose::STANDARD.encode(bytes)
+        ));
+    }
+    svg.push_str("</svg>");
+    svg.into_bytes()
 }
 
 /// Goose `n`'s drawing: its six digits pick each layer's fragment, stacked in an SVG of the art's viewBox.
@@ -466,7 +524,7 @@ impl WalletGrpc {
         let mut draws = Draws::of(&terms)?;
         let mut carried = Vec::new();
         for _ in 0..r.times {
-            let (asset_id, file) = draws.next(&terms)?;
+            let (asset_id, file) = draws.next(&terms, &self.content).await?;
             let mut c = mint::stamp(asset_id, &file, 1, true, false, height).map_err(refuse)?;
             c.service = vec![(self.fee_to.clone(), mint::LAUNCHPAD_FEE)];
             // A directory's launchpad (no owner) pays its fee to the house.

@@ -90,6 +90,9 @@ pub async fn build(
             Some((text.to_owned(), script))
         }
     };
+    let content = stamps_platform::content::ContentStore::open(&nats)
+        .await
+        .map_err(|e| WalletServiceError::Serve(format!("stamp files: {e}")))?;
     let api = WalletGrpc {
         network,
         node: Node::new(node, NODE_TIMEOUT)?,
@@ -105,6 +108,7 @@ pub async fn build(
         promo,
         promo_count: Default::default(),
         tip: Default::default(),
+        content,
     };
     let listener = TcpListener::bind(&config.grpc_listen)
         .await

@@ -1,7 +1,7 @@
 //! What the wallet asks before it builds a mint, over gRPC.
 
 use stamps_proto::catalogue::v1::{
-    FairmintTerms, GooseLayer, LaunchpadTerms, MintTermsRequest, Src20Terms, WhitelistRound,
+    CuratedLayer, CuratedStamp, FairmintTerms, GooseLayer, LaunchpadTerms, MintTermsRequest, Src20Terms, WhitelistRound,
 };
 
 use crate::grpc::{CatalogueGrpc, QueryError, addresses, unsigned, validate_cpid};
@@ -140,7 +140,25 @@ impl CatalogueGrpc {
                         .collect()
                 })
                 .unwrap_or_default(),
-            goose_taken: t.goose.map(|g| g.1).unwrap_or_default(),
+            goose_taken: t.goose.clone().map(|g| g.1).unwrap_or_default(),
+            curated_layers: c
+                .layers
+                .iter()
+                .map(|layer| CuratedLayer {
+                    stamps: layer
+                        .iter()
+                        .map(|o| {
+                            let (file_sha256, mimetype) = t.layer_files.get(&o.cpid).cloned().unwrap_or_default();
+                            CuratedStamp {
+                                cpid: o.cpid.clone(),
+                                weight: o.weight,
+                                file_sha256,
+                                mimetype,
+                            }
+                        })
+                        .collect(),
+                })
+                .collect(),
         })
     }
 }

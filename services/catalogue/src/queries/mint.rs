@@ -129,6 +129,8 @@ pub struct LaunchpadTermsRow {
     pub src721: Option<(String, Vec<Vec<String>>)>,
     /// The goose's art and the geese issued so far, for the goose's launchpad.
     pub goose: Option<(crate::curation::Goose, Vec<String>)>,
+    /// The curated layers' stamps' files: cpid → (file sha256, MIME type).
+    pub layer_files: std::collections::HashMap<String, (String, String)>,
 }
 
 /// Stamps of the collection: `(creator, block time in unix seconds)`.
@@ -223,6 +225,20 @@ pub async fn launchpad(
     } else {
         None
     };
+    let cpids: Vec<&str> = config.layers.iter().flatten().map(|o| o.cpid.as_str()).collect();
+    let layer_files = if cpids.is_empty() {
+        std::collections::HashMap::new()
+    } else {
+        sqlx::query_as::<_, (String, String, String)>(
+            "SELECT cpid, file_sha256, mimetype FROM stamps WHERE cpid = ANY($1)",
+        )
+        .bind(cpids)
+        .fetch_all(pool)
+        .await?
+        .into_iter()
+        .map(|(cpid, sha, mime)| (cpid, (sha, mime)))
+        .collect()
+    };
     Ok(Some(LaunchpadTermsRow {
         config,
         owner: owner.unwrap_or_default(),
@@ -230,6 +246,7 @@ pub async fn launchpad(
         rounds,
         src721: src721.map(|(symbol, sqlx::types::Json(layers))| (symbol, layers)),
         goose,
+        layer_files,
     }))
 }
 

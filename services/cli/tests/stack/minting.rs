@@ -440,6 +440,11 @@ async fn fairmints_src20_operations_and_stamps_are_built_signed_mined_and_indexe
 /// Imports the devnet's curation with its first launchpad changed by `change`, as version `version`, and waits
 /// until the catalogue has it. The launchpad's collection id.
 async fn curate(stack: &Stack, version: u64, change: impl FnOnce(&mut Value)) -> Value {
+    curate_one(stack, version, None, change).await
+}
+
+/// As [`curate`], for the launchpad of collection `id` (the first when `None`).
+async fn curate_one(stack: &Stack, version: u64, id: Option<&str>, change: impl FnOnce(&mut Value)) -> Value {
     let mut document: Value =
         reqwest::get(stack.bootstrap.replace("bootstrap.json", "curation.json"))
             .await
@@ -448,8 +453,14 @@ async fn curate(stack: &Stack, version: u64, change: impl FnOnce(&mut Value)) ->
             .await
             .expect("JSON");
     document["version"] = json!(version);
-    change(&mut document["launchpads"][0]);
-    let pad = document["launchpads"][0].clone();
+    let at = id.map_or(0, |id| {
+        document["launchpads"]
+            .as_array()
+            .and_then(|l| l.iter().position(|p| p["collection_id"] == json!(id)))
+            .expect("the launchpad is curated")
+    });
+    change(&mut document["launchpads"][at]);
+    let pad = document["launchpads"][at].clone();
     let file = stamps_catalogue::curation::CurationFile::parse(&document.to_string())
         .expect("a curation file");
     let nats = stamps_platform::nats::Nats::connect(&stack.nats)
@@ -690,6 +701,48 @@ async fn launchpad_mints_draw_new_stamps_pay_the_owner_and_keep_the_whitelist() 
         .await
         .expect("bytes");
     assert_eq!(String::from_utf8_lossy(&file), drawing);
+
+    // The pixel-art directory's curated layers, open for the test: a stamp of each layer drawn by its weight, their
+    // files stacked in one SVG.
+    let art = curate_one(&stack, 1_000_010, Some("pixel-art"), |p| {
+        p["public_mint"] = json!([0, 4_000_000_000_000u64]);
+    })
+    .await;
+    let answer = browser
+        .post(
+            "/api/wallet/create/launchpad-issuance",
+            launch(&stranger_address, "pixel-art"),
+        )
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let answer = answer.json();
+    assert_eq!(answer["result"]["royalties"], json!(0), "a free launchpad");
+    let stacked = answer["assets"][0].as_str().expect("a stamp").to_owned();
+    sign_send_mine(&stack, &mut browser, &answer).await;
+    let file = reqwest::get(format!("{}/s/{stacked}", services.base))
+        .await
+        .expect("file")
+        .bytes()
+        .await
+        .expect("bytes");
+    let svg = String::from_utf8_lossy(&file).into_owned();
+    assert!(svg.starts_with("<svg"), "{svg:.80}");
+    let layers = art["layers"].as_array().expect("layers");
+    let images: Vec<&str> = svg.split("base64,").skip(1).map(|p| p.split('"').next().unwrap_or("")).collect();
+    assert_eq!(images.len(), layers.len(), "one image per layer");
+    for (image, layer) in images.iter().zip(layers) {
+        let bytes = base64::engine::general_purpose::STANDARD.decode(image).expect("base64");
+        let sha = stamps_platform::content::sha256_hex(&bytes);
+        let cpids: Vec<&str> = layer.as_array().expect("stamps").iter().filter_map(|o| o["cpid"].as_str()).collect();
+        let drawn: Option<String> =
+            sqlx::query_scalar("SELECT cpid FROM catalogue.stamps WHERE file_sha256 = $1 AND cpid = ANY($2)")
+                .bind(&sha)
+                .bind(&cpids)
+                .fetch_optional(&mut db)
+                .await
+                .expect("stamps");
+        assert!(drawn.is_some(), "each image is the file of one of its layer's stamps");
+    }
 
     // The whitelist round alone (the public mint opens after it): the holder mints its share free, then is
     // refused; the stranger is not eligible; a closed launchpad and one not open yet refuse.
