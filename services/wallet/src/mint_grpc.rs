@@ -223,7 +223,9 @@ impl Draws {
         if !t.curated_layers.is_empty()
             && t.curated_layers.iter().all(|l| {
                 l.stamps.iter().any(|s| s.weight > 0)
-                    && l.stamps.iter().all(|s| !s.file_sha256.is_empty() && s.mimetype.starts_with("image/"))
+                    && l.stamps
+                        .iter()
+                        .all(|s| !s.file_sha256.is_empty() && s.mimetype.starts_with("image/"))
             })
         {
             return Ok(Draws::Layered);
@@ -250,7 +252,9 @@ impl Draws {
                         .get(&stamp.file_sha256)
                         .await
                         .map_err(|e| unavailable("the stamp files", e))?
-                        .ok_or_else(|| refuse(format!("The layer stamp {} has no file", stamp.cpid)))?;
+                        .ok_or_else(|| {
+                            refuse(format!("The layer stamp {} has no file", stamp.cpid))
+                        })?;
                     images.push((stamp.mimetype.clone(), file));
                 }
                 Ok((fresh_asset_id(), stacked_svg(&images)))
@@ -300,9 +304,10 @@ fn weighted(weights: impl Iterator<Item = u32> + Clone) -> usize {
 /// the file of a curated-layer launchpad's mint (self-contained: every image is inline).
 pub fn stacked_svg(images: &[(String, Vec<u8>)]) -> Vec<u8> {
     use base64::Engine;
-    let mut svg = String::from(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 420 420" preserveAspectRatio="xMidYMid meet" style="image-rendering:pixelated">"#,
-    );
+    let mut svg = String::from(concat!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 420 420" preserveAspectRatio="xMidYMid meet""#,
+        r#" style="image-rendering:pixelated">"#
+    ));
     for (mime, bytes) in images {
         svg.push_str(&format!(
             r#"<image width="420" height="420" href="data:{mime};base64,{}"/>"#,

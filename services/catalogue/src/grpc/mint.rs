@@ -1,7 +1,8 @@
 //! What the wallet asks before it builds a mint, over gRPC.
 
 use stamps_proto::catalogue::v1::{
-    CuratedLayer, CuratedStamp, FairmintTerms, GooseLayer, LaunchpadTerms, MintTermsRequest, Src20Terms, WhitelistRound,
+    CuratedLayer, CuratedStamp, FairmintTerms, GooseLayer, LaunchpadTerms, MintTermsRequest,
+    Src20Terms, WhitelistRound,
 };
 
 use crate::grpc::{CatalogueGrpc, QueryError, addresses, unsigned, validate_cpid};
@@ -148,7 +149,8 @@ impl CatalogueGrpc {
                     stamps: layer
                         .iter()
                         .map(|o| {
-                            let (file_sha256, mimetype) = t.layer_files.get(&o.cpid).cloned().unwrap_or_default();
+                            let (file_sha256, mimetype) =
+                                t.layer_files.get(&o.cpid).cloned().unwrap_or_default();
                             CuratedStamp {
                                 cpid: o.cpid.clone(),
                                 weight: o.weight,

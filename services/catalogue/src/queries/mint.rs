@@ -225,7 +225,12 @@ pub async fn launchpad(
     } else {
         None
     };
-    let cpids: Vec<&str> = config.layers.iter().flatten().map(|o| o.cpid.as_str()).collect();
+    let cpids: Vec<&str> = config
+        .layers
+        .iter()
+        .flatten()
+        .map(|o| o.cpid.as_str())
+        .collect();
     let layer_files = if cpids.is_empty() {
         std::collections::HashMap::new()
     } else {

@@ -444,7 +444,12 @@ async fn curate(stack: &Stack, version: u64, change: impl FnOnce(&mut Value)) ->
 }
 
 /// As [`curate`], for the launchpad of collection `id` (the first when `None`).
-async fn curate_one(stack: &Stack, version: u64, id: Option<&str>, change: impl FnOnce(&mut Value)) -> Value {
+async fn curate_one(
+    stack: &Stack,
+    version: u64,
+    id: Option<&str>,
+    change: impl FnOnce(&mut Value),
+) -> Value {
     let mut document: Value =
         reqwest::get(stack.bootstrap.replace("bootstrap.json", "curation.json"))
             .await
@@ -704,7 +709,7 @@ async fn launchpad_mints_draw_new_stamps_pay_the_owner_and_keep_the_whitelist() 
 
     // The pixel-art directory's curated layers, open for the test: a stamp of each layer drawn by its weight, their
     // files stacked in one SVG.
-    let art = curate_one(&stack, 1_000_010, Some("pixel-art"), |p| {
+    let art = curate_one(&stack, 1_000_002, Some("pixel-art"), |p| {
         p["public_mint"] = json!([0, 4_000_000_000_000u64]);
     })
     .await;
@@ -728,25 +733,40 @@ async fn launchpad_mints_draw_new_stamps_pay_the_owner_and_keep_the_whitelist() 
     let svg = String::from_utf8_lossy(&file).into_owned();
     assert!(svg.starts_with("<svg"), "{svg:.80}");
     let layers = art["layers"].as_array().expect("layers");
-    let images: Vec<&str> = svg.split("base64,").skip(1).map(|p| p.split('"').next().unwrap_or("")).collect();
+    let images: Vec<&str> = svg
+        .split("base64,")
+        .skip(1)
+        .map(|p| p.split('"').next().unwrap_or(""))
+        .collect();
     assert_eq!(images.len(), layers.len(), "one image per layer");
     for (image, layer) in images.iter().zip(layers) {
-        let bytes = base64::engine::general_purpose::STANDARD.decode(image).expect("base64");
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(image)
+            .expect("base64");
         let sha = stamps_platform::content::sha256_hex(&bytes);
-        let cpids: Vec<&str> = layer.as_array().expect("stamps").iter().filter_map(|o| o["cpid"].as_str()).collect();
-        let drawn: Option<String> =
-            sqlx::query_scalar("SELECT cpid FROM catalogue.stamps WHERE file_sha256 = $1 AND cpid = ANY($2)")
-                .bind(&sha)
-                .bind(&cpids)
-                .fetch_optional(&mut db)
-                .await
-                .expect("stamps");
-        assert!(drawn.is_some(), "each image is the file of one of its layer's stamps");
+        let cpids: Vec<&str> = layer
+            .as_array()
+            .expect("stamps")
+            .iter()
+            .filter_map(|o| o["cpid"].as_str())
+            .collect();
+        let drawn: Option<String> = sqlx::query_scalar(
+            "SELECT cpid FROM catalogue.stamps WHERE file_sha256 = $1 AND cpid = ANY($2)",
+        )
+        .bind(&sha)
+        .bind(&cpids)
+        .fetch_optional(&mut db)
+        .await
+        .expect("stamps");
+        assert!(
+            drawn.is_some(),
+            "each image is the file of one of its layer's stamps"
+        );
     }
 
     // The whitelist round alone (the public mint opens after it): the holder mints its share free, then is
     // refused; the stranger is not eligible; a closed launchpad and one not open yet refuse.
-    let pad = curate(&stack, 1_000_002, |p| {
+    let pad = curate(&stack, 1_000_003, |p| {
         let round_end = p["white_list_config"][0]["time_range"][1].clone();
         p["public_mint"] = json!([round_end, round_end.as_u64().expect("end") + 86_400_000]);
         p["free_mint"] = Value::Null;
@@ -813,11 +833,11 @@ async fn launchpad_mints_draw_new_stamps_pay_the_owner_and_keep_the_whitelist() 
     const DAY: u64 = 86_400_000;
     for (version, window, text) in [
         (
-            1_000_003,
+            1_000_004,
             [now + DAY, now + 2 * DAY],
             "The mint has not started",
         ),
-        (1_000_004, [now - 2 * DAY, now - DAY], "The mint is closed"),
+        (1_000_005, [now - 2 * DAY, now - DAY], "The mint is closed"),
     ] {
         curate(&stack, version, |p| {
             p["public_mint"] = json!(window);
