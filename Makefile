@@ -74,8 +74,9 @@ bench-indexer:
 bench-auth: infra
 	$(CARGO) bench -p stamps-cli --bench auth --locked
 
-# Buying through the gateway (`stamps all` and `stamps devnet` processes, the demo at BUY_BENCH_SCALE): the items
-# lookup and the building of a 5-item purchase on 64 connections, and a fee change from the oracle to the browser.
+# Buying and minting through the gateway (`stamps all` and `stamps devnet` processes, the demo at BUY_BENCH_SCALE):
+# the items lookup, the building of a 5-item purchase, each mint builder and the whitelist check on 64 connections,
+# and a fee change from the oracle to the browser.
 bench-buy: infra
 	$(CARGO) bench -p stamps-cli --bench buy --locked
 
