@@ -187,6 +187,28 @@ async fn load(
     latencies
 }
 
+/// CPU seconds used so far by the services (`stamps all`), the devnet and PostgreSQL.
+fn cpu(all: u32, devnet: u32) -> [f64; 3] {
+    [
+        common::cpu_seconds(all),
+        common::cpu_seconds(devnet),
+        common::cpu_seconds_named("postgres"),
+    ]
+}
+
+/// Where the CPU went between two readings over `seconds`: cores used by each (the machine's are the rest: the
+/// load generator, NATS, the system).
+fn cpu_split(before: [f64; 3], after: [f64; 3], seconds: u64) -> String {
+    let per = |i: usize| (after[i] - before[i]) / seconds as f64;
+    format!(
+        "{:<52} services {:.2}, devnet {:.2}, postgres {:.2} cores",
+        "  CPU",
+        per(0),
+        per(1),
+        per(2)
+    )
+}
+
 fn report(name: &str, latencies: &[Duration], seconds: u64) {
     println!(
         "{name:<52} p50 {:7.2} ms   p99 {:7.2} ms   {:7.0} req/s",
@@ -406,11 +428,14 @@ async fn main() {
             Some(script.as_path()),
         ),
     ];
+    let (all_pid, devnet_pid) = (all.id(), devnet.id());
     let mut measured = false;
     for (name, url, script) in with_wrk {
+        let before = cpu(all_pid, devnet_pid);
         if let Some((p50, p99, rate, non_2xx)) = common::wrk(url, connections, seconds, &[], script)
         {
             println!("{name:<52} p50 {p50:>10}   p99 {p99:>10}   {rate:>9} req/s (wrk) {non_2xx}");
+            println!("{}", cpu_split(before, cpu(all_pid, devnet_pid), seconds));
             measured = true;
         }
     }
@@ -553,11 +578,13 @@ async fn main() {
             ),
         )
         .expect("wrk script");
+        let before = cpu(all_pid, devnet_pid);
         match common::wrk(&url, connections, seconds, &[], Some(script.as_path())) {
             Some((p50, p99, rate, non_2xx)) => {
                 println!(
                     "{name:<52} p50 {p50:>10}   p99 {p99:>10}   {rate:>9} req/s (wrk) {non_2xx}"
-                )
+                );
+                println!("{}", cpu_split(before, cpu(all_pid, devnet_pid), seconds));
             }
             None => {
                 let (url, origin, cookie) = (url.clone(), base.clone(), cookie.clone());
@@ -578,11 +605,15 @@ async fn main() {
         let _ = std::fs::remove_file(&script);
     }
     let whitelist = format!("{base}/api/wallet/whitelist/{pad}/{address}");
+    let before = cpu(all_pid, devnet_pid);
     match common::wrk(&whitelist, connections, seconds, &[], None) {
-        Some((p50, p99, rate, non_2xx)) => println!(
-            "{:<52} p50 {p50:>10}   p99 {p99:>10}   {rate:>9} req/s (wrk) {non_2xx}",
-            "GET /api/wallet/whitelist/{collection}/{address}"
-        ),
+        Some((p50, p99, rate, non_2xx)) => {
+            println!(
+                "{:<52} p50 {p50:>10}   p99 {p99:>10}   {rate:>9} req/s (wrk) {non_2xx}",
+                "GET /api/wallet/whitelist/{collection}/{address}"
+            );
+            println!("{}", cpu_split(before, cpu(all_pid, devnet_pid), seconds));
+        }
         None => {
             let latencies = load(
                 connections,

@@ -1,5 +1,5 @@
-//! What the benches share: settings from the environment, free ports, percentiles, wrk, and removing a run's
-//! database and streams.
+//! What the benches share: settings from the environment, free ports, percentiles, wrk, processes' CPU time, and
+//! removing a run's database and streams.
 
 #![allow(dead_code)]
 
@@ -72,6 +72,39 @@ pub fn wrk(
         .trim()
         .to_owned();
     Some((field("50%"), field("99%"), field("Requests/sec:"), non_2xx))
+}
+
+/// CPU seconds (user and system) process `pid` has used, read from `/proc` (0 where it cannot be read).
+pub fn cpu_seconds(pid: u32) -> f64 {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return 0.0;
+    };
+    // After the command (in parentheses, which may hold spaces): state first, utime 12th, stime 13th.
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // Linux counts in USER_HZ, 100 per second.
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// CPU seconds used by every process whose command is `name` (PostgreSQL's server and backends).
+pub fn cpu_seconds_named(name: &str) -> f64 {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0.0;
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|c| c.trim() == name)
+        })
+        .map(cpu_seconds)
+        .sum()
 }
 
 /// Drops the run's database and deletes its streams and buckets.
