@@ -6,11 +6,14 @@
 //!
 //! - [`buy`]: a purchase from dispensers: checks, coin selection, outputs, the PSBT. Pure.
 //! - [`broadcast`]: a signed PSBT made a transaction. Pure.
+//! - [`mint`]: a mint as one transaction (fairmint, SRC-20, new stamp). Pure. [`draws`]: what a launchpad's mints
+//!   draw and their files. [`mint_grpc`]: the mint calls, their terms checked.
 //! - [`grpc`]: the gRPC API, gathering what [`buy`] needs. [`service`] and [`config`]: build and run.
 
 pub mod broadcast;
 pub mod buy;
 pub mod config;
+pub mod draws;
 pub mod grpc;
 pub mod listing;
 pub mod mint;

@@ -197,17 +197,6 @@ pub fn src20(json: &str, beneficiary: &ScriptBuf, label: &str) -> Result<Carried
     })
 }
 
-/// The OLGA parts an SRC-20 mint's estimate counts: 3 when the tick's length plus the limit's digits is 12 or
-/// more, else 2.
-pub fn src20_parts(tick: &str, lim: &str) -> u64 {
-    let digits = lim.bytes().filter(u8::is_ascii_digit).count();
-    if tick.chars().count() + digits >= 12 {
-        3
-    } else {
-        2
-    }
-}
-
 /// An exact decimal amount (digits, at most one point, at most `dec` decimals) as its canonical text, or why not.
 pub fn amount(text: &str, dec: u32) -> Result<String, String> {
     let t = text.trim();
@@ -382,9 +371,7 @@ mod tests {
     }
 
     #[test]
-    fn parts_amounts_and_decimals_are_exact() {
-        assert_eq!(src20_parts("kevin", "1000"), 2);
-        assert_eq!(src20_parts("stamp", "1000000"), 3);
+    fn amounts_and_decimals_are_exact() {
         assert_eq!(amount("0010.500", 18), Ok("10.5".into()));
         assert!(amount("1.5", 0).is_err());
         assert!(amount("0", 18).is_err());
