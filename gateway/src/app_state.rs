@@ -18,9 +18,27 @@ use crate::cache::AnswerCache;
 use crate::config::{EdgeLimits, GatewayConfig};
 use crate::limits::Limits;
 
-/// What handlers share.
+/// What handlers share: one allocation, so that the copy each request and layer takes is one reference count.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(std::sync::Arc<Shared>);
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+impl AppState {
+    /// Shares `shared` with every handler.
+    pub fn new(shared: Shared) -> Self {
+        Self(std::sync::Arc::new(shared))
+    }
+}
+
+/// What [`AppState`] holds.
+pub struct Shared {
     /// The catalogue's gRPC client (connects lazily; reconnects on its own).
     pub catalogue: CatalogueServiceClient<Channel>,
     /// The auth service's gRPC client (connects lazily; reconnects on its own).
@@ -114,7 +132,7 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         .map_err(|e| GatewayError::Dependency(e.to_string()))?;
     let closing = Shutdown::new();
     let cache = AnswerCache::new(config.cache_bytes);
-    let state = AppState {
+    let state = AppState::new(Shared {
         versions: cache.versions(),
         catalogue: CatalogueServiceClient::new(endpoint.connect_lazy()),
         auth: AuthServiceClient::new(auth.connect_lazy()),
@@ -129,7 +147,7 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         pictures: crate::asset_info::AssetPictures::new(&config.asset_info)
             .map_err(GatewayError::Config)?,
         whitelists: Default::default(),
-    };
+    });
     let cache_follow = (cache.clone(), state.nats.clone());
     let guards = state.guards.clone();
     let users = state.users.clone();
