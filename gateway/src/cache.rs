@@ -17,26 +17,17 @@
 //! before the cache) cannot make new keys.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
 
-use async_nats::jetstream::kv::Operation;
 use axum::body::{Body, Bytes, HttpBody};
 use axum::extract::{FromRequestParts, MatchedPath, Query, RawPathParams, Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use futures::StreamExt;
 use quick_cache::Weighter;
 use quick_cache::sync::Cache;
 use stamps_platform::nats::Nats;
 use stamps_platform::shutdown::Shutdown;
-
-/// The live value the catalogue publishes its version under.
-pub const VERSION_KEY: &str = "catalogue";
-
-/// No version known: nothing is cached.
-const UNKNOWN: u64 = 0;
+use stamps_platform::versions::{CatalogueVersions, UNKNOWN};
 
 /// The largest answer kept.
 const MAX_ANSWER: usize = 2 * 1024 * 1024;
@@ -87,12 +78,9 @@ pub const PEOPLE_ROUTES: &[&str] = &["/api/profile/{id}", "/api/user/wishlist/{u
 #[derive(Clone)]
 pub struct AnswerCache {
     answers: Arc<Cache<String, Arc<Kept>, ByBytes>>,
-    version: Arc<AtomicU64>,
-    names: Arc<AtomicU64>,
-    people: Arc<AtomicU64>,
+    versions: CatalogueVersions,
     /// Whether answers are kept at all (the version is followed either way).
     keeps: bool,
-    changes: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 impl AnswerCache {
@@ -102,22 +90,19 @@ impl AnswerCache {
         let items = (bytes / 4096).max(64) as usize;
         Self {
             answers: Arc::new(Cache::with_weighter(items, bytes.max(1), ByBytes)),
-            version: Arc::new(AtomicU64::new(UNKNOWN)),
-            names: Arc::new(AtomicU64::new(UNKNOWN)),
-            people: Arc::new(AtomicU64::new(UNKNOWN)),
+            versions: CatalogueVersions::default(),
             keeps: bytes > 0,
-            changes: Arc::new(tokio::sync::watch::channel(UNKNOWN).0),
         }
     }
 
     /// The catalogue's version as it changes (0 while unknown).
     pub fn versions(&self) -> tokio::sync::watch::Receiver<u64> {
-        self.changes.subscribe()
+        self.versions.subscribe()
     }
 
     /// The catalogue version answers are kept for now (0: none known, nothing is kept).
     pub fn version(&self) -> u64 {
-        self.version.load(Ordering::Acquire)
+        self.versions.version()
     }
 
     /// Records the catalogue's current version (its names and people following it).
@@ -127,10 +112,7 @@ impl AnswerCache {
 
     /// Records the catalogue's current versions: of its content, of names and of people.
     pub fn set_versions(&self, version: u64, names: u64, people: u64) {
-        self.names.store(names, Ordering::Release);
-        self.people.store(people, Ordering::Release);
-        self.version.store(version, Ordering::Release);
-        self.changes.send_replace(version);
+        self.versions.set(version, names, people);
     }
 
     /// The version of `route`'s answers now (None while the catalogue's is unknown).
@@ -141,10 +123,10 @@ impl AnswerCache {
         }
         let mut stamp = format!("{version:016x}");
         if NAMES_ROUTES.contains(&route) {
-            stamp.push_str(&format!("n{:016x}", self.names.load(Ordering::Acquire)));
+            stamp.push_str(&format!("n{:016x}", self.versions.names()));
         }
         if PEOPLE_ROUTES.contains(&route) {
-            stamp.push_str(&format!("p{:016x}", self.people.load(Ordering::Acquire)));
+            stamp.push_str(&format!("p{:016x}", self.versions.people()));
         }
         Some(stamp)
     }
@@ -171,64 +153,8 @@ impl AnswerCache {
     /// Follows the catalogue's version in the `realtime` bucket until `shutdown`, watching again after a
     /// failure (and keeping nothing meanwhile).
     pub async fn follow(self, nats: Nats, shutdown: Shutdown) {
-        while !shutdown.is_cancelled() {
-            if let Err(e) = self.watch(&nats, &shutdown).await {
-                tracing::warn!(error = %e, "catalogue version unknown; answers are not kept");
-            }
-            self.set_version(UNKNOWN);
-            tokio::select! {
-                _ = shutdown.cancelled() => {}
-                _ = tokio::time::sleep(Duration::from_secs(1)) => {}
-            }
-        }
+        self.versions.follow(nats, shutdown).await;
     }
-
-    async fn watch(&self, nats: &Nats, shutdown: &Shutdown) -> Result<(), String> {
-        let kv = nats.realtime().await.map_err(|e| e.to_string())?;
-        let mut watch = kv
-            .watch_with_history(VERSION_KEY)
-            .await
-            .map_err(|e| e.to_string())?;
-        loop {
-            let entry = tokio::select! {
-                _ = shutdown.cancelled() => return Ok(()),
-                entry = watch.next() => entry,
-            };
-            let Some(entry) = entry else {
-                return Err("the watch ended".into());
-            };
-            let entry = entry.map_err(|e| e.to_string())?;
-            let (version, names, people) = match entry.operation {
-                Operation::Put => {
-                    parse_versions(&entry.value).unwrap_or((UNKNOWN, UNKNOWN, UNKNOWN))
-                }
-                _ => (UNKNOWN, UNKNOWN, UNKNOWN),
-            };
-            self.set_versions(version, names, people);
-        }
-    }
-}
-
-/// The version in a `catalogue` value: `{"version": "<16 hex digits>", ...}`.
-pub fn parse_version(value: &[u8]) -> Option<u64> {
-    parse_versions(value).map(|(version, _, _)| version)
-}
-
-/// The versions in a `catalogue` value: `version`, `names` and `people` (each `version` when missing).
-fn parse_versions(value: &[u8]) -> Option<(u64, u64, u64)> {
-    let value: serde_json::Value = serde_json::from_slice(value).ok()?;
-    let read = |name: &str| {
-        value
-            .get(name)
-            .and_then(|v| v.as_str())
-            .and_then(|v| u64::from_str_radix(v, 16).ok())
-    };
-    let version = read("version").filter(|v| *v != UNKNOWN)?;
-    Some((
-        version,
-        read("names").unwrap_or(version),
-        read("people").unwrap_or(version),
-    ))
 }
 
 /// Serves a GET from the cache when it can; otherwise asks the handlers and keeps a successful answer of a known
@@ -389,11 +315,6 @@ mod tests {
         // A block: everything.
         cache.set_versions(6, 2, 3);
         assert_ne!(cache.stamp("/api/home"), home);
-        assert_eq!(
-            parse_versions(br#"{"version":"05","names":"01","people":"02"}"#),
-            Some((5, 1, 2))
-        );
-        assert_eq!(parse_versions(br#"{"version":"05"}"#), Some((5, 5, 5)));
     }
 
     #[test]
@@ -419,7 +340,8 @@ mod tests {
 
     #[tokio::test]
     async fn concurrent_requests_for_one_answer_make_it_once() {
-        use std::sync::atomic::AtomicUsize;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::time::Duration;
         use tower::ServiceExt;
         let made = Arc::new(AtomicUsize::new(0));
         let cache = AnswerCache::new(1 << 20);
@@ -465,16 +387,5 @@ mod tests {
         cache.set_version(2);
         futures::future::join_all((0..5).map(|_| ask())).await;
         assert_eq!(made.load(Ordering::SeqCst), 2);
-    }
-
-    #[test]
-    fn versions_are_read_from_the_live_value() {
-        assert_eq!(
-            parse_version(br#"{"version": "00000000000000ff", "height": 3}"#),
-            Some(255)
-        );
-        assert_eq!(parse_version(br#"{"version": "0000000000000000"}"#), None);
-        assert_eq!(parse_version(br#"{"height": 3}"#), None);
-        assert_eq!(parse_version(b"not json"), None);
     }
 }

@@ -21,7 +21,7 @@ use stamps_platform::shutdown::Shutdown;
 use tokio::sync::Notify;
 
 /// The live value holding `{"version", "names", "people": "<16 hex digits>", "height": <projected height>}`.
-pub const VERSION_KEY: &str = "catalogue";
+pub const VERSION_KEY: &str = stamps_platform::versions::VERSION_KEY;
 /// The live list of the collections' market figures.
 pub const STATS_KEY: &str = "stats";
 /// The live list of the staff directories' market figures (the XCP site's).

@@ -19,3 +19,4 @@ pub mod node;
 pub mod outbox;
 pub mod shutdown;
 pub mod telemetry;
+pub mod versions;

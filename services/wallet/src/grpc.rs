@@ -52,6 +52,8 @@ pub struct WalletGrpc {
     pub(crate) tip: Kept,
     /// Stamp files (a curated-layer launchpad's mints stack its layers' files).
     pub(crate) content: stamps_platform::content::ContentStore,
+    /// The catalogue's answers, kept while its version holds.
+    pub(crate) kept: std::sync::Arc<crate::kept::Answers>,
 }
 
 /// A figure read from another service, used for a while before it is read again (shared by the clones of the
@@ -178,15 +180,21 @@ impl WalletGrpc {
             return Ok(HashMap::new());
         }
         let answer = self
-            .catalogue
-            .clone()
-            .sale_listings(SaleListingsRequest { utxos })
-            .await
-            .map_err(|e| unavailable("the catalogue", e))?
-            .into_inner();
+            .kept
+            .listings
+            .get_or(utxos.clone(), async {
+                let answer = self
+                    .catalogue
+                    .clone()
+                    .sale_listings(SaleListingsRequest { utxos })
+                    .await
+                    .map_err(|e| unavailable("the catalogue", e))?;
+                Ok(std::sync::Arc::new(answer.into_inner()))
+            })
+            .await?;
         let mut found = HashMap::new();
-        for l in answer.listings {
-            found.entry(l.utxo.clone()).or_insert(l);
+        for l in &answer.listings {
+            found.entry(l.utxo.clone()).or_insert_with(|| l.clone());
         }
         Ok(found)
     }
@@ -197,22 +205,29 @@ impl WalletGrpc {
         addresses: Vec<String>,
     ) -> Result<(HashMap<String, SaleDispenser>, HashSet<String>), Status> {
         let tx_hashes: Vec<String> = tx_hashes.into_iter().filter(|h| !h.contains(':')).collect();
+        let key = (tx_hashes.clone(), addresses.clone());
         let answer = self
-            .catalogue
-            .clone()
-            .sale_dispensers(SaleDispensersRequest {
-                tx_hashes,
-                addresses,
+            .kept
+            .dispensers
+            .get_or(key, async {
+                let answer = self
+                    .catalogue
+                    .clone()
+                    .sale_dispensers(SaleDispensersRequest {
+                        tx_hashes,
+                        addresses,
+                    })
+                    .await
+                    .map_err(|e| unavailable("the catalogue", e))?;
+                Ok(std::sync::Arc::new(answer.into_inner()))
             })
-            .await
-            .map_err(|e| unavailable("the catalogue", e))?
-            .into_inner();
+            .await?;
         let found = answer
             .dispensers
-            .into_iter()
-            .map(|d| (d.tx_hash.clone(), d))
+            .iter()
+            .map(|d| (d.tx_hash.clone(), d.clone()))
             .collect();
-        Ok((found, answer.dispensing.into_iter().collect()))
+        Ok((found, answer.dispensing.iter().cloned().collect()))
     }
 
     /// The buyer's coins that hold nothing: the node's unspent outputs of `address`, minus those the catalogue
@@ -250,19 +265,42 @@ impl WalletGrpc {
         if coins.is_empty() {
             return Ok(coins);
         }
-        let held: HashSet<String> = self
-            .catalogue
-            .clone()
-            .held_outpoints(HeldOutpointsRequest {
-                outpoints: coins.iter().map(|c| c.outpoint.to_string()).collect(),
-            })
-            .await
-            .map_err(|e| unavailable("the catalogue", e))?
-            .into_inner()
-            .held
-            .into_iter()
-            .collect();
-        coins.retain(|c| !held.contains(&c.outpoint.to_string()));
+        // What the catalogue said of each coin at its current version is kept; it is asked about the others.
+        let kept = &self.kept.held;
+        let version = kept.version();
+        let mut held = HashSet::new();
+        let mut unknown = Vec::new();
+        for c in &coins {
+            match kept.get(&c.outpoint, version) {
+                Some(true) => {
+                    held.insert(c.outpoint);
+                }
+                Some(false) => {}
+                None => unknown.push(c.outpoint),
+            }
+        }
+        if !unknown.is_empty() {
+            let answer: HashSet<String> = self
+                .catalogue
+                .clone()
+                .held_outpoints(HeldOutpointsRequest {
+                    outpoints: unknown.iter().map(OutPoint::to_string).collect(),
+                })
+                .await
+                .map_err(|e| unavailable("the catalogue", e))?
+                .into_inner()
+                .held
+                .into_iter()
+                .collect();
+            for o in unknown {
+                let holds = answer.contains(&o.to_string());
+                kept.put(o, version, holds);
+                if holds {
+                    held.insert(o);
+                }
+            }
+        }
+        coins.retain(|c| !held.contains(&c.outpoint));
         Ok(coins)
     }
 

@@ -15,6 +15,7 @@ pub mod buy;
 pub mod config;
 pub mod draws;
 pub mod grpc;
+mod kept;
 pub mod listing;
 pub mod mint;
 pub mod mint_grpc;

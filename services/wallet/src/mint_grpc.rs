@@ -203,9 +203,9 @@ impl WalletGrpc {
     async fn terms<T>(
         &self,
         call: impl std::future::Future<Output = Result<tonic::Response<T>, Status>>,
-    ) -> Result<T, Status> {
+    ) -> Result<std::sync::Arc<T>, Status> {
         match call.await {
-            Ok(r) => Ok(r.into_inner()),
+            Ok(r) => Ok(std::sync::Arc::new(r.into_inner())),
             Err(s) if s.code() == tonic::Code::NotFound => Err(refuse(s.message())),
             Err(s) if s.code() == tonic::Code::InvalidArgument => Err(refuse(s.message())),
             Err(e) => Err(unavailable("the catalogue", e)),
@@ -243,13 +243,13 @@ impl WalletGrpc {
             .trim()
             .parse()
             .map_err(|_| refuse("The quantity must be a whole number of base units"))?;
-        let request = MintTermsRequest {
-            key: r.asset.trim().to_owned(),
-            address: minter.0.clone(),
-        };
+        let key = (r.asset.trim().to_owned(), minter.0.clone());
         let mut catalogue = self.catalogue.clone();
         let (terms, fee_rate, coins) = tokio::try_join!(
-            self.terms(catalogue.fairmint_terms(request)),
+            self.kept.fairmint.get_or(
+                key.clone(),
+                self.terms(catalogue.fairmint_terms(request(key)))
+            ),
             self.fee_rate(r.fee_rate),
             self.free_coins(&minter.0),
         )?;
@@ -298,13 +298,12 @@ impl WalletGrpc {
         {
             return Err(refuse("A tick is 1 to 5 characters"));
         }
-        let request = MintTermsRequest {
-            key: tick.to_owned(),
-            address: minter.0.clone(),
-        };
+        let key = (tick.to_owned(), minter.0.clone());
         let mut catalogue = self.catalogue.clone();
         let (terms, fee_rate, coins, promo_left) = tokio::try_join!(
-            self.terms(catalogue.src20_terms(request)),
+            self.kept
+                .src20
+                .get_or(key.clone(), self.terms(catalogue.src20_terms(request(key)))),
             self.fee_rate(r.fee_rate),
             self.free_coins(&minter.0),
             async {
@@ -341,13 +340,13 @@ impl WalletGrpc {
         if r.times == 0 || r.times > MAX_TIMES {
             return Err(refuse(format!("Mint 1 to {MAX_TIMES} at a time")));
         }
-        let request = MintTermsRequest {
-            key: r.collection.trim().to_owned(),
-            address: minter.0.clone(),
-        };
+        let key = (r.collection.trim().to_owned(), minter.0.clone());
         let mut catalogue = self.catalogue.clone();
         let (terms, fee_rate, coins, height) = tokio::try_join!(
-            self.terms(catalogue.launchpad_terms(request)),
+            self.kept.launchpad.get_or(
+                key.clone(),
+                self.terms(catalogue.launchpad_terms(request(key)))
+            ),
             self.fee_rate(r.fee_rate),
             self.free_coins(&minter.0),
             self.next_height(),
@@ -391,13 +390,15 @@ impl WalletGrpc {
         if buy::address(address, self.network).is_none() {
             return Err(refuse("Invalid address"));
         }
-        let request = MintTermsRequest {
-            key: r.collection.trim().to_owned(),
-            address: address.to_owned(),
-        };
+        let key = (r.collection.trim().to_owned(), address.to_owned());
         let mut catalogue = self.catalogue.clone();
-        match catalogue.launchpad_terms(request).await {
-            Ok(t) => Ok(whitelist_answer(&t.into_inner(), now_ms())),
+        let terms = self.kept.launchpad.get_or(key.clone(), async {
+            Ok(std::sync::Arc::new(
+                catalogue.launchpad_terms(request(key)).await?.into_inner(),
+            ))
+        });
+        match terms.await {
+            Ok(t) => Ok(whitelist_answer(&t, now_ms())),
             Err(s) if s.code() == tonic::Code::NotFound => Ok(pb::WhitelistResponse {
                 rounds: vec![-1],
                 error: s.message().to_owned(),
@@ -427,6 +428,11 @@ impl WalletGrpc {
             .await?;
         Ok(mint::PROMO_LIMIT.saturating_sub(count))
     }
+}
+
+/// The catalogue's request for the terms of `key.0` as they apply to the address `key.1`.
+fn request((key, address): (String, String)) -> MintTermsRequest {
+    MintTermsRequest { key, address }
 }
 
 /// An SRC-20 request checked against its tick's terms: the operation's JSON and who output 0 pays.

@@ -8,6 +8,7 @@ use stamps_platform::config::{NatsConfig, NodeConfig};
 use stamps_platform::nats::{Nats, NatsError, Stream};
 use stamps_platform::node::{Node, NodeError};
 use stamps_platform::shutdown::Shutdown;
+use stamps_platform::versions::CatalogueVersions;
 use stamps_proto::catalogue::v1::catalogue_service_client::CatalogueServiceClient;
 use stamps_proto::fees::v1::fees_service_client::FeesServiceClient;
 use stamps_proto::wallet::v1::wallet_service_server::WalletServiceServer;
@@ -44,6 +45,8 @@ pub struct Wallet {
     api: WalletGrpc,
     listener: TcpListener,
     addr: SocketAddr,
+    /// The catalogue's versions its kept answers follow.
+    versions: CatalogueVersions,
 }
 
 fn channel(url: &str, name: &str) -> Result<tonic::transport::Channel, WalletServiceError> {
@@ -93,6 +96,8 @@ pub async fn build(
     let content = stamps_platform::content::ContentStore::open(&nats)
         .await
         .map_err(|e| WalletServiceError::Serve(format!("stamp files: {e}")))?;
+    // The catalogue's answers are kept while its published version holds (followed from `run_until_stopped`).
+    let versions = CatalogueVersions::default();
     let api = WalletGrpc {
         network,
         node: Node::new(node, NODE_TIMEOUT)?,
@@ -109,6 +114,7 @@ pub async fn build(
         promo_count: Default::default(),
         tip: Default::default(),
         content,
+        kept: std::sync::Arc::new(crate::kept::Answers::new(&versions)),
     };
     let listener = TcpListener::bind(&config.grpc_listen)
         .await
@@ -120,6 +126,7 @@ pub async fn build(
         api,
         listener,
         addr,
+        versions,
     })
 }
 
@@ -132,13 +139,21 @@ impl Wallet {
     /// Serves until `shutdown`.
     pub async fn run_until_stopped(self, shutdown: Shutdown) -> Result<(), WalletServiceError> {
         tracing::info!(addr = %self.addr, "wallet gRPC listening");
-        tonic::transport::Server::builder()
+        let following = shutdown.child_token();
+        let follow = tokio::spawn(
+            self.versions
+                .follow(self.api.nats.clone(), following.clone()),
+        );
+        let served = tonic::transport::Server::builder()
             .add_service(WalletServiceServer::new(self.api))
             .serve_with_incoming_shutdown(
                 stamps_platform::net::incoming(self.listener),
-                shutdown.cancelled_owned(),
+                shutdown.clone().cancelled_owned(),
             )
             .await
-            .map_err(|e| WalletServiceError::Serve(e.to_string()))
+            .map_err(|e| WalletServiceError::Serve(e.to_string()));
+        following.cancel();
+        let _ = follow.await;
+        served
     }
 }
