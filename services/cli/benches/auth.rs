@@ -5,7 +5,9 @@
 //! (a wallet makes them in the visitor's browser); half are BIP-322, half legacy.
 //!
 //! `AUTH_BENCH_USERS` (default 2000) users sign in; `AUTH_BENCH_CONCURRENCY` (default 16) sign-ins run at once for
-//! the throughput, and one at a time for the latency of a lone visitor; `AUTH_BENCH_CONNECTIONS` (default 64) and
+//! the throughput, and one at a time for the latency of a lone visitor; then as many new users sign in, and again,
+//! arriving at `AUTH_BENCH_RATE` (default 1000) a second whatever the answers' pace, for the latency under that
+//! load; `AUTH_BENCH_CONNECTIONS` (default 64) and
 //! `AUTH_BENCH_SECONDS` (default 10) load `GET /api/user`. Postgres and NATS are `STAMPS_TEST_POSTGRES` and
 //! `STAMPS_TEST_NATS` (defaults: the local servers); the database and streams are removed afterwards.
 
@@ -143,6 +145,39 @@ async fn sign_in_all(
     (cookies, latencies, wall.saturating_sub(signing))
 }
 
+/// Signs every visitor in at `rate` sign-ins per second, each started on its schedule whatever the others are
+/// doing (an open load: a slow answer does not slow the arrivals): each sign-in's latency from its scheduled start
+/// to its session, the signing left out, and the wall time.
+async fn sign_in_paced(
+    site: &Arc<Site>,
+    people: &Arc<Vec<Visitor>>,
+    rate: u32,
+) -> (Vec<Duration>, Duration) {
+    let period = Duration::from_secs(1) / rate.max(1);
+    let started = tokio::time::Instant::now();
+    let mut tasks = Vec::with_capacity(people.len());
+    for i in 0..people.len() {
+        let due = started + period * u32::try_from(i).expect("visitors");
+        tokio::time::sleep_until(due).await;
+        let (site, people) = (site.clone(), people.clone());
+        tasks.push(tokio::spawn(async move {
+            let v = &people[i];
+            let (message, _) = site.challenge(v).await;
+            let asked = due.elapsed();
+            let signature = sign(v, &message, i % 2 == 0);
+            let (_, submitted) = site.submit(v, &message, &signature).await;
+            asked + submitted
+        }));
+    }
+    let mut latencies = Vec::with_capacity(tasks.len());
+    for t in tasks {
+        latencies.push(t.await.expect("task"));
+    }
+    let wall = started.elapsed();
+    latencies.sort();
+    (latencies, wall)
+}
+
 fn report(name: &str, latencies: &[Duration], wall: Duration) {
     println!(
         "{name:<44} p50 {:7.2} ms   p99 {:7.2} ms   {:7.0} sign-ins/s",
@@ -156,6 +191,7 @@ fn report(name: &str, latencies: &[Duration], wall: Duration) {
 async fn main() {
     let users: usize = env("AUTH_BENCH_USERS", 2000);
     let concurrency: usize = env("AUTH_BENCH_CONCURRENCY", 16);
+    let rate: u32 = env("AUTH_BENCH_RATE", 1000);
     let connections: usize = env("AUTH_BENCH_CONNECTIONS", 64);
     let seconds: u64 = env("AUTH_BENCH_SECONDS", 10);
     let postgres = std::env::var("STAMPS_TEST_POSTGRES")
@@ -234,6 +270,19 @@ async fn main() {
     report("first sign-ins, one at a time", &latencies, wall);
     let (_, latencies, wall) = sign_in_all(&site, &lone, 1).await;
     report("returning sign-ins, one at a time", &latencies, wall);
+    let paced = Arc::new(visitors(users));
+    let (latencies, wall) = sign_in_paced(&site, &paced, rate).await;
+    report(
+        &format!("first sign-ins arriving at {rate}/s"),
+        &latencies,
+        wall,
+    );
+    let (latencies, wall) = sign_in_paced(&site, &paced, rate).await;
+    report(
+        &format!("returning sign-ins arriving at {rate}/s"),
+        &latencies,
+        wall,
+    );
 
     // GET /api/user with wrk when it is installed (its client takes less of the machine than this one); and, for
     // scale, the gateway's liveness answer, the least any request costs it.

@@ -268,6 +268,46 @@ impl Accounts {
     ) -> Result<String, AuthError> {
         let mut tx = self.pool.begin().await?;
         durable(&mut tx).await?;
+        // The usual case, an address no user holds and no user is named by: the user, its address, its event
+        // and the session in one statement, under the address's lock. Anything else is rolled back and done
+        // step by step below.
+        let event = pb::AddressLinked {
+            user_id: address.to_owned(),
+            address: address.to_owned(),
+            version: 1,
+        };
+        let created: bool = sqlx::query_scalar(
+            "WITH u AS (
+                 INSERT INTO users (user_id, version, created_ms)
+                 SELECT $1, 1, $2 FROM (SELECT pg_advisory_xact_lock(hashtextextended('address:' || $1, 0))) l
+                 ON CONFLICT (user_id) DO NOTHING RETURNING user_id),
+             a AS (
+                 INSERT INTO addresses (address, user_id, linked_ms) SELECT user_id, user_id, $2 FROM u
+                 ON CONFLICT (address) DO NOTHING RETURNING address),
+             o AS (
+                 INSERT INTO outbox (subject, msg_id, payload) SELECT $3, address || ':1', $4 FROM a),
+             s AS (
+                 INSERT INTO sessions (token_hash, user_id, address, wallet, created_ms, seen_ms, expires_ms)
+                 SELECT $5, address, address, $6, $2, $2, $7 FROM a)
+             SELECT EXISTS (SELECT 1 FROM a)",
+        )
+        .bind(address)
+        .bind(now)
+        .bind(subjects::ADDRESS_LINKED)
+        .bind(prost::Message::encode_to_vec(&event))
+        .bind(token_hash(token))
+        .bind(wallet)
+        .bind(now.saturating_add(self.absolute_ms))
+        .fetch_one(&mut *tx)
+        .await?;
+        if created {
+            tx.commit().await?;
+            self.relay.notify();
+            return Ok(address.to_owned());
+        }
+        tx.rollback().await?;
+        let mut tx = self.pool.begin().await?;
+        durable(&mut tx).await?;
         lock_address(&mut tx, address).await?;
         let owner: Option<String> =
             sqlx::query_scalar("SELECT user_id FROM addresses WHERE address = $1")

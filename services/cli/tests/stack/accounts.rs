@@ -494,6 +494,22 @@ async fn visitors_sign_in_link_addresses_and_keep_a_profile() {
         (unlinked.status, unlinked.json()["addresses"].clone()),
         (201, json!([a]))
     );
+    // The unlinked address is free again: signing in with it makes it a user of its own.
+    let mut bob_alone = Browser::new(&services);
+    assert_eq!(
+        bob_alone.sign_in(&bob, Format::Bip322).await.body,
+        "success"
+    );
+    let user = bob_alone.get("/api/user").await.json();
+    assert_eq!(
+        (user["user_id"].clone(), user["addresses"].clone()),
+        (json!(b), json!([b]))
+    );
+    assert_eq!(
+        browser.get("/api/user").await.json()["addresses"],
+        json!([a]),
+        "alice keeps hers"
+    );
 
     // Collections, for the signed-in user only: 201, then the spec's 401 for a name taken and 409 for a stamp
     // of another collection.
@@ -590,8 +606,8 @@ async fn visitors_sign_in_link_addresses_and_keep_a_profile() {
         .expect("info")
         .state
         .messages;
-    // alice: linked, profile x2, linked bob, wishlist x3, unlinked; carol and staff: linked.
-    assert_eq!(info, 10, "events on USERS");
+    // alice: linked, profile x2, linked bob, wishlist x3, unlinked; bob, carol and staff: linked.
+    assert_eq!(info, 11, "events on USERS");
     services.stop().await;
 
     // Replaying the streams gives the catalogue's rows again, users' included.
@@ -609,7 +625,7 @@ async fn visitors_sign_in_link_addresses_and_keep_a_profile() {
     }
     assert!(
         live.get("catalogue.users")
-            .is_some_and(|(rows, _)| *rows == 3),
+            .is_some_and(|(rows, _)| *rows == 4),
         "{:?}",
         live.get("catalogue.users")
     );
