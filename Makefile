@@ -70,7 +70,8 @@ bench-indexer:
 	$(CARGO) bench -p stamps-cli --bench indexer --locked
 
 # Sign-in through the gateway (`stamps auth` and `stamps gateway` processes): first and returning sign-ins, at 16
-# at once and one at a time, then GET /api/user on 64 connections (AUTH_BENCH_USERS, AUTH_BENCH_CONCURRENCY...).
+# at once, one at a time and arriving at 1000/s, then GET /api/user on 64 connections (AUTH_BENCH_USERS,
+# AUTH_BENCH_CONCURRENCY, AUTH_BENCH_RATE...).
 bench-auth: infra
 	$(CARGO) bench -p stamps-cli --bench auth --locked
 
