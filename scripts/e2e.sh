@@ -8,9 +8,10 @@ BIN=$(realpath "${STAMPS_BIN:-target/debug/stamps}")
 CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium}
 [ -x "$CHROMIUM_PATH" ] || { echo "error: no Chromium at $CHROMIUM_PATH (Debian: apt-get install chromium)" >&2; exit 1; }
 [ -f frontend/dist/index.html ] || { echo "error: frontend/dist is not built (make frontend)" >&2; exit 1; }
+[ -f frontend/dist-wallet/index.html ] || { echo "error: frontend/dist-wallet is not built (make frontend)" >&2; exit 1; }
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-RPC=$(free_port); HTTP=$(free_port); API=$(free_port)
+RPC=$(free_port); HTTP=$(free_port); API=$(free_port); WALLET_APP=$(free_port)
 RUN="e2e$$"
 export STAMPS_POSTGRES__URL="postgres://postgres@127.0.0.1:5432/stamps_$RUN" STAMPS_NATS__PREFIX="$RUN"
 export STAMPS_INDEXER__BOOTSTRAP="http://127.0.0.1:$API/devnet/bootstrap.json"
@@ -26,6 +27,8 @@ export STAMPS_GATEWAY__SESSION__PER_ADDRESS_PER_MINUTE=1000
 export STAMPS_FEES__GRPC_LISTEN=127.0.0.1:0 STAMPS_FEES__POLL_INTERVAL_MS=1000 STAMPS_WALLET__GRPC_LISTEN=127.0.0.1:0
 export STAMPS_WALLET__FEE_ADDRESS=bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4
 export STAMPS_WALLET__PROMO_ADDRESS=bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq
+# The wallet app at an origin of its own.
+export STAMPS_GATEWAY__WALLET_APP__LISTEN="127.0.0.1:$WALLET_APP"
 LOGS=$(mktemp -d)
 pids=()
 cleanup() {
@@ -93,7 +96,7 @@ status=0
 # The buy and mint tests mine the blocks of their transactions through the devnet's JSON-RPC. E2E_ARGS (e.g. a spec
 # file) is passed to Playwright.
 (cd frontend && E2E_BASE_URL="$BASE" E2E_CPID="$CPID" E2E_STAMP="$STAMP" E2E_RPC_URL="http://127.0.0.1:$RPC" \
-  E2E_LISTING="$LISTED" \
+  E2E_LISTING="$LISTED" E2E_WALLET_URL="http://127.0.0.1:$WALLET_APP" \
   CHROMIUM_PATH="$CHROMIUM_PATH" npm run --silent e2e -- ${E2E_ARGS:-}) || status=$?
 # The API against its OpenAPI document, on the same stack (after the browser tests, whatever they gave).
 scripts/schemathesis.sh "$BASE" || status=1

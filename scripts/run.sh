@@ -13,7 +13,7 @@ echo "devnet: Bitcoin Core JSON-RPC on http://127.0.0.1:18443, mempool-style API
 for _ in $(seq 1 100); do [ -f .data/devnet/curation.json ] && break; sleep 0.1; done
 "$BIN" curation import .data/devnet/curation.json >>.data/devnet.log 2>&1 \
   || echo "warning: the curation file was not imported (see .data/devnet.log)" >&2
-echo "open http://127.0.0.1:8080 once the services are up"
+echo "open http://127.0.0.1:8080 once the services are up (the wallet app: http://127.0.0.1:8081)"
 # The devnet keeps its chain in .data/devnet and, like Core, writes a .cookie there for JSON-RPC clients.
 export STAMPS_INDEXER__RPC_COOKIE_FILE="$PWD/.data/devnet/.cookie" STAMPS_NODE__RPC_COOKIE_FILE="$PWD/.data/devnet/.cookie"
 # The wallet fee of purchases goes to an address no devnet actor uses (set your own in stamps.toml).
@@ -23,6 +23,8 @@ export STAMPS_WALLET__PROMO_ADDRESS="${STAMPS_WALLET__PROMO_ADDRESS:-bc1qar0srrr
 export STAMPS_INDEXER__BOOTSTRAP="$PWD/.data/devnet/bootstrap.json"
 # The devnet serves its assets' enhanced asset information on the loopback address.
 export STAMPS_GATEWAY__ASSET_INFO__ALLOW_PRIVATE=true
+# The wallet app at an origin of its own (its own port here; its own host in production).
+export STAMPS_GATEWAY__WALLET_APP__LISTEN="${STAMPS_GATEWAY__WALLET_APP__LISTEN:-127.0.0.1:8081}"
 export STAMPS_INDEXER__METRICS_LISTEN="${STAMPS_INDEXER__METRICS_LISTEN:-127.0.0.1:9184}"
 # Once the services answer, some of the demo's UTXOs holding assets are listed for sale (atomic swaps), as sellers
 # would list them.

@@ -17,6 +17,7 @@ use tonic::transport::{Channel, Endpoint};
 use crate::cache::AnswerCache;
 use crate::config::{EdgeLimits, GatewayConfig};
 use crate::limits::Limits;
+use crate::routes::App;
 
 /// What handlers share: one allocation, so that the copy each request and layer takes is one reference count.
 #[derive(Clone)]
@@ -93,6 +94,21 @@ pub struct Gateway {
     guards: crate::session::Guards,
     /// The users kept, following the announcements of their changes.
     users: crate::session::UserCache,
+    /// The wallet app's listener, its origin and what it serves, when it is served.
+    wallet_app: Option<(TcpListener, String, axum::Router)>,
+}
+
+/// Where the site is reached from browsers: the configured origins, else its bound address (on the loopback
+/// address also as `localhost`).
+fn site_origins(configured: &[String], bound: SocketAddr) -> Vec<String> {
+    if !configured.is_empty() {
+        return configured.to_vec();
+    }
+    let mut origins = vec![format!("http://{bound}")];
+    if bound.ip().is_loopback() {
+        origins.push(format!("http://localhost:{}", bound.port()));
+    }
+    origins
 }
 
 /// Connects to NATS, prepares the catalogue client and binds the HTTP port.
@@ -130,6 +146,27 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
     let content = ContentStore::open(&nats)
         .await
         .map_err(|e| GatewayError::Dependency(e.to_string()))?;
+    let listener = TcpListener::bind(&config.listen).await?;
+    let site = site_origins(&config.session.site_origins, listener.local_addr()?);
+    let wallet_listener = match config.wallet_app.listen.trim() {
+        "" => None,
+        listen => {
+            let bound = TcpListener::bind(listen).await?;
+            let origin = match config.wallet_app.origin.trim().trim_end_matches('/') {
+                "" => format!("http://{}", bound.local_addr()?),
+                origin => origin.to_owned(),
+            };
+            Some((bound, origin))
+        }
+    };
+    // The wallet app changes accounts from its own origin too (when origins are listed; else each listener's
+    // own origin is accepted).
+    let mut session = config.session.clone();
+    if let Some((_, origin)) = &wallet_listener
+        && !session.site_origins.is_empty()
+    {
+        session.site_origins.push(origin.clone());
+    }
     let closing = Shutdown::new();
     let cache = AnswerCache::new(config.cache_bytes);
     let state = AppState::new(Shared {
@@ -138,7 +175,7 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         auth: AuthServiceClient::new(auth.connect_lazy()),
         fees: FeesServiceClient::new(fees.connect_lazy()),
         wallet: WalletServiceClient::new(Channel::balance_list(wallets.into_iter())),
-        guards: crate::session::Guards::new(&config.session),
+        guards: crate::session::Guards::new(&session),
         users: crate::session::UserCache::new(config.session.user_cache_ms),
         content,
         nats,
@@ -152,8 +189,25 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
     let guards = state.guards.clone();
     let users = state.users.clone();
     let kept = (config.cache_bytes > 0).then_some(cache);
-    let router = crate::routes::router(state, &config.static_dir, kept);
-    let listener = TcpListener::bind(&config.listen).await?;
+    let router = crate::routes::router(
+        state.clone(),
+        &config.static_dir,
+        kept.clone(),
+        App::Site {
+            wallet_origin: wallet_listener.as_ref().map(|(_, origin)| origin.as_str()),
+        },
+    );
+    let wallet_app = wallet_listener.map(|(listener, origin)| {
+        let router = crate::routes::router(
+            state,
+            &config.wallet_app.static_dir,
+            kept,
+            App::Wallet {
+                site_origins: &site,
+            },
+        );
+        (listener, origin, router)
+    });
     Ok(Gateway {
         listener,
         router,
@@ -162,6 +216,7 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         cache: cache_follow,
         guards,
         users,
+        wallet_app,
     })
 }
 
@@ -169,6 +224,13 @@ impl Gateway {
     /// The bound address.
     pub fn addr(&self) -> std::io::Result<SocketAddr> {
         self.listener.local_addr()
+    }
+
+    /// The wallet app's origin, when it is served.
+    pub fn wallet_origin(&self) -> Option<&str> {
+        self.wallet_app
+            .as_ref()
+            .map(|(_, origin, _)| origin.as_str())
     }
 
     /// Serves until `shutdown`, then finishes in-flight requests.
@@ -191,7 +253,18 @@ impl Gateway {
             shutdown.cancelled().await;
             closing.cancel();
         };
-        crate::serve::serve(self.listener, self.router, &self.limits, stopped).await;
+        let wallet_closing = self.closing.clone().cancelled_owned();
+        let limits = &self.limits;
+        let wallet_app = async move {
+            if let Some((listener, origin, router)) = self.wallet_app {
+                tracing::info!(%origin, "wallet app listening");
+                crate::serve::serve(listener, router, limits, wallet_closing).await;
+            }
+        };
+        tokio::join!(
+            crate::serve::serve(self.listener, self.router, &self.limits, stopped),
+            wallet_app
+        );
         Ok(())
     }
 }

@@ -28,6 +28,31 @@ pub struct GatewayConfig {
     pub limits: EdgeLimits,
     /// How assets' enhanced asset information is read.
     pub asset_info: crate::asset_info::AssetInfoConfig,
+    /// The wallet app, served at an origin of its own.
+    pub wallet_app: WalletAppConfig,
+}
+
+/// The wallet app: the product's self-custodial wallet, at its own origin so that no code of the site can read
+/// its storage. Its listener serves its build and the same API as the site's.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct WalletAppConfig {
+    /// Where it is served (empty: it is not).
+    pub listen: String,
+    /// Its origin as browsers reach it (`scheme://host[:port]`); empty: `http://` and the bound address.
+    pub origin: String,
+    /// Its build (`frontend/dist-wallet`).
+    pub static_dir: PathBuf,
+}
+
+impl Default for WalletAppConfig {
+    fn default() -> Self {
+        Self {
+            listen: String::new(),
+            origin: String::new(),
+            static_dir: PathBuf::from("frontend/dist-wallet"),
+        }
+    }
 }
 
 impl Default for GatewayConfig {
@@ -43,6 +68,7 @@ impl Default for GatewayConfig {
             cache_bytes: 256 * 1024 * 1024,
             limits: EdgeLimits::default(),
             asset_info: crate::asset_info::AssetInfoConfig::default(),
+            wallet_app: WalletAppConfig::default(),
         }
     }
 }

@@ -188,10 +188,60 @@ fn set_default(
     headers.entry(name).or_insert(value);
 }
 
+/// The headers an app's pages carry: its policy, and whether other pages may frame it only as the policy's
+/// `frame-ancestors` says (else `X-Frame-Options: DENY` too).
+#[derive(Clone)]
+pub struct AppPolicy {
+    /// The `Content-Security-Policy`.
+    pub csp: HeaderValue,
+    /// Whether it may be framed (by the origins its policy names).
+    pub framed: bool,
+}
+
+/// The wallet app's policy: its own files and API only, no inline script or style sheet, no plugin, no form
+/// posted anywhere, framed by the site's origins only.
+pub fn wallet_csp(frame_ancestors: &[String]) -> HeaderValue {
+    let ancestors: String = frame_ancestors
+        .iter()
+        .filter(|o| is_origin(o))
+        .map(|o| format!(" {o}"))
+        .collect();
+    let ancestors = if ancestors.is_empty() {
+        " 'none'".to_owned()
+    } else {
+        ancestors
+    };
+    let policy = format!(
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; \
+         connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors{ancestors}"
+    );
+    HeaderValue::from_str(&policy).unwrap_or(HeaderValue::from_static(
+        "default-src 'none'; frame-ancestors 'none'",
+    ))
+}
+
+/// Whether `text` is an origin a policy may name: `http(s)://` and a host (with a port), nothing else.
+fn is_origin(text: &str) -> bool {
+    let Some(rest) = text
+        .strip_prefix("https://")
+        .or_else(|| text.strip_prefix("http://"))
+    else {
+        return false;
+    };
+    !rest.is_empty()
+        && rest
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']'))
+}
+
 /// The app's policy: its own files only, script only from them or inline with one of the hashes of the inline
 /// scripts of `index.html`, pictures from anywhere secure (curated banners may live elsewhere), stamps framed
-/// from this origin, and never framed itself.
-pub fn app_csp(index_html: &str) -> HeaderValue {
+/// from this origin and the wallet app from its own (`wallet_origin`), and never framed itself.
+pub fn app_csp(index_html: &str, wallet_origin: Option<&str>) -> HeaderValue {
+    let frames = match wallet_origin.filter(|o| is_origin(o)) {
+        Some(origin) => format!("'self' {origin}"),
+        None => "'self'".to_owned(),
+    };
     let hashes: String = inline_scripts(index_html)
         .map(|script| {
             let digest = Sha256::digest(script.as_bytes());
@@ -204,7 +254,7 @@ pub fn app_csp(index_html: &str) -> HeaderValue {
     let policy = format!(
         "default-src 'self'; script-src 'self'{hashes}; style-src 'self' 'unsafe-inline'; \
          img-src 'self' data: blob: https:; media-src 'self' data: blob:; font-src 'self' data:; \
-         connect-src 'self'; frame-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; \
+         connect-src 'self'; frame-src {frames}; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; \
          form-action 'self'; frame-ancestors 'none'"
     );
     HeaderValue::from_str(&policy).unwrap_or(HeaderValue::from_static(
@@ -234,7 +284,7 @@ fn inline_scripts(html: &str) -> impl Iterator<Item = &str> {
 /// Headers of the app's pages and files: its policy and no framing on HTML, and `Vary: Accept-Encoding` (the
 /// files are served precompressed); `immutable` (set by the caller for hashed bundles) only on a success.
 pub async fn app_headers(
-    axum::extract::State(csp): axum::extract::State<HeaderValue>,
+    axum::extract::State(policy): axum::extract::State<AppPolicy>,
     request: Request,
     next: Next,
 ) -> Response {
@@ -246,8 +296,10 @@ pub async fn app_headers(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/html"));
     if html {
-        headers.insert(header::CONTENT_SECURITY_POLICY, csp);
-        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        headers.insert(header::CONTENT_SECURITY_POLICY, policy.csp);
+        if !policy.framed {
+            headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        }
     }
     headers.append(header::VARY, HeaderValue::from_static("accept-encoding"));
     if parts.status.is_client_error() || parts.status.is_server_error() {
@@ -305,7 +357,7 @@ mod tests {
                     </script></head>";
         let scripts: Vec<&str> = inline_scripts(html).collect();
         assert_eq!(scripts, vec!["var a = 1;\n"]);
-        let csp = app_csp(html);
+        let csp = app_csp(html, None);
         let csp = csp.to_str().expect("ascii");
         // sha256("var a = 1;\n"), base64.
         let expected =
@@ -315,11 +367,41 @@ mod tests {
             "{csp}"
         );
         assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert!(csp.contains("frame-src 'self';"), "{csp}");
         assert!(
-            !app_csp("<p>no scripts</p>")
+            !app_csp("<p>no scripts</p>", None)
                 .to_str()
                 .expect("ascii")
                 .contains("sha256")
+        );
+        let framing = app_csp("", Some("https://wallet.example"));
+        assert!(
+            framing
+                .to_str()
+                .expect("ascii")
+                .contains("frame-src 'self' https://wallet.example;")
+        );
+    }
+
+    #[test]
+    fn the_wallet_app_is_framed_by_the_sites_origins_only() {
+        let csp = wallet_csp(&[
+            "https://stamps.example".into(),
+            "http://127.0.0.1:8080".into(),
+            "https://evil.example; script-src *".into(),
+        ]);
+        let csp = csp.to_str().expect("ascii");
+        assert!(csp.contains("script-src 'self';"), "{csp}");
+        assert!(csp.contains("default-src 'none';"), "{csp}");
+        assert!(
+            csp.ends_with("frame-ancestors https://stamps.example http://127.0.0.1:8080"),
+            "{csp}"
+        );
+        assert!(
+            wallet_csp(&[])
+                .to_str()
+                .expect("ascii")
+                .ends_with("frame-ancestors 'none'")
         );
     }
 }

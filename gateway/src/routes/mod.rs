@@ -76,8 +76,28 @@ fn public_api() -> OpenApiRouter<AppState> {
         .merge(wallet::items_router())
 }
 
-/// The whole application: `/api/*`, `/s/*`, health, and the SPA for everything else.
-pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) -> Router {
+/// Which app a listener serves besides the API.
+pub enum App<'a> {
+    /// The site.
+    Site {
+        /// The wallet app's origin, which the site may frame.
+        wallet_origin: Option<&'a str>,
+    },
+    /// The wallet app.
+    Wallet {
+        /// The only origins that may frame it.
+        site_origins: &'a [String],
+    },
+}
+
+/// The whole application: `/api/*`, `/s/*`, health, and the app `static_dir` holds (the site or the wallet app)
+/// for everything else.
+pub fn router(
+    state: AppState,
+    static_dir: &Path,
+    cache: Option<AnswerCache>,
+    app: App<'_>,
+) -> Router {
     let (api, _) = public_api().split_for_parts();
     // A session's answers (its user, fresh challenges) are never kept.
     let (private, _) = account::router()
@@ -122,8 +142,17 @@ pub fn router(state: AppState, static_dir: &Path, cache: Option<AnswerCache>) ->
     // never change, so browsers keep them (a missing one is not kept: see `edge::app_headers`); every other path
     // is the app's page, checked again each visit, under the app's policy.
     let index = std::fs::read_to_string(static_dir.join("index.html")).unwrap_or_default();
-    let app_headers =
-        axum::middleware::from_fn_with_state(edge::app_csp(&index), edge::app_headers);
+    let policy = match app {
+        App::Site { wallet_origin } => edge::AppPolicy {
+            csp: edge::app_csp(&index, wallet_origin),
+            framed: false,
+        },
+        App::Wallet { site_origins } => edge::AppPolicy {
+            csp: edge::wallet_csp(site_origins),
+            framed: true,
+        },
+    };
+    let app_headers = axum::middleware::from_fn_with_state(policy, edge::app_headers);
     let bundles = tower::ServiceBuilder::new()
         .layer(app_headers.clone())
         .layer(SetResponseHeaderLayer::overriding(

@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(broadcast))
         .routes(routes!(create_listing))
         .routes(routes!(cancel_listing))
+        .routes(routes!(balance))
 }
 
 /// The fee record: sat/vB.
@@ -577,6 +578,53 @@ pub(crate) async fn cancel_listing(
         .await
         .or_not_found("Listing not found")?;
     Ok(no_store(StatusCode::NO_CONTENT.into_response()))
+}
+
+/// An address's bitcoin.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Balance)]
+struct BalanceJson {
+    address: String,
+    /// Satoshis in confirmed outputs not spent by a confirmed transaction.
+    confirmed: i64,
+    /// Satoshis the mempool adds (negative when it spends more than it pays the address).
+    unconfirmed: i64,
+}
+
+#[utoipa::path(
+    get,
+    path = "/wallet/balance/{address}",
+    tag = "buying",
+    params(("address" = String, Path, description = "a Bitcoin address")),
+    responses(
+        (status = 200, description = "the address's bitcoin, confirmed and in the mempool", body = BalanceJson),
+        (status = 400, description = "not an address", body = ErrorBody),
+        (status = 503, description = "the node's API is unavailable", body = ErrorBody),
+    )
+)]
+pub(crate) async fn balance(
+    State(state): State<AppState>,
+    Path(address): Path<String>,
+) -> Result<Response, ApiError> {
+    if address.len() > 100 {
+        return Err(ApiError::BadRequest("Invalid address".into()));
+    }
+    let r = state
+        .wallet
+        .clone()
+        .balance(pb::BalanceRequest {
+            address: address.clone(),
+        })
+        .await?
+        .into_inner();
+    Ok(no_store(
+        Json(BalanceJson {
+            address,
+            confirmed: r.confirmed,
+            unconfirmed: r.unconfirmed,
+        })
+        .into_response(),
+    ))
 }
 
 #[cfg(test)]

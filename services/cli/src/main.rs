@@ -474,6 +474,9 @@ async fn run_all(mut s: Settings, stop: Shutdown) -> anyhow::Result<()> {
     let indexer = stamps_indexer::build(&s.indexer, &s.postgres, &s.nats).await?;
     let gateway = stamps_gateway::build(&s.gateway, &s.nats).await?;
     println!("stamps is serving on http://{}", gateway.addr()?);
+    if let Some(origin) = gateway.wallet_origin() {
+        println!("the wallet app is served on {origin}");
+    }
     let fail = |stop: &Shutdown, name: &str, e: &dyn std::fmt::Display| {
         tracing::error!(service = name, error = %e, "service failed; stopping the others");
         stop.cancel();

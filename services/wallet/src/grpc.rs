@@ -112,6 +112,24 @@ fn node_status(e: NodeError) -> Status {
     }
 }
 
+/// An address's balance from the mempool-style API's statistics (`chain_stats` and `mempool_stats`, each with
+/// `funded_txo_sum` and `spent_txo_sum`); what is missing counts 0.
+fn balance_of(stats: &Value) -> pb::BalanceResponse {
+    let net = |of: &str| {
+        let sum = |what: &str| {
+            stats
+                .pointer(&format!("/{of}/{what}"))
+                .and_then(Value::as_i64)
+                .unwrap_or(0)
+        };
+        sum("funded_txo_sum").saturating_sub(sum("spent_txo_sum"))
+    };
+    pb::BalanceResponse {
+        confirmed: net("chain_stats"),
+        unconfirmed: net("mempool_stats"),
+    }
+}
+
 /// Milliseconds since the Unix epoch: a listing's or a cancellation's time.
 fn now_ms() -> u64 {
     std::time::SystemTime::now()
@@ -596,6 +614,22 @@ impl WalletService for WalletGrpc {
             .map(Response::new)
     }
 
+    async fn balance(
+        &self,
+        request: Request<pb::BalanceRequest>,
+    ) -> Result<Response<pb::BalanceResponse>, Status> {
+        let address = request.get_ref().address.trim();
+        if buy::address(address, self.network).is_none() {
+            return Err(Status::invalid_argument("Invalid address"));
+        }
+        let stats = self
+            .node
+            .api_json(&format!("/api/address/{address}"))
+            .await
+            .map_err(|e| unavailable("reading the address", e))?;
+        Ok(Response::new(balance_of(&stats)))
+    }
+
     async fn promo(
         &self,
         _request: Request<pb::PromoRequest>,
@@ -738,5 +772,22 @@ impl WalletGrpc {
             .await
             .map_err(|e| unavailable("publishing the listing", e))?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_balance_is_what_was_funded_less_what_was_spent() {
+        let stats = json!({
+            "chain_stats": {"funded_txo_sum": 150_000, "spent_txo_sum": 50_000, "tx_count": 3},
+            "mempool_stats": {"funded_txo_sum": 1_000, "spent_txo_sum": 30_000, "tx_count": 1},
+        });
+        let b = balance_of(&stats);
+        assert_eq!((b.confirmed, b.unconfirmed), (100_000, -29_000));
+        let none = balance_of(&json!({}));
+        assert_eq!((none.confirmed, none.unconfirmed), (0, 0));
     }
 }

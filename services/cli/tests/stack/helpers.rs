@@ -69,6 +69,8 @@ pub struct Stack {
 /// The indexer, catalogue and gateway, running.
 pub struct Services {
     pub base: String,
+    /// The wallet app's origin, when the gateway serves it.
+    pub wallet_app: Option<String>,
     /// The indexer's metrics endpoint (when the services run one).
     pub metrics: Option<String>,
     stop: Shutdown,
@@ -399,6 +401,7 @@ impl Stack {
             .await
             .expect("gateway builds");
         let base = format!("http://{}", gateway.addr().expect("addr"));
+        let wallet_app = gateway.wallet_origin().map(str::to_owned);
         let metrics = indexer
             .as_ref()
             .and_then(|i| i.metrics_addr())
@@ -440,6 +443,7 @@ impl Stack {
         ]);
         Services {
             base,
+            wallet_app,
             metrics,
             stop,
             tasks,

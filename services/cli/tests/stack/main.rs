@@ -10,6 +10,7 @@ mod fresh_equal;
 mod headers;
 mod helpers;
 mod minting;
+mod wallet_app;
 
 use helpers::Stack;
 
