@@ -47,6 +47,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(create_src20))
         .routes(routes!(create_launchpad))
         .routes(routes!(create_stamp))
+        .routes(routes!(create_send))
         .routes(routes!(whitelist))
         .routes(routes!(promo))
 }
@@ -287,6 +288,58 @@ pub(crate) async fn create_launchpad(
             source,
             collection: b.name.trim().to_owned(),
             times: b.times,
+            fee_rate: fee_rate(&b.desired_fee_rate)?,
+        })
+        .await?
+        .into_inner();
+    Ok(answered(r))
+}
+
+/// Bitcoin or an asset to send.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = CreateSend)]
+struct SendBody {
+    source: String,
+    destination: String,
+    /// `BTC`, or an asset's name or long name.
+    asset: String,
+    /// Satoshis for BTC, else the asset's base units (an integer, as a string or a number).
+    #[schema(value_type = String)]
+    quantity: serde_json::Value,
+    #[serde(rename = "desiredFeeRate")]
+    #[schema(value_type = f64)]
+    desired_fee_rate: serde_json::Number,
+}
+
+#[utoipa::path(
+    post,
+    path = "/wallet/create/send",
+    tag = "buying",
+    request_body = SendBody,
+    responses(
+        (status = 200, description = "the unsigned send, for the source's key to sign", body = MintJson),
+        (status = 400, description = "refused: why (nothing is built)", body = ErrorBody),
+        (status = 403, description = "not sent from the site or the wallet app", body = ErrorBody),
+    )
+)]
+pub(crate) async fn create_send(
+    State(state): State<AppState>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let b: SendBody = body(&bytes)?;
+    let quantity = match &b.quantity {
+        serde_json::Value::String(text) => text.trim().to_owned(),
+        serde_json::Value::Number(n) => n.to_string(),
+        _ => return Err(ApiError::BadRequest("quantity: a whole number".into())),
+    };
+    let r = state
+        .wallet
+        .clone()
+        .create_send(pb::CreateSendRequest {
+            source: b.source,
+            destination: b.destination,
+            asset: b.asset,
+            quantity,
             fee_rate: fee_rate(&b.desired_fee_rate)?,
         })
         .await?

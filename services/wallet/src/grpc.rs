@@ -605,6 +605,15 @@ impl WalletService for WalletGrpc {
             .map(Response::new)
     }
 
+    async fn create_send(
+        &self,
+        request: Request<pb::CreateSendRequest>,
+    ) -> Result<Response<pb::CreateMintResponse>, Status> {
+        self.create_send(request.into_inner())
+            .await
+            .map(Response::new)
+    }
+
     async fn whitelist(
         &self,
         request: Request<pb::WhitelistRequest>,

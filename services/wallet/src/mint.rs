@@ -5,14 +5,16 @@
 //! - an SRC-20 operation: its beneficiary (the minter or deployer itself, a transfer's recipient) at output 0, the
 //!   OLGA P2WSH outputs of `stamp:` and its JSON, the service fee and the deployer's royalty;
 //! - a stamp (a launchpad's draw, or a user's file): an issuance of a new numeric asset whose description is
-//!   `stamp:`, in an OP_RETURN, then the file in OLGA P2WSH outputs, the service fee and the owner's fee.
+//!   `stamp:`, in an OP_RETURN, then the file in OLGA P2WSH outputs, the service fee and the owner's fee;
+//! - a send (the same layout, no fee): bitcoin to the destination at output 0, or an asset's enhanced send (the
+//!   message names the destination) in an OP_RETURN.
 //!
 //! The message is encrypted with input 0's txid, so the coins are chosen first (with a stand-in of the same size),
 //! then the message is written. No fee output is ever a P2WSH (it would be read as data).
 
 use bitcoin::{Amount, OutPoint, ScriptBuf, TxOut};
 use stamps_protocol::Rules;
-use stamps_protocol::counterparty::message::{Fairmint, Issuance, Message, ids};
+use stamps_protocol::counterparty::message::{EnhancedSend, Fairmint, Issuance, Message, ids};
 use stamps_protocol::counterparty::transport;
 
 use crate::buy::{self, Built, Coin};
@@ -35,6 +37,8 @@ pub const OLGA_DUST: u64 = 330;
 pub const BENEFICIARY_VALUE: u64 = buy::RECEIVE_VALUE;
 /// The largest file a stamp carries: its OLGA outputs keep the transaction well inside the standard weight.
 pub const MAX_FILE: usize = 64_000;
+/// The least bitcoin a send pays (the dust threshold of every output type).
+pub const SEND_DUST: u64 = 546;
 /// The smallest numeric asset id (`A` + 26^12 + 1).
 pub const NUMERIC_MIN: u64 = 26u64.pow(12) + 1;
 
@@ -124,6 +128,44 @@ pub fn fairmint(
     Ok(Carried {
         message: Some(message),
         service: vec![(fee_to.clone(), FAIRMINT_FEE)],
+        label: asset.to_owned(),
+        ..Carried::default()
+    })
+}
+
+/// A send of `sats` to `to`.
+pub fn send_bitcoin(to: ScriptBuf, sats: u64) -> Carried {
+    Carried {
+        lead: vec![TxOut {
+            value: Amount::from_sat(sats),
+            script_pubkey: to,
+        }],
+        label: "BTC".into(),
+        ..Carried::default()
+    }
+}
+
+/// An enhanced send of `quantity` base units of `asset` (its name, numeric for a subasset) to `destination`,
+/// packed for `height`.
+pub fn send_asset(
+    asset: &str,
+    quantity: u64,
+    destination: &str,
+    height: u64,
+) -> Result<Carried, String> {
+    let asset_id =
+        stamps_protocol::asset::id_from_name(asset).map_err(|e| format!("{asset}: {e}"))?;
+    let message = Message::EnhancedSend(EnhancedSend {
+        asset_id,
+        asset: asset.to_owned(),
+        quantity,
+        address: destination.to_owned(),
+        memo: None,
+    })
+    .pack(height, Rules::MAINNET)
+    .map_err(|e| format!("send message: {e}"))?;
+    Ok(Carried {
+        message: Some(message),
         label: asset.to_owned(),
         ..Carried::default()
     })
@@ -328,6 +370,46 @@ mod tests {
             })
         );
         assert_eq!(built.wallet_fee, FAIRMINT_FEE);
+    }
+
+    #[test]
+    fn sends_pay_the_destination_or_carry_an_enhanced_send() {
+        let to = script(7);
+        let built = build(
+            &send_bitcoin(to.clone(), 50_000),
+            &script(1),
+            &mut coins(),
+            1000,
+        )
+        .expect("built");
+        let tx = &built.psbt.unsigned_tx;
+        assert_eq!(
+            (tx.output[0].value.to_sat(), &tx.output[0].script_pubkey),
+            (50_000, &to)
+        );
+        assert_eq!(tx.output.len(), 2, "the payment and the change");
+        assert_eq!(built.wallet_fee, 0);
+        assert_eq!(
+            tx.output[1].value.to_sat(),
+            1_000_000 - 50_000 - built.network_fee
+        );
+
+        let destination = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4";
+        let carried = send_asset("A95428956661682177", 3, destination, 903_000).expect("carried");
+        let built = build(&carried, &script(1), &mut coins(), 1000).expect("built");
+        let tx = &built.psbt.unsigned_tx;
+        assert!(tx.output[0].script_pubkey.is_op_return());
+        let key = stamps_protocol::arc4::key_for(&tx.input[0].previous_output.txid);
+        let plain = stamps_protocol::arc4::apply(&key, &tx.output[0].script_pubkey.as_bytes()[2..]);
+        let m = Message::unpack(&plain[8..], 903_000, Rules::MAINNET).expect("message");
+        let Message::EnhancedSend(send) = m else {
+            panic!("not an enhanced send: {m:?}")
+        };
+        assert_eq!(
+            (send.asset_id, send.quantity, send.address.as_str()),
+            (95_428_956_661_682_177, 3, destination)
+        );
+        assert!(send_asset("not an asset!", 1, destination, 903_000).is_err());
     }
 
     #[test]

@@ -287,6 +287,51 @@ impl WalletGrpc {
         Self::answer(&[carried], &minter, coins, fee_rate)
     }
 
+    /// A send: bitcoin paid to the destination, or a Counterparty asset moved by an enhanced send (its message
+    /// names the destination), checked against the sender's balance in the ledger.
+    pub(crate) async fn create_send(
+        &self,
+        r: pb::CreateSendRequest,
+    ) -> Result<pb::CreateMintResponse, Status> {
+        let minter = self.minter(&r.source)?;
+        let destination = r.destination.trim();
+        let to = buy::address(destination, self.network)
+            .ok_or_else(|| refuse("Invalid destination address"))?
+            .script_pubkey();
+        let quantity: u64 = r
+            .quantity
+            .trim()
+            .parse()
+            .ok()
+            .filter(|q| *q > 0)
+            .ok_or_else(|| {
+                refuse("The quantity must be a whole number of base units, at least 1")
+            })?;
+        let asset = r.asset.trim();
+        let carried = if asset.eq_ignore_ascii_case("BTC") {
+            if quantity < mint::SEND_DUST {
+                return Err(refuse(format!("At least {} satoshis", mint::SEND_DUST)));
+            }
+            mint::send_bitcoin(to, quantity)
+        } else {
+            let mut catalogue = self.catalogue.clone();
+            let terms = self
+                .terms(catalogue.send_terms(request((asset.to_owned(), minter.0.clone()))))
+                .await?;
+            if mint::cmp_decimal(&terms.balance, &quantity.to_string()) == std::cmp::Ordering::Less
+            {
+                return Err(refuse(format!(
+                    "You hold {} of {}",
+                    terms.balance, terms.asset
+                )));
+            }
+            mint::send_asset(&terms.asset, quantity, destination, terms.tip + 1).map_err(refuse)?
+        };
+        let (fee_rate, coins) =
+            tokio::try_join!(self.fee_rate(r.fee_rate), self.free_coins(&minter.0))?;
+        Self::answer(&[carried], &minter, coins, fee_rate)
+    }
+
     pub(crate) async fn create_src20(
         &self,
         r: pb::CreateSrc20Request,

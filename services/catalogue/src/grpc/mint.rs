@@ -2,7 +2,7 @@
 
 use stamps_proto::catalogue::v1::{
     CuratedLayer, CuratedStamp, FairmintTerms, GooseLayer, LaunchpadTerms, MintTermsRequest,
-    Src20Terms, WhitelistRound,
+    SendTerms, Src20Terms, WhitelistRound,
 };
 
 use crate::grpc::{CatalogueGrpc, QueryError, addresses, unsigned, validate_cpid};
@@ -22,6 +22,20 @@ fn request(r: &MintTermsRequest, what: &str) -> Result<(String, String), QueryEr
 }
 
 impl CatalogueGrpc {
+    pub(crate) async fn send_terms(&self, r: &MintTermsRequest) -> Result<SendTerms, QueryError> {
+        let (asset, address) = request(r, "asset")?;
+        validate_cpid(&asset)?;
+        let s = mint::send_terms(&self.pool, &asset, &address)
+            .await?
+            .ok_or_else(|| QueryError::NotFound(format!("No asset {asset}")))?;
+        Ok(SendTerms {
+            asset: s.asset,
+            divisible: s.divisible,
+            balance: s.balance,
+            tip: unsigned(s.tip),
+        })
+    }
+
     pub(crate) async fn fairmint_terms(
         &self,
         r: &MintTermsRequest,

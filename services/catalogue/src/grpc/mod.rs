@@ -24,7 +24,9 @@ use stamps_proto::catalogue::v1::{
     Src20TrendingResponse, Src721Detail, Stamp, StampDetail, UpdateCollectionRequest,
     XcpLeaderboardResponse,
 };
-use stamps_proto::catalogue::v1::{FairmintTerms, LaunchpadTerms, MintTermsRequest, Src20Terms};
+use stamps_proto::catalogue::v1::{
+    FairmintTerms, LaunchpadTerms, MintTermsRequest, SendTerms, Src20Terms,
+};
 use stamps_proto::catalogue::v1::{
     HeldOutpointsRequest, HeldOutpointsResponse, SaleDispensersRequest, SaleDispensersResponse,
     SaleListingsRequest, SaleListingsResponse,
@@ -558,6 +560,16 @@ impl CatalogueService for CatalogueGrpc {
         request: Request<SaleListingsRequest>,
     ) -> Result<Response<SaleListingsResponse>, Status> {
         self.sale_listings(request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn send_terms(
+        &self,
+        request: Request<MintTermsRequest>,
+    ) -> Result<Response<SendTerms>, Status> {
+        self.send_terms(request.get_ref())
             .await
             .map(Response::new)
             .map_err(status)

@@ -41,6 +41,44 @@ pub struct FairminterTermsRow {
     pub tip: i64,
 }
 
+/// An asset (by name or long name) as a send needs it: its name, divisibility and `address`'s balance of it.
+#[derive(Debug, sqlx::FromRow)]
+pub struct SendRow {
+    /// The asset's name.
+    pub asset: String,
+    /// Whether it is divisible.
+    pub divisible: bool,
+    /// `address`'s balance, base units.
+    pub balance: String,
+    /// The latest indexed block.
+    pub tip: i64,
+}
+
+/// `asset` (by name or long name; XCP too) and `address`'s balance of it, None when no such asset was issued.
+pub async fn send_terms(
+    pool: &PgPool,
+    asset: &str,
+    address: &str,
+) -> Result<Option<SendRow>, sqlx::Error> {
+    sqlx::query_as(
+        "WITH a AS (
+             SELECT 'XCP' AS asset, true AS divisible WHERE $1 = 'XCP'
+             UNION ALL
+             (SELECT asset, divisible FROM assets
+              WHERE asset = $1 OR (asset_longname <> '' AND asset_longname = $1)
+              ORDER BY asset = $1 DESC LIMIT 1))
+         SELECT a.asset, a.divisible,
+                COALESCE((SELECT b.quantity FROM balances b WHERE b.holder = $2 AND b.asset = a.asset), 0)::TEXT
+                    AS balance,
+                COALESCE((SELECT max(height) FROM blocks), 0) AS tip
+         FROM a LIMIT 1",
+    )
+    .bind(asset)
+    .bind(address)
+    .fetch_optional(pool)
+    .await
+}
+
 /// The latest fairminter of `asset` (by name or long name), with `address`'s figures.
 pub async fn fairminter(
     pool: &PgPool,

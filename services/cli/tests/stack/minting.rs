@@ -1,6 +1,6 @@
 //! Minting through the gateway: fairmints, SRC-20 operations, new stamps and launchpad mints built by the wallet
-//! service, signed by the devnet's wallet for the minter, broadcast through the API, mined and indexed; and each
-//! refusal with its text and nothing built.
+//! service, signed by the devnet's wallet for the minter, broadcast through the API, mined and indexed (and sends
+//! of an asset and of bitcoin the same way); and each refusal with its text and nothing built.
 
 use std::time::{Duration, Instant};
 
@@ -432,6 +432,59 @@ async fn fairmints_src20_operations_and_stamps_are_built_signed_mined_and_indexe
     )
     .await;
     assert!(text.contains("at most 64000"), "{text}");
+
+    // Sends (the wallet app's: no session needed, the source's key signs): the new stamp to another actor by an
+    // enhanced send, and bitcoin to a fresh address.
+    let mut wallet_app = Browser::new(&services);
+    let friend = actor(who + 1).address().to_string();
+    let send = |asset: &str, quantity: &str, destination: &str| {
+        json!({"source": address, "destination": destination, "asset": asset, "quantity": quantity,
+               "desiredFeeRate": 2})
+    };
+    let answer = wallet_app
+        .post("/api/wallet/create/send", send(&cpid, "1", &friend))
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let answer = answer.json();
+    assert_eq!(answer["result"]["walletFee"], json!(0));
+    let txid = sign_send_mine(&stack, &mut wallet_app, &answer)
+        .await
+        .remove(0);
+    assert_eq!(outputs(&stack, &txid).await[0].0, "nulldata");
+    assert_eq!(
+        (
+            balance(&mut db, &address, &cpid).await,
+            balance(&mut db, &friend, &cpid).await
+        ),
+        (0, 1),
+        "the stamp moved"
+    );
+    let answer = wallet_app
+        .post(
+            "/api/wallet/create/send",
+            send("BTC", "20000", PROMO_ADDRESS),
+        )
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let txid = sign_send_mine(&stack, &mut wallet_app, &answer.json())
+        .await
+        .remove(0);
+    let outs = outputs(&stack, &txid).await;
+    assert_eq!(outs[0], (PROMO_ADDRESS.to_owned(), 20_000));
+    assert_eq!(outs.len(), 2, "the payment and the change: {outs:?}");
+    for (body, says) in [
+        (send(&cpid, "1", &friend), "You hold 0 of"),
+        (send("NOSUCHASSET", "1", &friend), "No asset NOSUCHASSET"),
+        (send("BTC", "545", &friend), "At least 546 satoshis"),
+        (
+            send("BTC", "1000", "1notanaddress"),
+            "Invalid destination address",
+        ),
+        (send("XCP", "0", &friend), "at least 1"),
+    ] {
+        let text = refused(&mut wallet_app, "/api/wallet/create/send", body).await;
+        assert!(text.contains(says), "{text} names {says:?}");
+    }
 
     services.stop().await;
     stack.finish().await;
