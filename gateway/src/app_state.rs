@@ -66,6 +66,8 @@ pub struct Shared {
     pub pictures: crate::asset_info::AssetPictures,
     /// Whitelist answers, kept a few seconds.
     pub whitelists: crate::routes::mint::Whitelists,
+    /// Where the site and the wallet app are reached.
+    pub origins: crate::routes::origins::Origins,
 }
 
 /// Why the gateway could not start.
@@ -184,6 +186,10 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         pictures: crate::asset_info::AssetPictures::new(&config.asset_info)
             .map_err(GatewayError::Config)?,
         whitelists: Default::default(),
+        origins: crate::routes::origins::Origins {
+            site: site.clone(),
+            wallet: wallet_listener.as_ref().map(|(_, origin)| origin.clone()),
+        },
     });
     let cache_follow = (cache.clone(), state.nats.clone());
     let guards = state.guards.clone();

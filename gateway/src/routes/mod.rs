@@ -16,6 +16,7 @@ pub mod launchpads;
 pub mod leaderboard;
 pub mod mint;
 pub mod openapi;
+pub mod origins;
 pub mod paging;
 pub mod preview;
 pub mod profile;
@@ -52,6 +53,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(account::router())
         .merge(wallet::router())
         .merge(mint::router())
+        .merge(origins::router())
 }
 
 /// The routes whose answers are the same for everyone, and so may be kept ([`crate::cache`]).
@@ -103,6 +105,7 @@ pub fn router(
     let (private, _) = account::router()
         .merge(wallet::router())
         .merge(mint::router())
+        .merge(origins::router())
         .split_for_parts();
     // Answers (and stamps' files and drawn images) are kept until the catalogue changes (see `cache`), and
     // compressed for clients that accept gzip. Input is checked before the cache sees a request.

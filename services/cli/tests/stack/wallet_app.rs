@@ -83,6 +83,22 @@ async fn the_wallet_app_is_served_at_an_origin_of_its_own() {
         );
         assert!(page.text().await.expect("html").contains("<title>wallet"));
     }
+    // Both listeners say where the site and the wallet app are.
+    let port = services.base.rsplit(':').next().expect("port");
+    for at in [&origin, &services.base] {
+        let origins: Value = http
+            .get(format!("{at}/api/origins"))
+            .send()
+            .await
+            .expect("origins")
+            .json()
+            .await
+            .expect("json");
+        assert_eq!(
+            origins,
+            json!({"site": [services.base, format!("http://localhost:{port}")], "wallet": origin})
+        );
+    }
     // The site's page may frame it, and is framed by nobody.
     let page = http.get(&services.base).send().await.expect("site");
     let csp = header(&page, "content-security-policy");
