@@ -38,6 +38,9 @@ pub struct SessionConfig {
     pub site_origins: Vec<String>,
     /// Whether the session cookie is `Secure` (true when the site is served over https).
     pub secure_cookies: bool,
+    /// The session cookie's `Domain` (e.g. `stamps.example`, so that the wallet app at `wallet.stamps.example`
+    /// shares the site's session); empty: the host that set it only.
+    pub cookie_domain: String,
     /// Challenges one client address may ask for per minute.
     pub challenges_per_minute: u32,
     /// Sign-ins and links one client address may submit per minute.
@@ -54,6 +57,7 @@ impl Default for SessionConfig {
         Self {
             site_origins: Vec::new(),
             secure_cookies: false,
+            cookie_domain: String::new(),
             challenges_per_minute: 30,
             submits_per_minute: 30,
             per_address_per_minute: 10,
@@ -117,28 +121,40 @@ impl Guards {
         self.addresses.retain_recent();
     }
 
-    /// The `Set-Cookie` value holding `token` for `max_age_secs`.
-    pub fn cookie(&self, token: &str, max_age_secs: i64) -> Result<HeaderValue, ApiError> {
+    /// The cookie's attributes after its value: `Domain` when configured (a host name only), `Secure`.
+    fn attributes(&self) -> String {
+        let domain = self.config.cookie_domain.trim();
+        let domain = if !domain.is_empty()
+            && domain
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-'))
+        {
+            format!("; Domain={domain}")
+        } else {
+            String::new()
+        };
         let secure = if self.config.secure_cookies {
             "; Secure"
         } else {
             ""
         };
+        format!("{domain}{secure}")
+    }
+
+    /// The `Set-Cookie` value holding `token` for `max_age_secs`.
+    pub fn cookie(&self, token: &str, max_age_secs: i64) -> Result<HeaderValue, ApiError> {
+        let attributes = self.attributes();
         HeaderValue::from_str(&format!(
-            "{COOKIE}={token}; Path=/; Max-Age={max_age_secs}; HttpOnly; SameSite=Lax{secure}"
+            "{COOKIE}={token}; Path=/; Max-Age={max_age_secs}; HttpOnly; SameSite=Lax{attributes}"
         ))
         .map_err(|_| ApiError::Internal("session cookie".into()))
     }
 
     /// The `Set-Cookie` value that removes the cookie.
     pub fn removal(&self) -> HeaderValue {
-        let secure = if self.config.secure_cookies {
-            "; Secure"
-        } else {
-            ""
-        };
+        let attributes = self.attributes();
         HeaderValue::from_str(&format!(
-            "{COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax{secure}"
+            "{COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax{attributes}"
         ))
         .unwrap_or_else(|_| HeaderValue::from_static("stamps_session=; Path=/; Max-Age=0"))
     }
@@ -437,5 +453,31 @@ mod tests {
             "stamps_session=tok; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Secure"
         );
         assert!(g.removal().to_str().expect("ascii").contains("Max-Age=0"));
+        let shared = Guards::new(&SessionConfig {
+            cookie_domain: "stamps.example".into(),
+            ..SessionConfig::default()
+        });
+        assert_eq!(
+            shared.cookie("tok", 60).expect("cookie"),
+            "stamps_session=tok; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Domain=stamps.example"
+        );
+        assert!(
+            shared
+                .removal()
+                .to_str()
+                .expect("ascii")
+                .ends_with("; Domain=stamps.example")
+        );
+        let odd = Guards::new(&SessionConfig {
+            cookie_domain: "evil; Secure=no".into(),
+            ..SessionConfig::default()
+        });
+        assert!(
+            !odd.cookie("tok", 60)
+                .expect("cookie")
+                .to_str()
+                .expect("ascii")
+                .contains("Domain")
+        );
     }
 }
