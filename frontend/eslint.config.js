@@ -15,7 +15,7 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 const noAppImports = { regex: '(^@/app/|(^|/)app/)', message: 'Only src/app may import from src/app.' };
 
 export default defineConfig(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'dist-wallet', 'node_modules', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
   {
@@ -42,6 +42,25 @@ export default defineConfig(
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     extends: [reactHooks.configs.flat['recommended-latest']],
+  },
+  {
+    // The wallet (wallet/) is a separate app on its own origin: none of the site's code may run there.
+    files: ['wallet/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    extends: [reactHooks.configs.flat['recommended-latest']],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/|(\\.\\./)+src/)',
+              message: 'The wallet imports nothing from the site (src/): it runs on another origin.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['*.{js,ts}', 'e2e/**/*.ts'],

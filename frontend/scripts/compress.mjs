@@ -1,10 +1,10 @@
-// Writes a Brotli (.br) and a gzip (.gz) copy beside each built text asset, so the gateway serves them
-// precompressed (no compression work per request).
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// Writes a Brotli (.br) and a gzip (.gz) copy beside each built text asset of the site (dist/) and of the wallet
+// (dist-wallet/), so the gateway serves them precompressed (no compression work per request).
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const root = new URL('../dist/', import.meta.url).pathname;
+const roots = ['../dist/', '../dist-wallet/'].map((dir) => new URL(dir, import.meta.url).pathname);
 const compressible = /\.(js|css|html|svg|json|txt|map)$/;
 
 function walk(dir) {
@@ -21,4 +21,7 @@ function walk(dir) {
   }
 }
 
-walk(root);
+for (const root of roots) {
+  if (!existsSync(root)) throw new Error(`${root} is not built`);
+  walk(root);
+}

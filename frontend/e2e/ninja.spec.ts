@@ -1,0 +1,272 @@
+import { expect, test, type Frame, type Page } from '@playwright/test';
+import { devnetActor } from './support/devnet-signer';
+import { rpc } from './support/wallet';
+
+/**
+ * The Ninja wallet, on its own origin (the gateway's wallet listener): a wallet created, its words confirmed and
+ * imported again elsewhere to the same address; the password, the idle lock; a devnet payment seen to the satoshi;
+ * the site's pages kept out of its storage; its Content Security Policy.
+ *
+ * E2E_WALLET_URL: where the gateway serves the wallet, e.g. http://127.0.0.1:28081 (another origin than
+ * E2E_BASE_URL, the site, which is the tests' baseURL).
+ * E2E_RPC_URL: the devnet's JSON-RPC, which pays the wallet and mines the payment's block.
+ */
+
+const walletUrl = process.env.E2E_WALLET_URL;
+if (!walletUrl) {
+  throw new Error('E2E_WALLET_URL is not set: export E2E_WALLET_URL=http://127.0.0.1:28081 (the wallet listener)');
+}
+const WALLET_URL = walletUrl;
+const WALLET_ORIGIN = new URL(WALLET_URL).origin;
+
+/** Where the wallet keeps its encrypted key (wallet/src/config.ts). */
+const VAULT_KEY = 'ninja-wallet';
+const PASSWORD = 'ninja e2e password';
+/** The wallet's idle timeout (wallet/src/config.ts): 5 minutes. */
+const IDLE_TIMEOUT_MS = 5 * 60 * 1000;
+
+/** BIP-84's published vector: the mnemonic and its first receiving address (m/84'/0'/0'/0/0). */
+const BIP84 = {
+  mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+  address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+};
+
+/** A mainnet-format P2WPKH address. */
+const BC1Q = /^bc1q[02-9ac-hj-np-z]{38}$/;
+
+/** The address the unlocked wallet shows. */
+function shownAddress(page: Page | Frame) {
+  return page.getByTestId('address');
+}
+
+/** Chooses the wallet's password (typed twice) and submits. */
+async function choosePassword(page: Page, submit: 'Create wallet' | 'Import wallet'): Promise<void> {
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: submit, exact: true }).click();
+}
+
+/**
+ * Creates a wallet on the wallet's page: reads its 12 words, types a wrong word first (refused, the step stays),
+ * then the 3 words asked. Returns the words and the address shown.
+ */
+async function createWallet(page: Page): Promise<{ words: string[]; address: string }> {
+  await page.getByRole('button', { name: 'Create a wallet', exact: true }).click();
+  const words = await page.getByRole('list', { name: 'Recovery phrase' }).getByRole('listitem').allTextContents();
+  expect(words).toHaveLength(12);
+  await page.getByLabel('I have written these words down').check();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+  const labels = await page
+    .locator('label')
+    .filter({ hasText: /^Word #\d+$/ })
+    .allTextContents();
+  const positions = labels.map((label) => Number(label.replace('Word #', '')));
+  expect(positions).toHaveLength(3);
+  const word = (position: number) => page.getByLabel(`Word #${String(position)}`, { exact: true });
+  const [first] = positions as [number, ...number[]];
+  await word(first).fill(words[first - 1] === 'zoo' ? 'abandon' : 'zoo');
+  for (const position of positions.slice(1)) await word(position).fill(words[position - 1] ?? '');
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(/^Those words do not match your recovery phrase\./);
+  await expect(page.getByRole('heading', { name: 'Confirm your recovery phrase' })).toBeVisible();
+  await word(first).fill(words[first - 1] ?? '');
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+
+  await choosePassword(page, 'Create wallet');
+  await expect(shownAddress(page)).toHaveText(BC1Q);
+  return { words, address: (await shownAddress(page).textContent()) ?? '' };
+}
+
+/** Imports a recovery phrase or WIF key on the wallet's page; the wallet opens. */
+async function importWallet(page: Page, secret: string): Promise<void> {
+  await page.getByRole('button', { name: 'Import a wallet', exact: true }).click();
+  await page.getByLabel('Recovery phrase or WIF key').fill(secret);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await choosePassword(page, 'Import wallet');
+  await expect(shownAddress(page)).toHaveText(BC1Q);
+}
+
+/** The stored vault, as this page's origin sees it. */
+function storedVault(page: Page): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), VAULT_KEY);
+}
+
+test('a created wallet, its words confirmed, has the same address when its words are imported elsewhere', async ({
+  page,
+  context,
+  browser,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: WALLET_ORIGIN });
+  await page.goto(WALLET_URL);
+  const { words, address } = await createWallet(page);
+  await expect(page.getByRole('img', { name: `QR code of bitcoin:${address}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Copied!', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeVisible({ timeout: 3000 });
+
+  // The vault holds no word of the phrase in clear.
+  const vault = (await storedVault(page)) ?? '';
+  expect(Object.keys(JSON.parse(vault) as object).sort()).toEqual([
+    'ciphertext',
+    'iterations',
+    'iv',
+    'kdf',
+    'salt',
+    'v',
+  ]);
+  expect(vault).not.toContain(words.join(' '));
+
+  // Another browser profile: nothing stored; the same words give the same address.
+  const elsewhere = await browser.newContext();
+  try {
+    const other = await elsewhere.newPage();
+    await other.goto(WALLET_URL);
+    await expect(other.getByRole('button', { name: 'Create a wallet', exact: true })).toBeVisible();
+    await importWallet(other, words.join(' '));
+    await expect(shownAddress(other)).toHaveText(address);
+  } finally {
+    await elsewhere.close();
+  }
+});
+
+test('a wrong password is refused, and the wallet locks after 5 minutes without input', async ({ page }) => {
+  await page.clock.install();
+  await page.goto(WALLET_URL);
+  await importWallet(page, BIP84.mnemonic);
+  await expect(shownAddress(page)).toHaveText(BIP84.address);
+  await page.getByRole('button', { name: 'Lock', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Unlock your wallet' })).toBeVisible();
+  await expect(shownAddress(page)).toHaveCount(0);
+  const vault = await storedVault(page);
+
+  await page.getByLabel('Password', { exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Unlock', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Wrong password');
+  await expect(shownAddress(page)).toHaveCount(0);
+  expect(await storedVault(page)).toBe(vault);
+
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Unlock', exact: true }).click();
+  await expect(shownAddress(page)).toHaveText(BIP84.address);
+
+  // No input for a minute less than the timeout: still open; past it: locked.
+  await page.clock.fastForward(IDLE_TIMEOUT_MS - 60_000);
+  await expect(shownAddress(page)).toHaveText(BIP84.address);
+  await page.clock.fastForward(61_000);
+  await expect(page.getByRole('heading', { name: 'Unlock your wallet' })).toBeVisible();
+  await expect(shownAddress(page)).toHaveCount(0);
+});
+
+test('a payment from the devnet shows after Refresh, to the satoshi', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(WALLET_URL);
+  const { address } = await createWallet(page);
+  const confirmed = page.getByTestId('confirmed-balance');
+  await expect(confirmed).toHaveText('0.00000000 BTC');
+  await expect(page.getByRole('region', { name: 'Stamps' })).toContainText('This address holds no stamps.');
+  await expect(page.getByRole('region', { name: 'SRC-20 tokens' })).toContainText(
+    'This address holds no SRC-20 tokens.',
+  );
+
+  // 12,345,678 sat from the devnet's bank, mined into a block whose reward goes to a key the wallet does not hold.
+  await rpc('sendtoaddress', [address, 0.12345678]);
+  await rpc('generatetoaddress', [1, devnetActor(900).address]);
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect(confirmed).toHaveText('0.12345678 BTC', { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByTestId('unconfirmed-balance')).toHaveCount(0);
+});
+
+test("the site's pages cannot read the wallet's storage", async ({ page, baseURL }) => {
+  await page.goto(WALLET_URL);
+  await importWallet(page, BIP84.mnemonic);
+  expect(await storedVault(page)).not.toBeNull();
+
+  // The site's own storage has no wallet entry.
+  await page.goto('/');
+  expect(new URL(page.url()).origin).toBe(new URL(baseURL ?? '').origin);
+  expect(await storedVault(page)).toBeNull();
+  const siteValues = await page.evaluate(() =>
+    Object.keys(localStorage).map((key) => `${key}=${localStorage.getItem(key) ?? ''}`),
+  );
+  expect(siteValues.join('\n')).not.toContain('ciphertext');
+
+  // The wallet framed by a site page runs in its own origin: the site's script cannot reach its storage.
+  await page.evaluate((src) => {
+    const frame = document.createElement('iframe');
+    frame.src = src;
+    frame.title = 'Ninja wallet';
+    document.body.append(frame);
+  }, WALLET_URL);
+  await expect
+    .poll(() => page.frames().some((frame) => frame.url().startsWith(WALLET_ORIGIN)), {
+      message: "the wallet loads in a site page's frame (the site's frame-src and the wallet's frame-ancestors)",
+    })
+    .toBe(true);
+  const wallet = page.frames().find((frame) => frame.url().startsWith(WALLET_ORIGIN));
+  if (!wallet) throw new Error('no wallet frame');
+  await expect(wallet.getByRole('heading', { name: 'Ninja wallet', level: 1 })).toBeVisible();
+  const reach = await page.evaluate(() => {
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Ninja wallet"]');
+    try {
+      return `read ${JSON.stringify(frame?.contentWindow?.localStorage.getItem('ninja-wallet') ?? null)}`;
+    } catch (error) {
+      return `threw ${error instanceof Error ? error.name : String(error)}`;
+    }
+  });
+  expect(reach).toBe('threw SecurityError');
+});
+
+test("the wallet's responses carry its Content Security Policy, and it renders without a violation", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /content security policy/i.test(message.text())) violations.push(message.text());
+  });
+
+  const response = await page.goto(WALLET_URL);
+  expect(response?.status()).toBe(200);
+  const directives = parsePolicy(response?.headers()['content-security-policy'] ?? '');
+  expect(directives.get('default-src')).toEqual(["'none'"]);
+  expect(directives.get('script-src')).toEqual(["'self'"]);
+  expect(directives.get('style-src')).toEqual(["'self'"]);
+  expect(directives.get('connect-src')).toEqual(["'self'"]);
+  expect(directives.get('base-uri')).toEqual(["'none'"]);
+  expect(directives.get('form-action')).toEqual(["'none'"]);
+  // Only the site may frame the wallet.
+  const ancestors = directives.get('frame-ancestors') ?? [];
+  expect(ancestors).toContain(new URL(baseURL ?? '').origin);
+  expect(ancestors).not.toContain('*');
+
+  // Its script files carry it too.
+  await expect(page.getByRole('heading', { name: 'Ninja wallet', level: 1 })).toBeVisible();
+  const scripts = await page
+    .locator('script[src]')
+    .evaluateAll((elements) => elements.map((element) => (element as HTMLScriptElement).src));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const src of scripts) {
+    expect(new URL(src).origin).toBe(WALLET_ORIGIN);
+    const script = await request.get(src);
+    expect(script.status(), src).toBe(200);
+    expect(script.headers()['content-security-policy'] ?? '(none)', src).toMatch(/frame-ancestors/);
+  }
+
+  await page.waitForLoadState('networkidle');
+  expect(violations).toEqual([]);
+});
+
+/** A Content Security Policy header as a map of directive to its values. */
+function parsePolicy(policy: string): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const part of policy.split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) directives.set(name.toLowerCase(), values);
+  }
+  return directives;
+}

@@ -1,0 +1,98 @@
+import { parseSats } from './amount';
+import { STAMPS_PAGE_SIZE } from './config';
+
+/**
+ * The wallet's reads of the API, same-origin (`/api/...`: the gateway serves the API on the wallet's origin too):
+ * the BTC balance, and the stamps and SRC-20 balances the address holds, from the public endpoints the site's
+ * profile page reads.
+ */
+
+/** `GET /api/wallet/balance/{address}`, in integer satoshis; `unconfirmed` may be negative (spends in the mempool). */
+export type Balance = { confirmed: bigint; unconfirmed: bigint };
+
+/** A stamp the address holds, as the list gives it. */
+export type HeldStamp = { cpid: string; stamp: number; ident?: string };
+
+/** The address's stamps: the first page of the list and how many there are in all. */
+export type HeldStamps = { hits: HeldStamp[]; total: number };
+
+/** One SRC-20 balance; `balance` is an exact decimal string. */
+export type Src20Holding = { tick: string; balance: string };
+
+/** The API answered with an error, or with something the wallet cannot read. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+async function getJson(path: string, signal?: AbortSignal): Promise<unknown> {
+  const response = await fetch(path, { headers: { accept: 'application/json' }, signal });
+  if (!response.ok) throw new ApiError(`${path} answered ${String(response.status)}`, response.status);
+  try {
+    return await response.json();
+  } catch {
+    throw new ApiError(`${path} answered something other than JSON`, response.status);
+  }
+}
+
+function record(value: unknown, what: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ApiError(`${what}: not an object`);
+  return value as Record<string, unknown>;
+}
+
+/** The address's BTC balance. */
+export async function fetchBalance(address: string, signal?: AbortSignal): Promise<Balance> {
+  const body = record(await getJson(`/api/wallet/balance/${encodeURIComponent(address)}`, signal), 'balance');
+  const confirmed = parseSats(body.confirmed);
+  const unconfirmed = parseSats(body.unconfirmed ?? 0);
+  if (confirmed === null || unconfirmed === null) throw new ApiError('balance: amounts are not integer satoshis');
+  return { confirmed, unconfirmed };
+}
+
+/** The stamps the address holds (`/api/stamps/holders_addresses`, as the profile's Collected list asks). */
+export async function fetchStamps(address: string, signal?: AbortSignal): Promise<HeldStamps> {
+  const query = new URLSearchParams({
+    addresses: address,
+    offset: '0',
+    limit: String(STAMPS_PAGE_SIZE),
+    sort: 'stamp:asc',
+  });
+  const body = record(await getJson(`/api/stamps/holders_addresses?${query.toString()}`, signal), 'stamps');
+  if (!Array.isArray(body.hits)) throw new ApiError('stamps: no list of hits');
+  const hits = body.hits.flatMap((hit: unknown): HeldStamp[] => {
+    const item = record(hit, 'stamp');
+    if (typeof item.cpid !== 'string' || typeof item.stamp !== 'number') return [];
+    return [{ cpid: item.cpid, stamp: item.stamp, ...(typeof item.ident === 'string' ? { ident: item.ident } : {}) }];
+  });
+  const total = typeof body.estimatedTotalHits === 'number' ? body.estimatedTotalHits : hits.length;
+  return { hits, total };
+}
+
+/**
+ * The address's SRC-20 balances, from its profile (`/api/profile/{address}`, as the profile's SRC-20 tab shows them).
+ * An address linked to a user redirects to the user's profile: its balances are then those listed for this address.
+ * An address the catalogue does not know (404) holds none.
+ */
+export async function fetchSrc20(address: string, signal?: AbortSignal): Promise<Src20Holding[]> {
+  let body: Record<string, unknown>;
+  try {
+    body = record(await getJson(`/api/profile/${encodeURIComponent(address)}`, signal), 'profile');
+    if (typeof body.redirect === 'string' && body.redirect !== '' && body.redirect !== address) {
+      body = record(await getJson(`/api/profile/${encodeURIComponent(body.redirect)}`, signal), 'profile');
+    }
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
+  }
+  const balances = Array.isArray(body.src20) ? body.src20 : [];
+  return balances.flatMap((entry: unknown): Src20Holding[] => {
+    const item = record(entry, 'SRC-20 balance');
+    if (item.address !== address || typeof item.tick !== 'string' || typeof item.balance !== 'string') return [];
+    return [{ tick: item.tick, balance: item.balance }];
+  });
+}
