@@ -204,10 +204,7 @@ async fn a_dispenser_purchase_is_built_signed_mined_and_indexed() {
             .expect("btc");
     let funding = stack.rpc("sendtoaddress", json!([address, btc])).await;
     assert!(funding.is_string(), "the bank pays: {funding}");
-    stack
-        .rpc("generatetoaddress", json!([1, WALLET_FEE_ADDRESS]))
-        .await;
-    stack.wait_for_chain(60).await;
+    mine(&stack).await;
 
     let mut browser = Browser::new(&services);
     // Signed out: 401.
@@ -290,10 +287,7 @@ async fn a_dispenser_purchase_is_built_signed_mined_and_indexed() {
     assert_eq!(paid_to(next + 1), address);
     assert_eq!(outputs.len(), next + 2);
 
-    stack
-        .rpc("generatetoaddress", json!([1, WALLET_FEE_ADDRESS]))
-        .await;
-    stack.wait_for_chain(60).await;
+    mine(&stack).await;
     let mut db = stack.db().await;
     let (quantity, dispenser): (i64, String) = sqlx::query_as(
         "SELECT quantity::BIGINT, dispenser_tx_hash FROM catalogue.dispenses WHERE tx_hash = $1",

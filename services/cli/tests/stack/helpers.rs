@@ -105,8 +105,10 @@ pub fn sats(btc: &Value) -> u64 {
     }
 }
 
-/// Mines a block (its reward to the wallet's fee address) and waits until the services have it.
+/// Mines a block (its reward to the wallet's fee address) and waits until the services have it: projected, and
+/// its catalogue version published (what the gateway and the wallet keep of the catalogue's answers follows it).
 pub async fn mine(stack: &Stack) {
+    let before = stack.published_version().await;
     stack
         .rpc(
             "generatetoaddress",
@@ -114,6 +116,14 @@ pub async fn mine(stack: &Stack) {
         )
         .await;
     stack.wait_for_chain(60).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while stack.published_version().await == before {
+        assert!(
+            Instant::now() < deadline,
+            "the catalogue published no version for the block"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 /// The actor whose address the stacks' auth service gives the staff role.
@@ -207,6 +217,18 @@ impl Stack {
 
     /// Waits until the indexer's chain is the node's best chain and the catalogue has projected exactly the
     /// indexer's blocks (`secs` at most).
+    /// The catalogue's published versions (the live value `catalogue`), as stored now.
+    pub async fn published_version(&self) -> Option<Vec<u8>> {
+        let nats = stamps_platform::nats::Nats::connect(&self.nats)
+            .await
+            .expect("nats");
+        let kv = nats.realtime().await.expect("realtime bucket");
+        kv.get(stamps_platform::versions::VERSION_KEY)
+            .await
+            .expect("read")
+            .map(|v| v.to_vec())
+    }
+
     pub async fn wait_for_chain(&self, secs: u64) {
         let deadline = Instant::now() + Duration::from_secs(secs);
         let mut db = self.db().await;
