@@ -1,9 +1,7 @@
 import { hex } from '@scure/base';
-import { Script } from '@scure/btc-signer/script.js';
 import { Transaction } from '@scure/btc-signer/transaction.js';
 import { pubECDSA } from '@scure/btc-signer/utils.js';
 import { describe, expect, it, vi } from 'vitest';
-import { NETWORK } from './config';
 import { p2wpkhAddress } from './keys';
 import {
   broadcast,
@@ -12,40 +10,18 @@ import {
   FOREIGN_INPUT,
   RefusedError,
   reviewOf,
-  scriptOf,
   SendError,
   signReviewed,
   SPENDS_MORE,
   type SendRequest,
 } from './send';
+import { testPsbt as psbt } from './testing/psbt';
 
 const KEY = new Uint8Array(32).fill(1);
 const OWN = p2wpkhAddress(pubECDSA(KEY, true));
 const OTHER_KEY = new Uint8Array(32).fill(2);
 const OTHER = p2wpkhAddress(pubECDSA(OTHER_KEY, true));
 const DESTINATION = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
-const TXID = 'aa'.repeat(32);
-
-type Coin = { address: string; sats: bigint };
-type Out = { address: string; sats: bigint } | { data: Uint8Array };
-
-/** A PSBT as the API builds one: version 2, each input with its witness UTXO. */
-function psbt(inputs: Coin[], outputs: Out[]): string {
-  const tx = new Transaction({ version: 2, allowUnknownOutputs: true });
-  inputs.forEach((coin, index) => {
-    tx.addInput({
-      txid: TXID,
-      index,
-      sequence: 0xfffffffd,
-      witnessUtxo: { script: hex.decode(scriptOf(coin.address) ?? ''), amount: coin.sats },
-    });
-  });
-  for (const output of outputs) {
-    if ('data' in output) tx.addOutput({ script: Script.encode(['RETURN', output.data]), amount: 0n });
-    else tx.addOutputAddress(output.address, output.sats, NETWORK);
-  }
-  return hex.encode(tx.toPSBT());
-}
 
 const BTC: SendRequest = { asset: 'BTC', destination: DESTINATION, quantity: 100_000n, feeRate: -1 };
 /** 1,000,000 in; 100,000 out to the destination, 899,859 back, 141 to the miners. */
