@@ -164,7 +164,7 @@ export function SendForm({
                 {output.address ?? 'Counterparty data'}
                 {output.own && ' (your address: change)'}
               </span>
-              <span className="list__main">{formatSats(output.sats)} BTC</span>
+              <span className="list__main list__amount">{formatSats(output.sats)} BTC</span>
             </li>
           ))}
         </ul>
