@@ -1,11 +1,12 @@
-import { expect, test, type Frame, type Page } from '@playwright/test';
-import { devnetActor } from './support/devnet-signer';
-import { rpc } from './support/wallet';
+import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test';
+import { ARTISTS, COLLECTORS, devnetActor } from './support/devnet-signer';
+import { api, rpc } from './support/wallet';
 
 /**
  * The Ninja wallet, on its own origin (the gateway's wallet listener): a wallet created, its words confirmed and
  * imported again elsewhere to the same address; the password, the idle lock; a devnet payment seen to the satoshi;
- * the site's pages kept out of its storage; its Content Security Policy.
+ * the site's pages kept out of its storage; its Content Security Policy; sending bitcoin and a stamp through its
+ * review, signed in the page, broadcast, mined and indexed.
  *
  * E2E_WALLET_URL: where the gateway serves the wallet, e.g. http://127.0.0.1:28081 (another origin than
  * E2E_BASE_URL, the site, which is the tests' baseURL).
@@ -271,3 +272,204 @@ function parsePolicy(policy: string): Map<string, string[]> {
   }
   return directives;
 }
+
+/** Where the blocks of the sending tests are mined: a key no wallet here holds and no test pays. */
+const MINER = 900;
+/** Who the BTC send pays: an address nothing else pays, so its balance moves by the send alone. */
+const RECIPIENT = 901;
+
+/** An address's confirmed balance, in satoshis (`GET /api/wallet/balance/{address}`). */
+async function confirmedSats(request: APIRequestContext, address: string): Promise<bigint> {
+  const balance = await api<{ confirmed: number | string }>(request, `/api/wallet/balance/${address}`);
+  return BigInt(balance.confirmed);
+}
+
+/** Mines one block (to MINER) over `txid`, which the node must hold in its mempool. */
+async function mine(txid: string): Promise<void> {
+  expect((await rpc('getrawmempool', [])) as string[]).toContain(txid);
+  await rpc('generatetoaddress', [1, devnetActor(MINER).address]);
+  expect((await rpc('getrawmempool', [])) as string[]).not.toContain(txid);
+}
+
+/** Pays the wallet 0.01 BTC from the devnet's bank, mined, and waits until the API sees it confirmed. */
+async function fund(request: APIRequestContext, address: string): Promise<void> {
+  const txid = (await rpc('sendtoaddress', [address, 0.01])) as string;
+  await mine(txid);
+  await expect
+    .poll(() => confirmedSats(request, address), { timeout: 60_000, intervals: [1_000, 2_000] })
+    .toBe(1_000_000n);
+}
+
+/** An amount the wallet shows ('0.00100141 BTC') as satoshis. */
+function shownSats(text: string | null): bigint {
+  const match = /^(\d[\d,]*)\.(\d{8}) BTC$/.exec((text ?? '').trim());
+  if (!match) throw new Error(`not an amount in BTC: ${text ?? ''}`);
+  return BigInt((match[1] ?? '').replaceAll(',', '') + (match[2] ?? ''));
+}
+
+/** The Send form of the unlocked wallet. */
+function sendForm(page: Page) {
+  return page.getByRole('region', { name: 'Send', exact: true });
+}
+
+/** Reviews what the Send form holds; returns the review's fee and total, in satoshis, once they show. */
+async function review(page: Page): Promise<{ fee: bigint; total: bigint }> {
+  const form = sendForm(page);
+  await form.getByRole('button', { name: 'Review', exact: true }).click();
+  await expect(form.getByRole('list', { name: 'Outputs' })).toBeVisible({ timeout: 20_000 });
+  return {
+    fee: shownSats(await form.getByTestId('network-fee').textContent()),
+    total: shownSats(await form.getByTestId('total').textContent()),
+  };
+}
+
+/** Signs and sends the reviewed transaction; returns its txid once shown. */
+async function signAndSend(page: Page): Promise<string> {
+  const form = sendForm(page);
+  await form.getByRole('button', { name: 'Sign and send', exact: true }).click();
+  const txid = form.getByTestId('txid');
+  await expect(txid).toHaveText(/^[0-9a-f]{64}$/, { timeout: 20_000 });
+  return (await txid.textContent()) ?? '';
+}
+
+test('0.001 BTC sent through the review reaches a devnet address, to the satoshi', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await page.goto(WALLET_URL);
+  const { address } = await createWallet(page);
+  await fund(request, address);
+  const destination = devnetActor(RECIPIENT).address;
+  const before = await confirmedSats(request, destination);
+
+  const form = sendForm(page);
+  await expect(form.getByLabel('What to send')).toHaveValue('BTC');
+  await form.getByLabel('To', { exact: true }).fill(destination);
+  await form.getByLabel('Amount (BTC)').fill('0.001');
+  const { fee, total } = await review(page);
+  // Every output: the payment, then the change back to the wallet.
+  const outputs = form.getByRole('list', { name: 'Outputs' }).getByRole('listitem');
+  await expect(outputs.filter({ hasText: destination })).toContainText('0.00100000 BTC');
+  const change = outputs.filter({ hasText: address });
+  await expect(change).toContainText('your address: change');
+  expect(fee).toBeGreaterThan(0n);
+  expect(total).toBe(100_000n + fee);
+  const changeText = (await change.textContent()) ?? '';
+  expect(shownSats(/[\d,]+\.\d{8} BTC$/.exec(changeText)?.[0] ?? changeText)).toBe(1_000_000n - total);
+
+  const txid = await signAndSend(page);
+  await mine(txid);
+  await expect
+    .poll(() => confirmedSats(request, destination), { timeout: 60_000, intervals: [1_000, 2_000] })
+    .toBe(before + 100_000n);
+  await expect
+    .poll(() => confirmedSats(request, address), { timeout: 60_000, intervals: [1_000, 2_000] })
+    .toBe(1_000_000n - total);
+});
+
+type Paged<T> = { hits: T[]; estimatedTotalHits: number };
+type Holder = { address: string | null; utxo_address?: string | null; quantity: string };
+type Built = { result: { txHex: string } };
+
+/** The holders of an asset as its page lists them: address-held balances only (not those attached to UTXOs). */
+async function addressHolders(request: APIRequestContext, cpid: string): Promise<Map<string, string>> {
+  const asset = await api<{ holders?: Holder[] }>(request, `/api/asset/${cpid}`);
+  const held = new Map<string, string>();
+  for (const holder of asset.holders ?? []) {
+    if (holder.address && !holder.utxo_address) held.set(holder.address, holder.quantity);
+  }
+  return held;
+}
+
+/** The stamps an address holds, as the wallet lists them. */
+async function heldStamps(request: APIRequestContext, address: string): Promise<string[]> {
+  const held = await api<Paged<{ cpid: string }>>(
+    request,
+    `/api/stamps/holders_addresses?addresses=${address}&sort=stamp:asc&limit=100`,
+  );
+  return held.hits.map((hit) => hit.cpid);
+}
+
+/** `POST` to the API from the wallet's origin, as the wallet app itself would. */
+function postFromWallet(request: APIRequestContext, path: string, data: unknown) {
+  return request.post(`${WALLET_ORIGIN}${path}`, { data, headers: { origin: WALLET_ORIGIN } });
+}
+
+test('a stamp received from a devnet actor is sent back through the review, and the ledger says so', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await page.goto(WALLET_URL);
+  const { address } = await createWallet(page);
+  await fund(request, address);
+
+  // A devnet actor's stamp held at its address (not attached to a UTXO): the first the API agrees to send.
+  let found: { index: number; cpid: string; psbtHex: string } | null = null;
+  const indexes = [...Array(COLLECTORS.end - ARTISTS.first).keys()].map((offset) => ARTISTS.first + offset);
+  for (const index of indexes) {
+    const actor = devnetActor(index);
+    for (const cpid of (await heldStamps(request, actor.address)).slice(0, 5)) {
+      const response = await postFromWallet(request, '/api/wallet/create/send', {
+        source: actor.address,
+        destination: address,
+        asset: cpid,
+        quantity: '1',
+        desiredFeeRate: -1,
+      });
+      if (response.ok()) {
+        found = { index, cpid, psbtHex: ((await response.json()) as Built).result.txHex };
+        break;
+      }
+    }
+    if (found) break;
+  }
+  expect(found, "a devnet actor's stamp it can send").not.toBeNull();
+  if (!found) return;
+  const actor = devnetActor(found.index);
+  const { cpid } = found;
+  const actorHeld = (await addressHolders(request, cpid)).get(actor.address);
+  expect(actorHeld, `${actor.address} holds ${cpid}`).toBeDefined();
+
+  // The actor's send, signed by the devnet's wallet, broadcast as a PSBT, mined.
+  const signed = (await rpc('walletprocesspsbt', [Buffer.from(found.psbtHex, 'hex').toString('base64')])) as {
+    psbt: string;
+    complete: boolean;
+  };
+  expect(signed.complete).toBe(true);
+  const sent = await postFromWallet(request, '/api/wallet/broadcast', { txHex: signed.psbt, isPsbt: true });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const [received] = ((await sent.json()) as { result: string[] }).result;
+  await mine(received ?? '');
+  await expect.poll(() => heldStamps(request, address), { timeout: 90_000, intervals: [1_000, 2_000] }).toContain(cpid);
+
+  // The wallet lists it (after Refresh), and sends it back.
+  const form = sendForm(page);
+  const choice = form.getByLabel('What to send');
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect(choice.locator(`option[value="${cpid}"]`)).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Stamps held' })).toContainText(cpid);
+  await choice.selectOption(cpid);
+  await expect(form.getByLabel('Quantity (units)')).toHaveValue('1');
+  await form.getByLabel('To', { exact: true }).fill(actor.address);
+  const { fee, total } = await review(page);
+  const outputs = form.getByRole('list', { name: 'Outputs' }).getByRole('listitem');
+  await expect(outputs.first()).toContainText('Counterparty data');
+  await expect(outputs.first()).toContainText('0.00000000 BTC');
+  // Nothing but the fee leaves the wallet: the stamp's destination is in the data.
+  await expect(outputs.filter({ hasText: actor.address })).toHaveCount(0);
+  expect(total).toBe(fee);
+
+  const back = await signAndSend(page);
+  await mine(back);
+  await expect
+    .poll(
+      async () => {
+        const holders = await addressHolders(request, cpid);
+        return { actor: holders.get(actor.address), wallet: holders.get(address) };
+      },
+      { timeout: 90_000, intervals: [1_000, 2_000] },
+    )
+    .toEqual({ actor: actorHeld, wallet: undefined });
+  expect(await heldStamps(request, address)).not.toContain(cpid);
+});

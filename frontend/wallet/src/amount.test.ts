@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSats, parseSats } from './amount';
+import { formatSats, parseBtc, parseSats } from './amount';
 
 describe('formatSats', () => {
   it('writes integer satoshis as BTC with 8 decimals, without floats', () => {
@@ -30,5 +30,28 @@ describe('parseSats', () => {
     expect(parseSats('1e8')).toBeNull();
     expect(parseSats(null)).toBeNull();
     expect(parseSats(undefined)).toBeNull();
+  });
+});
+
+describe('parseBtc', () => {
+  it('reads BTC as exact satoshis', () => {
+    expect(parseBtc('0.001')).toBe(100_000n);
+    expect(parseBtc('1')).toBe(100_000_000n);
+    expect(parseBtc(' 1.5 ')).toBe(150_000_000n);
+    expect(parseBtc('.25')).toBe(25_000_000n);
+    expect(parseBtc('2.')).toBe(200_000_000n);
+    expect(parseBtc('0.00000001')).toBe(1n);
+    expect(parseBtc('0.1')).toBe(10_000_000n);
+    expect(parseBtc('0.3')).toBe(30_000_000n);
+    expect(parseBtc('20999999.97690000')).toBe(2_099_999_997_690_000n);
+    expect(parseBtc('0')).toBe(0n);
+  });
+
+  it('refuses more than 8 decimals, signs, junk and more than 21 million BTC', () => {
+    for (const text of ['0.000000001', '-1', '-0.5', '+1', '1e-3', '1,5', '1 000', 'abc', '', '.', '0x10', '١']) {
+      expect(parseBtc(text), text).toBeNull();
+    }
+    expect(parseBtc('21000000')).toBe(2_100_000_000_000_000n);
+    expect(parseBtc('21000000.00000001')).toBeNull();
   });
 });

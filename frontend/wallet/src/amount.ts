@@ -19,3 +19,20 @@ export function parseSats(value: unknown): bigint | null {
   if (typeof value === 'string' && /^-?\d{1,20}$/.test(value)) return BigInt(value);
   return null;
 }
+
+/** The most bitcoin there will ever be, in satoshis. */
+const MAX_SATS = 21_000_000n * SATS_PER_BTC;
+
+/**
+ * An amount typed in BTC ('0.001', '1', '1.5', '.25') as exact integer satoshis; null for anything else: more than 8
+ * decimals, a sign, an exponent, separators, letters, or more than 21 million BTC. The digits are read as text.
+ */
+export function parseBtc(text: string): bigint | null {
+  const match = /^(\d*)(?:\.(\d{0,8}))?$/.exec(text.trim());
+  if (!match) return null;
+  const whole = match[1] ?? '';
+  const fraction = match[2] ?? '';
+  if (whole === '' && fraction === '') return null;
+  const sats = BigInt(whole || '0') * SATS_PER_BTC + BigInt(fraction.padEnd(8, '0'));
+  return sats <= MAX_SATS ? sats : null;
+}

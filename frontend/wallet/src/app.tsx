@@ -6,6 +6,7 @@ import { UnlockForm } from './components/unlock-form';
 import { WalletHome } from './components/wallet-home';
 import { IDLE_TIMEOUT_MS, VAULT_STORAGE_KEY } from './config';
 import { accountOf, wipeAccount, type Account, type Secret } from './keys';
+import { signReviewed, type Review } from './send';
 import { useIdleTimeout } from './use-idle-timeout';
 import { decryptSecret, encryptSecret, forgetVault, hasStoredVault, loadVault, saveVault } from './vault';
 
@@ -56,6 +57,13 @@ export function App() {
     forgetVault();
     setScreen({ name: 'welcome' });
   }, [dropKey]);
+
+  /** Signs a reviewed send with the key held, once checked against its review (see signReviewed). */
+  const sign = useCallback((review: Review) => {
+    const current = account.current;
+    if (!current) throw new Error('The wallet is locked.');
+    return signReviewed(review, current.address, current.privateKey);
+  }, []);
 
   // The key leaves memory with the app.
   useEffect(() => dropKey, [dropKey]);
@@ -186,7 +194,7 @@ export function App() {
     case 'unlocked':
       body = (
         <>
-          <WalletHome address={screen.address} />
+          <WalletHome address={screen.address} sign={sign} />
           <ForgetWallet onForget={forget} />
         </>
       );

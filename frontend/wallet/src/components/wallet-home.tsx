@@ -4,6 +4,7 @@ import { fetchBalance, fetchSrc20, fetchStamps } from '../api';
 import { useLoad, type Load } from '../use-load';
 import { CopyButton } from './copy-button';
 import { QrCode } from './qr-code';
+import { SendForm, type SignReviewed } from './send-form';
 
 /** What a section shows while its read is pending or failed; null once it has an answer. */
 function pending<T>(load: Load<T>, what: string) {
@@ -20,9 +21,10 @@ function pending<T>(load: Load<T>, what: string) {
 
 /**
  * The unlocked wallet: its receiving address (copy, QR code of `bitcoin:<address>`), its BTC balance (confirmed, and
- * unconfirmed when not zero), and the stamps and SRC-20 tokens it holds, with one Refresh for all of them.
+ * unconfirmed when not zero), and the stamps and SRC-20 tokens it holds, with one Refresh for all of them; the Send
+ * form (bitcoin or a stamp held), after which all of them are read again.
  */
-export function WalletHome({ address }: { address: string }) {
+export function WalletHome({ address, sign }: { address: string; sign: SignReviewed }) {
   const id = useId();
   const balance = useLoad(useCallback((signal: AbortSignal) => fetchBalance(address, signal), [address]));
   const stamps = useLoad(useCallback((signal: AbortSignal) => fetchStamps(address, signal), [address]));
@@ -74,6 +76,13 @@ export function WalletHome({ address }: { address: string }) {
             </>
           ))}
       </section>
+
+      <SendForm
+        address={address}
+        stamps={stamps.load.status === 'done' ? stamps.load.data.hits : []}
+        sign={sign}
+        onSent={refresh}
+      />
 
       <section className="card" aria-labelledby={`${id}-stamps`}>
         <h2 id={`${id}-stamps`}>Stamps</h2>

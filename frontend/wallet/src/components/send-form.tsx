@@ -1,0 +1,296 @@
+import { useCallback, useId, useRef, useState, type SubmitEvent } from 'react';
+import { formatSats, parseBtc } from '../amount';
+import type { HeldStamp } from '../api';
+import { broadcast, buildSend, fetchFees, type Review, type SendRequest } from '../send';
+import { useLoad } from '../use-load';
+import { CopyButton } from './copy-button';
+
+/** Signs a reviewed send after checking it against the review; returns the raw transaction (hex). */
+export type SignReviewed = (review: Review) => string;
+
+type FeeChoice = 'optimal' | 'fastest' | 'halfHour' | 'hour';
+
+type Step =
+  | { name: 'edit' }
+  | { name: 'building' }
+  | { name: 'review'; review: Review; request: SendRequest }
+  | { name: 'sending'; review: Review; request: SendRequest }
+  | { name: 'sent'; txid: string };
+
+/** A mainnet address as typed: bech32 (bc1...) or base58 (1... or 3...). The server checks it fully. */
+const ADDRESS = /^(bc1[02-9ac-hj-np-z]{8,87}|BC1[02-9AC-HJ-NP-Z]{8,87}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/;
+
+function message(failure: unknown): string {
+  return failure instanceof Error ? failure.message : 'The send failed.';
+}
+
+/**
+ * Sends bitcoin or one of the stamps held: the form, then a review of the transaction the API built (every output,
+ * the fee, the total leaving the wallet), then 'Sign and send' (checked, signed, broadcast) and its txid.
+ */
+export function SendForm({
+  address,
+  stamps,
+  sign,
+  onSent,
+}: {
+  address: string;
+  stamps: HeldStamp[];
+  sign: SignReviewed;
+  onSent: () => void;
+}) {
+  const id = useId();
+  const [asset, setAsset] = useState('BTC');
+  const [destination, setDestination] = useState('');
+  const [quantity, setQuantity] = useState('');
+  const [feeChoice, setFeeChoice] = useState<FeeChoice>('optimal');
+  const [step, setStep] = useState<Step>({ name: 'edit' });
+  const [error, setError] = useState<string | null>(null);
+  /** Set while a build or a send runs: a second click does nothing. */
+  const busy = useRef(false);
+  const fees = useLoad(useCallback((signal: AbortSignal) => fetchFees(signal), []));
+  const rates = fees.load.status === 'done' ? fees.load.data : null;
+
+  const feeRate = (): number => {
+    if (feeChoice === 'optimal' || !rates) return -1;
+    return { fastest: rates.fastestFee, halfHour: rates.halfHourFee, hour: rates.hourFee }[feeChoice];
+  };
+
+  /** The request typed, or why it cannot be sent. */
+  const typed = (): SendRequest | string => {
+    const to = destination.trim();
+    if (!ADDRESS.test(to)) return 'Enter a Bitcoin address (bc1..., 1... or 3...).';
+    let amount: bigint | null;
+    if (asset === 'BTC') {
+      amount = parseBtc(quantity);
+      if (amount === null) return 'Enter an amount in BTC, with at most 8 decimals.';
+    } else {
+      amount = /^\s*[1-9]\d{0,19}\s*$/.test(quantity) ? BigInt(quantity.trim()) : null;
+      if (amount === null) return 'Enter a whole number of units, at least 1.';
+    }
+    if (amount <= 0n) return 'Enter an amount above zero.';
+    return { asset, destination: to, quantity: amount, feeRate: feeRate() };
+  };
+
+  const review = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy.current) return;
+    const request = typed();
+    if (typeof request === 'string') {
+      setError(request);
+      return;
+    }
+    busy.current = true;
+    setError(null);
+    setStep({ name: 'building' });
+    buildSend(address, request).then(
+      (built) => {
+        busy.current = false;
+        setStep({ name: 'review', review: built, request });
+      },
+      (failure: unknown) => {
+        busy.current = false;
+        setError(message(failure));
+        setStep({ name: 'edit' });
+      },
+    );
+  };
+
+  const send = () => {
+    if (busy.current || step.name !== 'review') return;
+    const { review: reviewed, request } = step;
+    let raw: string;
+    try {
+      raw = sign(reviewed);
+    } catch (failure) {
+      setError(message(failure));
+      return;
+    }
+    busy.current = true;
+    setError(null);
+    setStep({ name: 'sending', review: reviewed, request });
+    broadcast(raw).then(
+      (txid) => {
+        busy.current = false;
+        setStep({ name: 'sent', txid });
+        onSent();
+      },
+      (failure: unknown) => {
+        busy.current = false;
+        setError(message(failure));
+        setStep({ name: 'review', review: reviewed, request });
+      },
+    );
+  };
+
+  const restart = () => {
+    setError(null);
+    setQuantity('');
+    setStep({ name: 'edit' });
+  };
+
+  const alert = error && (
+    <p className="error" role="alert">
+      {error}
+    </p>
+  );
+
+  let body;
+  if (step.name === 'sent') {
+    body = (
+      <>
+        <p>Sent. Its transaction id:</p>
+        <p className="address" data-testid="txid">
+          {step.txid}
+        </p>
+        <div className="actions">
+          <CopyButton text={step.txid} label="Copy transaction id" />
+          <button type="button" className="button" onClick={restart}>
+            New send
+          </button>
+        </div>
+      </>
+    );
+  } else if (step.name === 'review' || step.name === 'sending') {
+    const sending = step.name === 'sending';
+    const { review: shown } = step;
+    body = (
+      <>
+        <p className="label">The transaction, output by output:</p>
+        <ul className="list" aria-label="Outputs">
+          {shown.outputs.map((output, index) => (
+            <li key={index} className="list__item">
+              <span className="list__detail list__detail--left">
+                {output.address ?? 'Counterparty data'}
+                {output.own && ' (your address: change)'}
+              </span>
+              <span className="list__main list__amount">{formatSats(output.sats)} BTC</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="totals">
+          <dt>Network fee</dt>
+          <dd data-testid="network-fee">{formatSats(shown.fee)} BTC</dd>
+          <dt>Total leaving the wallet</dt>
+          <dd data-testid="total">{formatSats(shown.total)} BTC</dd>
+        </dl>
+        {step.request.asset !== 'BTC' && (
+          <p className="muted">
+            {step.request.quantity.toString()} of {step.request.asset} to {step.request.destination}, in the
+            Counterparty data.
+          </p>
+        )}
+        {alert}
+        <div className="actions">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={send}
+            disabled={sending}
+            aria-busy={sending}
+          >
+            {sending ? 'Sending...' : 'Sign and send'}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={sending}
+            onClick={() => {
+              setError(null);
+              setStep({ name: 'edit' });
+            }}
+          >
+            Back
+          </button>
+        </div>
+      </>
+    );
+  } else {
+    const building = step.name === 'building';
+    body = (
+      <form className="form" onSubmit={review} noValidate>
+        <label className="field" htmlFor={`${id}-asset`}>
+          What to send
+          <select
+            id={`${id}-asset`}
+            value={asset}
+            disabled={building}
+            onChange={(event) => {
+              setAsset(event.target.value);
+              setQuantity(event.target.value === 'BTC' ? '' : '1');
+            }}
+          >
+            <option value="BTC">Bitcoin (BTC)</option>
+            {stamps.map((stamp) => (
+              <option key={stamp.cpid} value={stamp.cpid}>
+                Stamp #{stamp.stamp} ({stamp.cpid})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field" htmlFor={`${id}-destination`}>
+          To
+          <input
+            id={`${id}-destination`}
+            value={destination}
+            disabled={building}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="bc1q..."
+            onChange={(event) => {
+              setDestination(event.target.value);
+            }}
+          />
+        </label>
+        <label className="field" htmlFor={`${id}-quantity`}>
+          {asset === 'BTC' ? 'Amount (BTC)' : 'Quantity (units)'}
+          <input
+            id={`${id}-quantity`}
+            value={quantity}
+            disabled={building}
+            inputMode={asset === 'BTC' ? 'decimal' : 'numeric'}
+            autoComplete="off"
+            onChange={(event) => {
+              setQuantity(event.target.value);
+            }}
+          />
+        </label>
+        <label className="field" htmlFor={`${id}-fee`}>
+          Fee
+          <select
+            id={`${id}-fee`}
+            value={feeChoice}
+            disabled={building}
+            onChange={(event) => {
+              setFeeChoice(event.target.value as FeeChoice);
+            }}
+          >
+            <option value="optimal">Optimal{rates ? ` (${String(rates.optimalFee)} sat/vB)` : ''}</option>
+            <option value="fastest" disabled={!rates}>
+              Fastest{rates ? ` (${String(rates.fastestFee)} sat/vB)` : ''}
+            </option>
+            <option value="halfHour" disabled={!rates}>
+              Half an hour{rates ? ` (${String(rates.halfHourFee)} sat/vB)` : ''}
+            </option>
+            <option value="hour" disabled={!rates}>
+              An hour{rates ? ` (${String(rates.hourFee)} sat/vB)` : ''}
+            </option>
+          </select>
+        </label>
+        {alert}
+        <div className="actions">
+          <button type="submit" className="button button--primary" disabled={building} aria-busy={building}>
+            {building ? 'Building...' : 'Review'}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Send</h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,242 @@
+import { hex } from '@scure/base';
+import { Address, OutScript } from '@scure/btc-signer/payment.js';
+import { SigHash, Transaction } from '@scure/btc-signer/transaction.js';
+import { NETWORK } from './config';
+
+/**
+ * Sending from the wallet: the send built by the API (`POST /api/wallet/create/send`), read into what the review
+ * shows; the check of that PSBT before any signature (only the wallet's own coins in, and exactly what was shown
+ * out); the signature; the broadcast (`POST /api/wallet/broadcast`, the raw transaction); the fee oracle's rates.
+ */
+
+/** What to send: `BTC` or an asset's name; the quantity in satoshis or the asset's base units. */
+export type SendRequest = { asset: string; destination: string; quantity: bigint; feeRate: number };
+
+/** One output as the review shows it: its address (null: Counterparty's data, an OP_RETURN), its satoshis. */
+export type ReviewOutput = { address: string | null; script: string; sats: bigint; own: boolean };
+
+/** What a send does, read from its PSBT: every output, the network fee, and what leaves the wallet in all. */
+export type Review = {
+  /** The unsigned PSBT, hex, as built. */
+  psbtHex: string;
+  outputs: ReviewOutput[];
+  /** Satoshis to the miners. */
+  fee: bigint;
+  /** The outputs paying others, plus the fee. */
+  total: bigint;
+};
+
+/** The fee rates offered, sat/vB; `-1` asks for the fee oracle's optimal rate. */
+export type FeeRates = { fastestFee: number; halfHourFee: number; hourFee: number; optimalFee: number };
+
+/** The server refused, or could not be read; `message` is shown as is. */
+export class SendError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SendError';
+  }
+}
+
+/** The PSBT is not what the review showed, or spends coins that are not the wallet's: nothing is signed. */
+export class RefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefusedError';
+  }
+}
+
+export const SPENDS_MORE = 'This transaction spends more than shown: refused';
+export const FOREIGN_INPUT = "This transaction spends coins that are not this wallet's: refused";
+const NOT_ASKED = 'This transaction does not send what was asked: refused';
+const UNREADABLE = 'This transaction cannot be read: refused';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function post(path: string, body: unknown): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new SendError('The server could not be reached: try again.');
+  }
+  let answer: unknown = null;
+  try {
+    answer = await response.json();
+  } catch {
+    // Shown below by its status.
+  }
+  if (!response.ok) {
+    const error = isRecord(answer) && typeof answer.error === 'string' && answer.error ? answer.error : null;
+    throw new SendError(error ?? `The server answered ${String(response.status)}.`);
+  }
+  return answer;
+}
+
+/** The output script of an address, hex; null when it is not a valid address of the network. */
+export function scriptOf(address: string): string | null {
+  try {
+    return hex.encode(OutScript.encode(Address(NETWORK).decode(address)));
+  } catch {
+    return null;
+  }
+}
+
+function readPsbt(psbtHex: string): Transaction {
+  try {
+    return Transaction.fromPSBT(hex.decode(psbtHex), { allowUnknownOutputs: true });
+  } catch {
+    throw new RefusedError(UNREADABLE);
+  }
+}
+
+/** Each output of a PSBT: its address (null for an OP_RETURN), its script (hex) and its satoshis. */
+function outputsOf(tx: Transaction, ownScript: string): ReviewOutput[] {
+  const outputs: ReviewOutput[] = [];
+  for (let index = 0; index < tx.outputsLength; index++) {
+    const output = tx.getOutput(index);
+    if (!output.script || output.amount === undefined) throw new RefusedError(UNREADABLE);
+    const script = hex.encode(output.script);
+    const data = output.script[0] === 0x6a;
+    let address: string | null = null;
+    if (!data) {
+      address = tx.getOutputAddress(index, NETWORK) ?? null;
+      if (address === null) throw new RefusedError(UNREADABLE);
+    }
+    outputs.push({ address, script, sats: output.amount, own: script === ownScript });
+  }
+  return outputs;
+}
+
+/**
+ * What a PSBT takes from the wallet, after checking that it is the wallet's alone to sign: every input spends the
+ * wallet's own P2WPKH output (as its witness UTXO says), signs everything (SIGHASH_ALL), and is not signed yet.
+ * Returns its outputs, the satoshis its inputs bring and the fee (inputs less outputs).
+ */
+function spending(tx: Transaction, ownScript: string): { outputs: ReviewOutput[]; fee: bigint; leaving: bigint } {
+  if (tx.inputsLength === 0 || tx.outputsLength === 0) throw new RefusedError(UNREADABLE);
+  let inputs = 0n;
+  for (let index = 0; index < tx.inputsLength; index++) {
+    const input = tx.getInput(index);
+    const utxo = input.witnessUtxo;
+    if (!utxo || hex.encode(utxo.script) !== ownScript) throw new RefusedError(FOREIGN_INPUT);
+    if (input.sighashType !== undefined && input.sighashType !== SigHash.ALL) throw new RefusedError(SPENDS_MORE);
+    if (input.finalScriptWitness || input.finalScriptSig || input.partialSig) throw new RefusedError(UNREADABLE);
+    inputs += utxo.amount;
+  }
+  const outputs = outputsOf(tx, ownScript);
+  const paid = outputs.reduce((sum, output) => sum + output.sats, 0n);
+  const back = outputs.reduce((sum, output) => sum + (output.own ? output.sats : 0n), 0n);
+  if (paid > inputs) throw new RefusedError(UNREADABLE);
+  return { outputs, fee: inputs - paid, leaving: inputs - back };
+}
+
+/**
+ * The review of a built send, from its PSBT and the fee the server states: refused when the PSBT spends coins that
+ * are not the wallet's, when its fee is not the one stated, or when it does not send what was asked (for bitcoin, an
+ * output paying the destination exactly; for an asset, no satoshis to anyone: the destination is in the data).
+ */
+export function reviewOf(psbtHex: string, statedFee: bigint, ownAddress: string, request: SendRequest): Review {
+  const ownScript = scriptOf(ownAddress);
+  if (ownScript === null) throw new RefusedError(UNREADABLE);
+  const { outputs, fee, leaving } = spending(readPsbt(psbtHex), ownScript);
+  if (fee !== statedFee) throw new RefusedError(SPENDS_MORE);
+  const others = outputs.filter((output) => !output.own);
+  if (request.asset === 'BTC') {
+    const to = scriptOf(request.destination);
+    if (!outputs.some((output) => output.script === to && output.sats === request.quantity)) {
+      throw new RefusedError(NOT_ASKED);
+    }
+  } else if (others.some((output) => output.address !== null || output.sats !== 0n)) {
+    throw new RefusedError(NOT_ASKED);
+  }
+  return { psbtHex, outputs, fee, total: leaving };
+}
+
+/**
+ * Checks a PSBT against its review before signing: its inputs are all the wallet's own P2WPKH coins, and what leaves
+ * the wallet (its inputs less the outputs paying the wallet) is exactly what was shown (the outputs to others, to the
+ * satoshi and the script, plus the fee). Throws RefusedError otherwise.
+ */
+export function checkPsbt(psbtHex: string, ownAddress: string, review: Review): Transaction {
+  const ownScript = scriptOf(ownAddress);
+  if (ownScript === null) throw new RefusedError(UNREADABLE);
+  const tx = readPsbt(psbtHex);
+  const { outputs, fee, leaving } = spending(tx, ownScript);
+  const shown = review.outputs.filter((output) => !output.own);
+  const others = outputs.filter((output) => !output.own);
+  const shownTotal = shown.reduce((sum, output) => sum + output.sats, 0n) + review.fee;
+  const same =
+    others.length === shown.length &&
+    others.every((output, index) => output.script === shown[index]?.script && output.sats === shown[index].sats);
+  if (!same || fee !== review.fee || leaving !== shownTotal || leaving !== review.total) {
+    throw new RefusedError(SPENDS_MORE);
+  }
+  return tx;
+}
+
+/**
+ * Checks the reviewed PSBT (see checkPsbt), signs each input with the wallet's key (SIGHASH_ALL), finalizes it and
+ * returns the raw transaction, hex.
+ */
+export function signReviewed(review: Review, ownAddress: string, privateKey: Uint8Array): string {
+  const tx = checkPsbt(review.psbtHex, ownAddress, review);
+  for (let index = 0; index < tx.inputsLength; index++) {
+    if (!tx.signIdx(privateKey, index, [SigHash.ALL])) throw new RefusedError(UNREADABLE);
+  }
+  tx.finalize();
+  return hex.encode(tx.extract());
+}
+
+/** Builds a send (`POST /api/wallet/create/send`) and reviews it; the server's refusal is thrown as its text. */
+export async function buildSend(source: string, request: SendRequest): Promise<Review> {
+  const answer = await post('/api/wallet/create/send', {
+    source,
+    destination: request.destination,
+    asset: request.asset,
+    quantity: request.quantity.toString(),
+    desiredFeeRate: request.feeRate,
+  });
+  const result = isRecord(answer) ? answer.result : null;
+  if (!isRecord(result) || typeof result.txHex !== 'string' || !result.txHex) {
+    throw new SendError('The server answered without a transaction.');
+  }
+  const fee = result.fee;
+  if (typeof fee !== 'number' || !Number.isSafeInteger(fee) || fee < 0) {
+    throw new SendError('The server answered without its fee.');
+  }
+  if (Array.isArray(result.psbts) && result.psbts.length > 1) {
+    throw new SendError('The server built more than one transaction for a send.');
+  }
+  return reviewOf(result.txHex, BigInt(fee), source, request);
+}
+
+/** Broadcasts a signed raw transaction (hex); returns its txid, or throws the node's reason. */
+export async function broadcast(rawHex: string): Promise<string> {
+  const answer = await post('/api/wallet/broadcast', { txHex: rawHex, isPsbt: false });
+  const txids = isRecord(answer) ? answer.result : null;
+  const txid = Array.isArray(txids) ? (txids[0] as unknown) : null;
+  if (typeof txid !== 'string' || !/^[0-9a-f]{64}$/.test(txid)) {
+    throw new SendError('The transaction was sent, but the server answered without its id.');
+  }
+  return txid;
+}
+
+/** The fee oracle's rates (`GET /api/fees`); null while it has none. */
+export async function fetchFees(signal?: AbortSignal): Promise<FeeRates | null> {
+  const response = await fetch('/api/fees', { headers: { accept: 'application/json' }, signal });
+  if (!response.ok) return null;
+  const body: unknown = await response.json();
+  if (!isRecord(body)) return null;
+  const rate = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null);
+  const fastestFee = rate(body.fastestFee);
+  const halfHourFee = rate(body.halfHourFee);
+  const hourFee = rate(body.hourFee);
+  if (fastestFee === null || halfHourFee === null || hourFee === null) return null;
+  return { fastestFee, halfHourFee, hourFee, optimalFee: rate(body.optimalFee) ?? Math.min(fastestFee, hourFee + 0.5) };
+}
