@@ -397,7 +397,7 @@ test('a stamp received from a devnet actor is sent back through the review, and 
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   await page.goto(WALLET_URL);
   const { address } = await createWallet(page);
   await fund(request, address);
@@ -472,4 +472,12 @@ test('a stamp received from a devnet actor is sent back through the review, and 
     )
     .toEqual({ actor: actorHeld, wallet: undefined });
   expect(await heldStamps(request, address)).not.toContain(cpid);
+
+  // The wallet's recent activity (after Refresh) lists the stamp received, and sent back.
+  const activity = page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem');
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect(activity.filter({ hasText: new RegExp(`^Received \\S+ ${cpid}`) })).toHaveCount(1, { timeout: 2_000 });
+    await expect(activity.filter({ hasText: new RegExp(`^Sent \\S+ ${cpid}`) })).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
 });

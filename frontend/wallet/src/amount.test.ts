@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSats, parseBtc, parseSats } from './amount';
+import { formatQuantity, formatSats, parseBtc, parseQuantity, parseSats } from './amount';
 
 describe('formatSats', () => {
   it('writes integer satoshis as BTC with 8 decimals, without floats', () => {
@@ -53,5 +53,36 @@ describe('parseBtc', () => {
     }
     expect(parseBtc('21000000')).toBe(2_100_000_000_000_000n);
     expect(parseBtc('21000000.00000001')).toBeNull();
+  });
+});
+
+describe('formatQuantity', () => {
+  it('shows a divisible quantity with exactly 8 decimals, whatever its size', () => {
+    expect(formatQuantity(0n, true)).toBe('0.00000000');
+    expect(formatQuantity(1n, true)).toBe('0.00000001');
+    expect(formatQuantity(100_000_000n, true)).toBe('1.00000000');
+    expect(formatQuantity(123_456_789_012_345_678n, true)).toBe('1,234,567,890.12345678');
+    expect(formatQuantity(18_446_744_073_709_551_615n, true)).toBe('184,467,440,737.09551615');
+  });
+
+  it('shows an indivisible quantity as the integer', () => {
+    expect(formatQuantity(1n, false)).toBe('1');
+    expect(formatQuantity(1000n, false)).toBe('1,000');
+    expect(formatQuantity(-1000n, false)).toBe('-1,000');
+    expect(formatQuantity(18_446_744_073_709_551_615n, false)).toBe('18,446,744,073,709,551,615');
+  });
+});
+
+describe('parseQuantity', () => {
+  it('reads base units from digits or safe integers, exactly', () => {
+    expect(parseQuantity('18446744073709551615')).toBe(18_446_744_073_709_551_615n);
+    expect(parseQuantity('0')).toBe(0n);
+    expect(parseQuantity(42)).toBe(42n);
+  });
+
+  it('refuses anything else', () => {
+    for (const value of ['', '-1', '1.5', '1e8', ' 1', '123456789012345678901', 1.5, -1, 2 ** 60, null, true, {}]) {
+      expect(parseQuantity(value)).toBeNull();
+    }
   });
 });

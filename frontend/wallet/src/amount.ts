@@ -8,9 +8,21 @@ const SATS_PER_BTC = 100_000_000n;
 export function formatSats(sats: bigint): string {
   const negative = sats < 0n;
   const magnitude = negative ? -sats : sats;
-  const whole = (magnitude / SATS_PER_BTC).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const fraction = (magnitude % SATS_PER_BTC).toString().padStart(8, '0');
-  return `${negative ? '-' : ''}${whole}.${fraction}`;
+  return `${negative ? '-' : ''}${groupThousands(magnitude / SATS_PER_BTC)}.${fraction}`;
+}
+
+/** An integer with thousands separators ('1,234,567', '-1,000'). */
+function groupThousands(value: bigint): string {
+  return value.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * A Counterparty quantity in base units, exactly: a divisible asset's with 8 decimals ('1,000.00000001'), an
+ * indivisible one's as the integer ('1,000'). Integer arithmetic only.
+ */
+export function formatQuantity(quantity: bigint, divisible: boolean): string {
+  return divisible ? formatSats(quantity) : groupThousands(quantity);
 }
 
 /** An integer amount of satoshis read from JSON: a safe integer number or a string of digits; else null. */
@@ -35,4 +47,11 @@ export function parseBtc(text: string): bigint | null {
   if (whole === '' && fraction === '') return null;
   const sats = BigInt(whole || '0') * SATS_PER_BTC + BigInt(fraction.padEnd(8, '0'));
   return sats <= MAX_SATS ? sats : null;
+}
+
+/** A Counterparty quantity in base units read from JSON: a string of digits or a safe integer number; else null. */
+export function parseQuantity(value: unknown): bigint | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : null;
+  if (typeof value === 'string' && /^\d{1,20}$/.test(value)) return BigInt(value);
+  return null;
 }

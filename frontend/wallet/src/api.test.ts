@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, fetchBalance, fetchSrc20, fetchStamps } from './api';
+import { ApiError, fetchActivity, fetchBalance, fetchSrc20, fetchStamps } from './api';
 
 const ADDRESS = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 const OTHER = 'bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l';
@@ -103,5 +103,93 @@ describe('fetchSrc20', () => {
   it('fails on other errors', async () => {
     stubApi({ [`/api/profile/${ADDRESS}`]: { status: 500, body: { error: 'boom' } } });
     await expect(fetchSrc20(ADDRESS)).rejects.toMatchObject({ status: 500 });
+  });
+});
+
+describe('fetchActivity', () => {
+  const path = `/api/activity?addresses=${ADDRESS}`;
+  const TX = 'ab'.repeat(32);
+  const item = {
+    asset: 'A95428956661682177',
+    quantity: '1',
+    divisible: false,
+    tx_type: 'receive',
+    tx_hash: TX,
+    block_index: 850_123,
+    timestamp: 1_718_000_000,
+  };
+
+  it("reads the address's events exactly, newest first, with long names when there are", async () => {
+    const fetchMock = stubApi({
+      [path]: {
+        body: {
+          hits: [
+            { ...item, tx_type: 'send', asset: 'A1', asset_longname: 'PARENT.child', quantity: '18446744073709551615' },
+            { ...item, asset: 'XCP', divisible: true, quantity: 150_000_000 },
+          ],
+          estimatedTotalHits: 2,
+          offset: 0,
+          limit: 20,
+        },
+      },
+    });
+    expect(await fetchActivity(ADDRESS)).toEqual([
+      {
+        asset: 'A1',
+        assetLongname: 'PARENT.child',
+        quantity: 18_446_744_073_709_551_615n,
+        divisible: false,
+        type: 'send',
+        txHash: TX,
+        blockIndex: 850_123,
+        timestamp: 1_718_000_000,
+      },
+      {
+        asset: 'XCP',
+        quantity: 150_000_000n,
+        divisible: true,
+        type: 'receive',
+        txHash: TX,
+        blockIndex: 850_123,
+        timestamp: 1_718_000_000,
+      },
+    ]);
+    expect(requested(fetchMock)).toEqual([path]);
+  });
+
+  it('skips the items it cannot read', async () => {
+    stubApi({
+      [path]: {
+        body: {
+          hits: [
+            item,
+            null,
+            'send',
+            { ...item, tx_type: 'dispense' },
+            { ...item, quantity: '1.5' },
+            { ...item, quantity: 0.5 },
+            { ...item, quantity: '-1' },
+            { ...item, divisible: 'false' },
+            { ...item, asset: '' },
+            { ...item, tx_hash: 'not a txid' },
+            { ...item, block_index: '850123' },
+            { ...item, timestamp: -1 },
+          ],
+          estimatedTotalHits: 12,
+          offset: 0,
+          limit: 20,
+        },
+      },
+    });
+    expect((await fetchActivity(ADDRESS)).map((event) => event.type)).toEqual(['receive']);
+  });
+
+  it('refuses an answer without a list of hits, and error answers', async () => {
+    stubApi({ [path]: { body: [item] } });
+    await expect(fetchActivity(ADDRESS)).rejects.toThrow(ApiError);
+    stubApi({ [path]: { body: { hits: null } } });
+    await expect(fetchActivity(ADDRESS)).rejects.toThrow(ApiError);
+    stubApi({ [path]: { status: 400, body: { error: 'addresses is required' } } });
+    await expect(fetchActivity(ADDRESS)).rejects.toMatchObject({ status: 400 });
   });
 });

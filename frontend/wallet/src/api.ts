@@ -1,10 +1,10 @@
-import { parseSats } from './amount';
+import { parseQuantity, parseSats } from './amount';
 import { STAMPS_PAGE_SIZE } from './config';
 
 /**
  * The wallet's reads of the API, same-origin (`/api/...`: the gateway serves the API on the wallet's origin too):
  * the BTC balance, and the stamps and SRC-20 balances the address holds, from the public endpoints the site's
- * profile page reads.
+ * profile page reads, and the address's recent Counterparty activity.
  */
 
 /** `GET /api/wallet/balance/{address}`, in integer satoshis; `unconfirmed` may be negative (spends in the mempool). */
@@ -18,6 +18,34 @@ export type HeldStamps = { hits: HeldStamp[]; total: number };
 
 /** One SRC-20 balance; `balance` is an exact decimal string. */
 export type Src20Holding = { tick: string; balance: string };
+
+/** What an activity event did, as `/api/activity` names it. */
+export const ACTIVITY_TYPES = [
+  'send',
+  'receive',
+  'attach',
+  'detach',
+  'move',
+  'issuance',
+  'transfer',
+  'destroy',
+  'buy',
+  'sell',
+  'fairmint',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/** One event of the address's Counterparty activity; `quantity` in base units, `timestamp` in unix seconds. */
+export type ActivityEvent = {
+  asset: string;
+  assetLongname?: string;
+  quantity: bigint;
+  divisible: boolean;
+  type: ActivityType;
+  txHash: string;
+  blockIndex: number;
+  timestamp: number;
+};
 
 /** The API answered with an error, or with something the wallet cannot read. */
 export class ApiError extends Error {
@@ -94,5 +122,59 @@ export async function fetchSrc20(address: string, signal?: AbortSignal): Promise
     const item = record(entry, 'SRC-20 balance');
     if (item.address !== address || typeof item.tick !== 'string' || typeof item.balance !== 'string') return [];
     return [{ tick: item.tick, balance: item.balance }];
+  });
+}
+
+function isActivityType(value: unknown): value is ActivityType {
+  return (ACTIVITY_TYPES as readonly unknown[]).includes(value);
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** One item of `/api/activity`'s hits; null when it is not one the wallet can show. */
+function activityEvent(value: unknown): ActivityEvent | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const item = value as Record<string, unknown>;
+  const quantity = parseQuantity(item.quantity);
+  if (
+    typeof item.asset !== 'string' ||
+    item.asset === '' ||
+    quantity === null ||
+    typeof item.divisible !== 'boolean' ||
+    !isActivityType(item.tx_type) ||
+    typeof item.tx_hash !== 'string' ||
+    !/^[0-9a-f]{64}$/i.test(item.tx_hash) ||
+    !isCount(item.block_index) ||
+    !isCount(item.timestamp)
+  ) {
+    return null;
+  }
+  return {
+    asset: item.asset,
+    ...(typeof item.asset_longname === 'string' && item.asset_longname !== ''
+      ? { assetLongname: item.asset_longname }
+      : {}),
+    quantity,
+    divisible: item.divisible,
+    type: item.tx_type,
+    txHash: item.tx_hash,
+    blockIndex: item.block_index,
+    timestamp: item.timestamp,
+  };
+}
+
+/**
+ * The address's latest Counterparty activity, newest first (`/api/activity`, the first page of 20). An answer
+ * without a list of hits is refused; items the wallet cannot read are skipped.
+ */
+export async function fetchActivity(address: string, signal?: AbortSignal): Promise<ActivityEvent[]> {
+  const query = new URLSearchParams({ addresses: address });
+  const body = record(await getJson(`/api/activity?${query.toString()}`, signal), 'activity');
+  if (!Array.isArray(body.hits)) throw new ApiError('activity: no list of hits');
+  return body.hits.flatMap((hit: unknown) => {
+    const event = activityEvent(hit);
+    return event ? [event] : [];
   });
 }

@@ -1,7 +1,8 @@
 import { useCallback, useId } from 'react';
 import { formatSats } from '../amount';
-import { fetchBalance, fetchSrc20, fetchStamps } from '../api';
+import { fetchActivity, fetchBalance, fetchSrc20, fetchStamps } from '../api';
 import { useLoad, type Load } from '../use-load';
+import { ActivityList } from './activity-list';
 import { CopyButton } from './copy-button';
 import { QrCode } from './qr-code';
 import { SendForm, type SignReviewed } from './send-form';
@@ -21,19 +22,21 @@ function pending<T>(load: Load<T>, what: string) {
 
 /**
  * The unlocked wallet: its receiving address (copy, QR code of `bitcoin:<address>`), its BTC balance (confirmed, and
- * unconfirmed when not zero), and the stamps and SRC-20 tokens it holds, with one Refresh for all of them; the Send
- * form (bitcoin or a stamp held), after which all of them are read again.
+ * unconfirmed when not zero), the stamps and SRC-20 tokens it holds and its recent Counterparty activity, with one
+ * Refresh for all of them; the Send form (bitcoin or a stamp held), after which all of them are read again.
  */
 export function WalletHome({ address, sign }: { address: string; sign: SignReviewed }) {
   const id = useId();
   const balance = useLoad(useCallback((signal: AbortSignal) => fetchBalance(address, signal), [address]));
   const stamps = useLoad(useCallback((signal: AbortSignal) => fetchStamps(address, signal), [address]));
   const src20 = useLoad(useCallback((signal: AbortSignal) => fetchSrc20(address, signal), [address]));
-  const refreshing = balance.reloading || stamps.reloading || src20.reloading;
+  const activity = useLoad(useCallback((signal: AbortSignal) => fetchActivity(address, signal), [address]));
+  const refreshing = balance.reloading || stamps.reloading || src20.reloading || activity.reloading;
   const refresh = () => {
     balance.reload();
     stamps.reload();
     src20.reload();
+    activity.reload();
   };
 
   return (
@@ -125,6 +128,12 @@ export function WalletHome({ address, sign }: { address: string; sign: SignRevie
                 ))}
               </ul>
             )))}
+      </section>
+
+      <section className="card" aria-labelledby={`${id}-activity`}>
+        <h2 id={`${id}-activity`}>Recent activity</h2>
+        {pending(activity.load, 'activity') ??
+          (activity.load.status === 'done' && <ActivityList events={activity.load.data} />)}
       </section>
     </>
   );
