@@ -1,5 +1,5 @@
-//! Where the site and the wallet app are reached: the wallet app posts messages only to the site's origins and
-//! listens to none other; the site opens the wallet app's frame at its origin.
+//! Where the site and the wallet app are reached, as the gateway is configured: the origins the wallet app may be
+//! framed by, and the wallet app's own.
 
 use axum::Json;
 use axum::extract::State;

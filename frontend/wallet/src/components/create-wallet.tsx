@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { confirmsPhrase, pickPositions } from '../confirm-words';
 import { newMnemonic, type Secret } from '../keys';
 import { PasswordForm } from './password-form';
+import { FormError } from './form-error';
 
 type CreateWalletProps = {
   /** Encrypts the new wallet under the password, keeps it and opens it. */
@@ -101,11 +102,7 @@ export function CreateWallet({ onCreate, onCancel }: CreateWalletProps) {
               />
             </label>
           ))}
-          {error && (
-            <p className="error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError error={error} />
           <div className="actions">
             <button type="submit" className="button button--primary">
               Confirm

@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { parseImport, type Secret } from '../keys';
 import { PasswordForm } from './password-form';
+import { FormError } from './form-error';
 
 type ImportWalletProps = {
   /** Encrypts the imported wallet under the password, keeps it and opens it. */
@@ -62,11 +63,7 @@ export function ImportWallet({ onImport, onCancel }: ImportWalletProps) {
           />
         </label>
         <p className="hint">12 or 24 words separated by spaces, or a compressed private key in WIF (K... or L...).</p>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
         <div className="actions">
           <button type="submit" className="button button--primary">
             Continue

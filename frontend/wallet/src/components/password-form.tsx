@@ -1,5 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { MIN_PASSWORD_LENGTH } from '../config';
+import { FormError } from './form-error';
 
 /** Why a new password is refused, or null. */
 export function passwordError(password: string, repeated: string): string | null {
@@ -71,11 +72,7 @@ export function PasswordForm({ submitLabel, onSubmit, onCancel }: PasswordFormPr
           }}
         />
       </label>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <div className="actions">
         <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
           {busy ? 'Encrypting...' : submitLabel}

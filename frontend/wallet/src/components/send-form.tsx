@@ -4,6 +4,7 @@ import type { HeldStamp } from '../api';
 import { broadcast, buildSend, fetchFees, type Review, type SendRequest } from '../send';
 import { useLoad } from '../use-load';
 import { CopyButton } from './copy-button';
+import { FormError } from './form-error';
 
 /** Signs a reviewed send after checking it against the review; returns the raw transaction (hex). */
 export type SignReviewed = (review: Review) => string;
@@ -129,11 +130,7 @@ export function SendForm({
     setStep({ name: 'edit' });
   };
 
-  const alert = error && (
-    <p className="error" role="alert">
-      {error}
-    </p>
-  );
+  const alert = <FormError error={error} />;
 
   let body;
   if (step.name === 'sent') {

@@ -1,5 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { WrongPasswordError } from '../vault';
+import { FormError } from './form-error';
 
 /** The stored wallet, locked: its password unlocks it ('Wrong password' otherwise, and nothing else changes). */
 export function UnlockForm({ onUnlock }: { onUnlock: (password: string) => Promise<void> }) {
@@ -36,11 +37,7 @@ export function UnlockForm({ onUnlock }: { onUnlock: (password: string) => Promi
             }}
           />
         </label>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
         <div className="actions">
           <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
             {busy ? 'Unlocking...' : 'Unlock'}

@@ -105,10 +105,19 @@ pub fn sats(btc: &Value) -> u64 {
     }
 }
 
+/// The catalogue's published versions (the live value `catalogue`), as stored now.
+async fn published_version(live: &async_nats::jetstream::kv::Store) -> Option<Vec<u8>> {
+    live.get(stamps_platform::versions::VERSION_KEY)
+        .await
+        .expect("read")
+        .map(|v| v.to_vec())
+}
+
 /// Mines a block (its reward to the wallet's fee address) and waits until the services have it: projected, and
 /// its catalogue version published (what the gateway and the wallet keep of the catalogue's answers follows it).
 pub async fn mine(stack: &Stack) {
-    let before = stack.published_version().await;
+    let live = stack.live_values().await;
+    let before = published_version(&live).await;
     stack
         .rpc(
             "generatetoaddress",
@@ -117,7 +126,7 @@ pub async fn mine(stack: &Stack) {
         .await;
     stack.wait_for_chain(60).await;
     let deadline = Instant::now() + Duration::from_secs(10);
-    while stack.published_version().await == before {
+    while published_version(&live).await == before {
         assert!(
             Instant::now() < deadline,
             "the catalogue published no version for the block"
@@ -217,16 +226,12 @@ impl Stack {
 
     /// Waits until the indexer's chain is the node's best chain and the catalogue has projected exactly the
     /// indexer's blocks (`secs` at most).
-    /// The catalogue's published versions (the live value `catalogue`), as stored now.
-    pub async fn published_version(&self) -> Option<Vec<u8>> {
+    /// The live values' bucket of this stack's services.
+    pub async fn live_values(&self) -> async_nats::jetstream::kv::Store {
         let nats = stamps_platform::nats::Nats::connect(&self.nats)
             .await
             .expect("nats");
-        let kv = nats.realtime().await.expect("realtime bucket");
-        kv.get(stamps_platform::versions::VERSION_KEY)
-            .await
-            .expect("read")
-            .map(|v| v.to_vec())
+        nats.realtime().await.expect("realtime bucket")
     }
 
     pub async fn wait_for_chain(&self, secs: u64) {
