@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { signBip322 } from './bip322';
 import { CreateWallet } from './components/create-wallet';
 import { ForgetWallet } from './components/forget-wallet';
 import { ImportWallet } from './components/import-wallet';
+import { Panel, type PanelKey } from './components/panel';
 import { UnlockForm } from './components/unlock-form';
 import { WalletHome } from './components/wallet-home';
 import { IDLE_TIMEOUT_MS, VAULT_STORAGE_KEY } from './config';
 import { accountOf, wipeAccount, type Account, type Secret } from './keys';
+import type { PanelRequest } from './panel/request';
 import { signReviewed, type Review } from './send';
 import { useIdleTimeout } from './use-idle-timeout';
 import { decryptSecret, encryptSecret, forgetVault, hasStoredVault, loadVault, saveVault } from './vault';
@@ -25,10 +28,11 @@ function storedScreen(): Screen {
 }
 
 /**
- * The wallet: creates or imports a key, keeps it encrypted in this origin's storage, and while unlocked holds only
+ * The wallet: opened with an `action` query, the wallet panel the site frames (see Panel), else the wallet itself.
+ * It creates or imports a key, keeps it encrypted in this origin's storage, and while unlocked holds only
  * the derived signing key in memory (never in React state), dropped on Lock, on the idle timeout and on Forget.
  */
-export function App() {
+export function App({ request = null }: { request?: PanelRequest | { error: string } | null }) {
   const [screen, setScreen] = useState<Screen>(storedScreen);
   const account = useRef<Account | null>(null);
 
@@ -64,6 +68,19 @@ export function App() {
     if (!current) throw new Error('The wallet is locked.');
     return signReviewed(review, current.address, current.privateKey);
   }, []);
+
+  /** Signs a message (BIP-322) with the key held. */
+  const signMessage = useCallback((message: string) => {
+    const current = account.current;
+    if (!current) throw new Error('The wallet is locked.');
+    return signBip322(message, current.address, current.privateKey);
+  }, []);
+
+  const unlockedAddress = screen.name === 'unlocked' ? screen.address : null;
+  const keyHolder = useMemo<PanelKey | null>(
+    () => (unlockedAddress ? { address: unlockedAddress, sign, signMessage } : null),
+    [unlockedAddress, sign, signMessage],
+  );
 
   // The key leaves memory with the app.
   useEffect(() => dropKey, [dropKey]);
@@ -192,7 +209,7 @@ export function App() {
       );
       break;
     case 'unlocked':
-      body = (
+      body = request ? null : (
         <>
           <WalletHome address={screen.address} sign={sign} />
           <ForgetWallet onForget={forget} />
@@ -200,6 +217,7 @@ export function App() {
       );
       break;
   }
+  if (request) body = <Panel request={request} keyHolder={keyHolder} keySlot={body} />;
 
   return (
     <div className="shell">

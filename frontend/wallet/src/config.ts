@@ -24,3 +24,5 @@ export const COPY_FLASH_MS = 1000;
 export const CONFIRM_WORD_COUNT = 3;
 /** The most stamps the wallet lists (one page of the API). */
 export const STAMPS_PAGE_SIZE = 100;
+/** The block explorer a transaction id links to (the txid is appended). */
+export const EXPLORER_TX_URL = 'https://mempool.space/tx/';

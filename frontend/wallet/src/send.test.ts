@@ -1,15 +1,20 @@
-import { hex } from '@scure/base';
-import { Transaction } from '@scure/btc-signer/transaction.js';
+import { base64, hex } from '@scure/base';
+import { SigHash, Transaction } from '@scure/btc-signer/transaction.js';
 import { pubECDSA } from '@scure/btc-signer/utils.js';
 import { describe, expect, it, vi } from 'vitest';
+import { NETWORK } from './config';
 import { p2wpkhAddress } from './keys';
 import {
+  acceptSigned,
   broadcast,
   buildSend,
   checkPsbt,
   FOREIGN_INPUT,
+  psbtBase64,
   RefusedError,
   reviewOf,
+  reviewPsbt,
+  scriptOf,
   SendError,
   signReviewed,
   SPENDS_MORE,
@@ -191,5 +196,73 @@ describe('buildSend and broadcast', () => {
     expect(JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string)).toEqual({ txHex: '0200', isPsbt: false });
     stubPost(400, { error: 'bad-txns-inputs-missingorspent' });
     await expect(broadcast('0200')).rejects.toThrow('bad-txns-inputs-missingorspent');
+  });
+});
+
+describe('reviewPsbt with a seller’s signed input (an atomic swap)', () => {
+  /** The seller's 546-sat coin (signed SINGLE|ANYONECANPAY over its 50,000-sat payout), the buyer's 100,000 in. */
+  function swap(): string {
+    const tx = new Transaction({ version: 2, allowUnknownOutputs: true });
+    tx.addInput({
+      txid: 'bb'.repeat(32),
+      index: 0,
+      witnessUtxo: { script: hex.decode(scriptOf(OTHER) ?? ''), amount: 546n },
+      sighashType: SigHash.SINGLE_ANYONECANPAY,
+    });
+    tx.addOutputAddress(OTHER, 50_000n, NETWORK);
+    tx.signIdx(OTHER_KEY, 0, [SigHash.SINGLE_ANYONECANPAY]);
+    tx.addInput({
+      txid: 'aa'.repeat(32),
+      index: 1,
+      witnessUtxo: { script: hex.decode(scriptOf(OWN) ?? ''), amount: 100_000n },
+    });
+    tx.addOutputAddress(OWN, 546n, NETWORK);
+    tx.addOutputAddress(OWN, 49_000n, NETWORK);
+    return hex.encode(tx.toPSBT());
+  }
+
+  it('signs only its own input, and counts only its own coins as leaving', () => {
+    const review = reviewPsbt(swap(), 1000n, OWN, [1]);
+    expect(review.toSign).toEqual([1]);
+    expect(review.total).toBe(100_000n - 546n - 49_000n);
+    const raw = Transaction.fromRaw(hex.decode(signReviewed(review, OWN, KEY)));
+    expect(raw.inputsLength).toBe(2);
+  });
+
+  it('refuses the seller’s input as its own to sign', () => {
+    expect(() => reviewPsbt(swap(), 1000n, OWN)).toThrow(FOREIGN_INPUT);
+  });
+});
+
+describe('acceptSigned', () => {
+  const review = reviewOf(BTC_PSBT, 141n, OWN, BTC);
+  /** The reviewed PSBT signed by another wallet holding the key, not finalized. */
+  function signedElsewhere(psbtHex: string): Transaction {
+    const tx = Transaction.fromPSBT(hex.decode(psbtHex), { allowUnknownOutputs: true });
+    tx.signIdx(KEY, 0);
+    return tx;
+  }
+
+  it('takes the signed PSBT (base64 or hex) or the raw transaction, and gives the raw transaction', () => {
+    const tx = signedElsewhere(BTC_PSBT);
+    const fromBase64 = acceptSigned(base64.encode(tx.toPSBT()), review);
+    expect(acceptSigned(hex.encode(tx.toPSBT()), review)).toBe(fromBase64);
+    tx.finalize();
+    expect(fromBase64).toBe(hex.encode(tx.extract()));
+    expect(acceptSigned(`  ${fromBase64}\n`, review)).toBe(fromBase64);
+  });
+
+  it('refuses another transaction, an unsigned one and anything else', () => {
+    const more = psbt(
+      [{ address: OWN, sats: 1_000_000n }],
+      [
+        { address: DESTINATION, sats: 200_000n },
+        { address: OWN, sats: 799_859n },
+      ],
+    );
+    expect(() => acceptSigned(base64.encode(signedElsewhere(more).toPSBT()), review)).toThrow(/not the transaction/);
+    expect(() => acceptSigned(psbtBase64(review), review)).toThrow(/not fully signed/);
+    expect(() => acceptSigned('hello', review)).toThrow(/neither/);
+    expect(() => acceptSigned('', review)).toThrow(/Paste/);
   });
 });

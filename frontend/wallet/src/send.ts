@@ -1,4 +1,4 @@
-import { hex } from '@scure/base';
+import { base64, hex } from '@scure/base';
 import { Address, OutScript } from '@scure/btc-signer/payment.js';
 import { SigHash, Transaction } from '@scure/btc-signer/transaction.js';
 import { NETWORK } from './config';
@@ -19,6 +19,8 @@ export type ReviewOutput = { address: string | null; script: string; sats: bigin
 export type Review = {
   /** The unsigned PSBT, hex, as built. */
   psbtHex: string;
+  /** The inputs the wallet signs; the others are already signed by their owner (an atomic swap's seller). */
+  toSign: number[];
   outputs: ReviewOutput[];
   /** Satoshis to the miners. */
   fee: bigint;
@@ -114,26 +116,61 @@ function outputsOf(tx: Transaction, ownScript: string): ReviewOutput[] {
 }
 
 /**
- * What a PSBT takes from the wallet, after checking that it is the wallet's alone to sign: every input spends the
- * wallet's own P2WPKH output (as its witness UTXO says), signs everything (SIGHASH_ALL), and is not signed yet.
- * Returns its outputs, the satoshis its inputs bring and the fee (inputs less outputs).
+ * What a PSBT takes from the wallet, after checking that it is the wallet's to sign: every input it signs (`toSign`,
+ * every input when null) spends the wallet's own P2WPKH output (as its witness UTXO says), signs everything
+ * (SIGHASH_ALL) and is not signed yet; every other input is someone else's, already signed, with its witness UTXO.
+ * Returns its outputs, the fee (inputs less outputs) and what leaves the wallet (its inputs less the outputs paying
+ * it back).
  */
-function spending(tx: Transaction, ownScript: string): { outputs: ReviewOutput[]; fee: bigint; leaving: bigint } {
+function spending(
+  tx: Transaction,
+  ownScript: string,
+  toSign: readonly number[] | null,
+): { outputs: ReviewOutput[]; fee: bigint; leaving: bigint; foreign: bigint; toSign: number[] } {
   if (tx.inputsLength === 0 || tx.outputsLength === 0) throw new RefusedError(UNREADABLE);
   let inputs = 0n;
+  let own = 0n;
+  const signs: number[] = [];
   for (let index = 0; index < tx.inputsLength; index++) {
     const input = tx.getInput(index);
     const utxo = input.witnessUtxo;
-    if (!utxo || hex.encode(utxo.script) !== ownScript) throw new RefusedError(FOREIGN_INPUT);
-    if (input.sighashType !== undefined && input.sighashType !== SigHash.ALL) throw new RefusedError(SPENDS_MORE);
-    if (input.finalScriptWitness || input.finalScriptSig || input.partialSig) throw new RefusedError(UNREADABLE);
+    if (!utxo) throw new RefusedError(UNREADABLE);
     inputs += utxo.amount;
+    if (toSign === null || toSign.includes(index)) {
+      if (hex.encode(utxo.script) !== ownScript) throw new RefusedError(FOREIGN_INPUT);
+      if (input.sighashType !== undefined && input.sighashType !== SigHash.ALL) throw new RefusedError(SPENDS_MORE);
+      if (input.finalScriptWitness || input.finalScriptSig || input.partialSig) throw new RefusedError(UNREADABLE);
+      own += utxo.amount;
+      signs.push(index);
+    } else {
+      // Another's coin: never the wallet's own, and already signed by its owner.
+      if (hex.encode(utxo.script) === ownScript) throw new RefusedError(UNREADABLE);
+      if (!input.finalScriptWitness && !input.partialSig?.length) throw new RefusedError(FOREIGN_INPUT);
+    }
   }
+  if (signs.length === 0) throw new RefusedError(UNREADABLE);
   const outputs = outputsOf(tx, ownScript);
   const paid = outputs.reduce((sum, output) => sum + output.sats, 0n);
   const back = outputs.reduce((sum, output) => sum + (output.own ? output.sats : 0n), 0n);
-  if (paid > inputs) throw new RefusedError(UNREADABLE);
-  return { outputs, fee: inputs - paid, leaving: inputs - back };
+  if (paid > inputs || back > own) throw new RefusedError(UNREADABLE);
+  return { outputs, fee: inputs - paid, leaving: own - back, foreign: inputs - own, toSign: signs };
+}
+
+/**
+ * The review of any built PSBT: what it pays others, its fee and what leaves the wallet, refused when its fee is not
+ * the one stated or it spends coins that are not the wallet's (see spending). `toSign` as the server listed them.
+ */
+export function reviewPsbt(
+  psbtHex: string,
+  statedFee: bigint,
+  ownAddress: string,
+  toSign: readonly number[] | null = null,
+): Review {
+  const ownScript = scriptOf(ownAddress);
+  if (ownScript === null) throw new RefusedError(UNREADABLE);
+  const spent = spending(readPsbt(psbtHex), ownScript, toSign);
+  if (spent.fee !== statedFee) throw new RefusedError(SPENDS_MORE);
+  return { psbtHex, toSign: spent.toSign, outputs: spent.outputs, fee: spent.fee, total: spent.leaving };
 }
 
 /**
@@ -142,10 +179,8 @@ function spending(tx: Transaction, ownScript: string): { outputs: ReviewOutput[]
  * output paying the destination exactly; for an asset, no satoshis to anyone: the destination is in the data).
  */
 export function reviewOf(psbtHex: string, statedFee: bigint, ownAddress: string, request: SendRequest): Review {
-  const ownScript = scriptOf(ownAddress);
-  if (ownScript === null) throw new RefusedError(UNREADABLE);
-  const { outputs, fee, leaving } = spending(readPsbt(psbtHex), ownScript);
-  if (fee !== statedFee) throw new RefusedError(SPENDS_MORE);
+  const review = reviewPsbt(psbtHex, statedFee, ownAddress);
+  const outputs = review.outputs;
   const others = outputs.filter((output) => !output.own);
   if (request.asset === 'BTC') {
     const to = scriptOf(request.destination);
@@ -155,7 +190,7 @@ export function reviewOf(psbtHex: string, statedFee: bigint, ownAddress: string,
   } else if (others.some((output) => output.address !== null || output.sats !== 0n)) {
     throw new RefusedError(NOT_ASKED);
   }
-  return { psbtHex, outputs, fee, total: leaving };
+  return review;
 }
 
 /**
@@ -167,10 +202,11 @@ export function checkPsbt(psbtHex: string, ownAddress: string, review: Review): 
   const ownScript = scriptOf(ownAddress);
   if (ownScript === null) throw new RefusedError(UNREADABLE);
   const tx = readPsbt(psbtHex);
-  const { outputs, fee, leaving } = spending(tx, ownScript);
+  const { outputs, fee, leaving, foreign } = spending(tx, ownScript, review.toSign);
   const shown = review.outputs.filter((output) => !output.own);
   const others = outputs.filter((output) => !output.own);
-  const shownTotal = shown.reduce((sum, output) => sum + output.sats, 0n) + review.fee;
+  // Others' coins (a seller's) pay part of what the outputs to others take.
+  const shownTotal = shown.reduce((sum, output) => sum + output.sats, 0n) + review.fee - foreign;
   const same =
     others.length === shown.length &&
     others.every((output, index) => output.script === shown[index]?.script && output.sats === shown[index].sats);
@@ -181,16 +217,62 @@ export function checkPsbt(psbtHex: string, ownAddress: string, review: Review): 
 }
 
 /**
- * Checks the reviewed PSBT (see checkPsbt), signs each input with the wallet's key (SIGHASH_ALL), finalizes it and
- * returns the raw transaction, hex.
+ * Checks the reviewed PSBT (see checkPsbt), signs each of the wallet's inputs with its key (SIGHASH_ALL), finalizes
+ * it and returns the raw transaction, hex.
  */
 export function signReviewed(review: Review, ownAddress: string, privateKey: Uint8Array): string {
   const tx = checkPsbt(review.psbtHex, ownAddress, review);
-  for (let index = 0; index < tx.inputsLength; index++) {
+  for (const index of review.toSign) {
     if (!tx.signIdx(privateKey, index, [SigHash.ALL])) throw new RefusedError(UNREADABLE);
   }
   tx.finalize();
   return hex.encode(tx.extract());
+}
+
+const NOT_THIS = 'This is not the transaction shown here, signed: refused';
+
+/**
+ * A transaction signed elsewhere (a hardware wallet, Sparrow, Electrum) for a reviewed PSBT, taken back as a signed
+ * PSBT (base64 or hex) or a raw transaction (hex): accepted only when it is the reviewed transaction itself (the same
+ * inputs and outputs, so the same txid) and fully signed. Returns the raw transaction, hex.
+ */
+export function acceptSigned(text: string, review: Review): string {
+  const reviewed = readPsbt(review.psbtHex);
+  const typed = text.trim().replace(/\s+/g, '');
+  if (!typed) throw new RefusedError('Paste the signed PSBT or the signed transaction.');
+  let signed: Transaction;
+  let raw: Uint8Array | null = null;
+  try {
+    const bytes = /^[0-9a-fA-F]+$/.test(typed) && typed.length % 2 === 0 ? hex.decode(typed) : base64.decode(typed);
+    const magic = [0x70, 0x73, 0x62, 0x74, 0xff];
+    if (magic.every((byte, index) => bytes[index] === byte)) {
+      signed = Transaction.fromPSBT(bytes, { allowUnknownOutputs: true });
+    } else {
+      signed = Transaction.fromRaw(bytes, { allowUnknownOutputs: true });
+      raw = bytes;
+    }
+  } catch {
+    throw new RefusedError('This is neither a PSBT nor a transaction: refused');
+  }
+  if (signed.id !== reviewed.id) throw new RefusedError(NOT_THIS);
+  const unsigned = new RefusedError('This transaction is not fully signed yet: sign every input, then paste it again.');
+  if (raw) {
+    for (let index = 0; index < signed.inputsLength; index++) {
+      if (!signed.getInput(index).finalScriptWitness?.length) throw unsigned;
+    }
+    return hex.encode(raw);
+  }
+  try {
+    if (!signed.isFinal) signed.finalize();
+    return hex.encode(signed.extract());
+  } catch {
+    throw unsigned;
+  }
+}
+
+/** The reviewed PSBT in base64, as wallets take it to sign. */
+export function psbtBase64(review: Review): string {
+  return base64.encode(hex.decode(review.psbtHex));
 }
 
 /** Builds a send (`POST /api/wallet/create/send`) and reviews it; the server's refusal is thrown as its text. */

@@ -1,15 +1,15 @@
 import { useCallback, useId, useRef, useState, type SubmitEvent } from 'react';
-import { formatSats, parseBtc } from '../amount';
+import { parseBtc } from '../amount';
 import type { HeldStamp } from '../api';
 import { broadcast, buildSend, fetchFees, type Review, type SendRequest } from '../send';
 import { useLoad } from '../use-load';
 import { CopyButton } from './copy-button';
+import { FeeSelect, feeRateOf, type FeeChoice } from './fee-select';
 import { FormError } from './form-error';
+import { ReviewDetails } from './review-details';
 
 /** Signs a reviewed send after checking it against the review; returns the raw transaction (hex). */
 export type SignReviewed = (review: Review) => string;
-
-type FeeChoice = 'optimal' | 'fastest' | 'halfHour' | 'hour';
 
 type Step =
   | { name: 'edit' }
@@ -52,10 +52,7 @@ export function SendForm({
   const fees = useLoad(useCallback((signal: AbortSignal) => fetchFees(signal), []));
   const rates = fees.load.status === 'done' ? fees.load.data : null;
 
-  const feeRate = (): number => {
-    if (feeChoice === 'optimal' || !rates) return -1;
-    return { fastest: rates.fastestFee, halfHour: rates.halfHourFee, hour: rates.hourFee }[feeChoice];
-  };
+  const feeRate = (): number => feeRateOf(feeChoice, rates);
 
   /** The request typed, or why it cannot be sent. */
   const typed = (): SendRequest | string => {
@@ -154,23 +151,7 @@ export function SendForm({
     body = (
       <>
         <p className="label">The transaction, output by output:</p>
-        <ul className="list" aria-label="Outputs">
-          {shown.outputs.map((output, index) => (
-            <li key={index} className="list__item">
-              <span className="list__detail list__detail--left">
-                {output.address ?? 'Counterparty data'}
-                {output.own && ' (your address: change)'}
-              </span>
-              <span className="list__main list__amount">{formatSats(output.sats)} BTC</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="totals">
-          <dt>Network fee</dt>
-          <dd data-testid="network-fee">{formatSats(shown.fee)} BTC</dd>
-          <dt>Total leaving the wallet</dt>
-          <dd data-testid="total">{formatSats(shown.total)} BTC</dd>
-        </dl>
+        <ReviewDetails review={shown} />
         {step.request.asset !== 'BTC' && (
           <p className="muted">
             {step.request.quantity.toString()} of {step.request.asset} to {step.request.destination}, in the
@@ -252,28 +233,7 @@ export function SendForm({
             }}
           />
         </label>
-        <label className="field" htmlFor={`${id}-fee`}>
-          Fee
-          <select
-            id={`${id}-fee`}
-            value={feeChoice}
-            disabled={building}
-            onChange={(event) => {
-              setFeeChoice(event.target.value as FeeChoice);
-            }}
-          >
-            <option value="optimal">Optimal{rates ? ` (${String(rates.optimalFee)} sat/vB)` : ''}</option>
-            <option value="fastest" disabled={!rates}>
-              Fastest{rates ? ` (${String(rates.fastestFee)} sat/vB)` : ''}
-            </option>
-            <option value="halfHour" disabled={!rates}>
-              Half an hour{rates ? ` (${String(rates.halfHourFee)} sat/vB)` : ''}
-            </option>
-            <option value="hour" disabled={!rates}>
-              An hour{rates ? ` (${String(rates.hourFee)} sat/vB)` : ''}
-            </option>
-          </select>
-        </label>
+        <FeeSelect id={`${id}-fee`} value={feeChoice} rates={rates} disabled={building} onChange={setFeeChoice} />
         {alert}
         <div className="actions">
           <button type="submit" className="button button--primary" disabled={building} aria-busy={building}>

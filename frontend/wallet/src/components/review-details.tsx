@@ -1,0 +1,27 @@
+import { formatSats } from '../amount';
+import type { Review } from '../send';
+
+/** A transaction as the wallet will sign it: every output, the network fee and the total leaving the wallet. */
+export function ReviewDetails({ review, label = 'Outputs' }: { review: Review; label?: string }) {
+  return (
+    <>
+      <ul className="list" aria-label={label}>
+        {review.outputs.map((output, index) => (
+          <li key={index} className="list__item">
+            <span className="list__detail list__detail--left">
+              {output.address ?? 'Counterparty data'}
+              {output.own && ' (your address: change)'}
+            </span>
+            <span className="list__main list__amount">{formatSats(output.sats)} BTC</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="totals">
+        <dt>Network fee</dt>
+        <dd data-testid="network-fee">{formatSats(review.fee)} BTC</dd>
+        <dt>Total leaving the wallet</dt>
+        <dd data-testid="total">{formatSats(review.total)} BTC</dd>
+      </dl>
+    </>
+  );
+}
