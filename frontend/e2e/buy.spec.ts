@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COLLECTORS, devnetActor } from './support/devnet-signer';
-import { api, injectUnisat, rpc, signIn } from './support/wallet';
+import { api, injectUnisat, onSale, openDispensers, rpc, signIn, type Hit, type Paged } from './support/wallet';
 
 /**
  * Buying, against the real stack: the cart, the buy dialog's quantity rules, and a purchase from an open dispenser
@@ -16,42 +16,6 @@ const BUYER = Number(process.env.E2E_BUYER ?? String(COLLECTORS.first + 7));
 const BROWSER = COLLECTORS.first + 6;
 /** The most a purchase may cost the buyer, in satoshis (the demo's collectors start with 0.5 BTC). */
 const MAX_PRICE = 10_000_000;
-
-type Paged<T> = { hits: T[]; estimatedTotalHits: number };
-type Hit = { cpid: string; on_sale?: string | null };
-type Dispenser = {
-  tx_hash: string;
-  source: string;
-  give_quantity: string;
-  give_remaining: string;
-  satoshi_price: number;
-  status: number;
-  closed: boolean;
-};
-type Detail = { cpid: string; divisible: boolean; dispensers?: Dispenser[] };
-/** An open dispenser of a stamp, as the public API lists it. */
-type Listing = Dispenser & { cpid: string; divisible: boolean };
-
-/** The stamps on sale (a buyable listing each), oldest first as the finder lists them. */
-async function onSale(request: APIRequestContext): Promise<Hit[]> {
-  const page = await api<Paged<Hit>>(request, '/api/search?only=on_sale&sort=stamp:asc&limit=100');
-  return page.hits.filter((hit) => Boolean(hit.on_sale));
-}
-
-/** The open dispensers (not atomic swaps) of the stamps on sale, with a lot left, that `seller` does not run. */
-async function openDispensers(request: APIRequestContext, notSeller: string): Promise<Listing[]> {
-  const listings: Listing[] = [];
-  for (const hit of (await onSale(request)).slice(0, 40)) {
-    const detail = await api<Detail>(request, `/api/stamp/${hit.cpid}`);
-    for (const dispenser of detail.dispensers ?? []) {
-      if (dispenser.closed || [10, 11].includes(dispenser.status) || dispenser.tx_hash.includes(':')) continue;
-      if (dispenser.source === notSeller) continue;
-      if (BigInt(dispenser.give_remaining) < BigInt(dispenser.give_quantity)) continue;
-      listings.push({ ...dispenser, cpid: detail.cpid, divisible: detail.divisible });
-    }
-  }
-  return listings;
-}
 
 /** The cart as the page keeps it. */
 async function storedCart(page: Page): Promise<string[]> {

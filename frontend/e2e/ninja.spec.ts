@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test';
-import { ARTISTS, COLLECTORS, devnetActor } from './support/devnet-signer';
-import { api, rpc } from './support/wallet';
+import { expect, test, type APIRequestContext, type Frame, type FrameLocator, type Page } from '@playwright/test';
+import { ARTISTS, COLLECTORS, devnetActor, signLegacy } from './support/devnet-signer';
+import { api, onSale, openDispensers, rpc, type Listing } from './support/wallet';
 
 /**
  * The Ninja wallet, on its own origin (the gateway's wallet listener): a wallet created, its words confirmed and
@@ -480,4 +480,226 @@ test('a stamp received from a devnet actor is sent back through the review, and 
     await expect(activity.filter({ hasText: new RegExp(`^Received \\S+ ${cpid}`) })).toHaveCount(1, { timeout: 2_000 });
     await expect(activity.filter({ hasText: new RegExp(`^Sent \\S+ ${cpid}`) })).toHaveCount(1, { timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
+});
+
+// The wallet panel: the wallet app framed by the site (spec §2), for a sign-in, a purchase, a mint.
+
+/** The wallet panel the site frames. */
+function panelOf(page: Page): FrameLocator {
+  return page.frameLocator('iframe[title="Ninja wallet"]');
+}
+
+/** Unlocks the wallet in the panel. */
+async function unlockPanel(panel: FrameLocator): Promise<void> {
+  await panel.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await panel.getByRole('button', { name: 'Unlock', exact: true }).click();
+}
+
+/** The header's account button. */
+function accountButton(page: Page, name: 'Connect' | 'Settings') {
+  return page.getByRole('banner').getByRole('button', { name, exact: true });
+}
+
+/** The cheapest open dispenser of a stamp on sale that `buyer` does not hold, whose 'Buy now' buys it. */
+async function cheapestListing(request: APIRequestContext, buyer: string, skip: string[] = []): Promise<Listing> {
+  const held = new Set(await heldStamps(request, buyer));
+  const stamps = await onSale(request);
+  const listings = (await openDispensers(request, buyer))
+    .filter((listing) => !held.has(listing.cpid) && !skip.includes(listing.cpid) && listing.satoshi_price <= 500_000)
+    .filter((listing) => stamps.some((stamp) => stamp.cpid === listing.cpid && stamp.on_sale === listing.tx_hash))
+    .sort((a, b) => a.satoshi_price - b.satoshi_price);
+  const listing = listings[0];
+  if (!listing) throw new Error(`no open dispenser of a stamp ${buyer} does not hold`);
+  return listing;
+}
+
+/** The cart as the site keeps it. */
+function siteCart(page: Page): Promise<string[]> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as string[]);
+}
+
+test('sign in with Ninja, buy from a dispenser through the panel, and hold the stamp after the next block', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await page.goto(WALLET_URL);
+  const { address } = await createWallet(page);
+  await fund(request, address);
+  const listing = await cheapestListing(request, address);
+
+  // The site's one-click Ninja: the panel opens, names the site, and signs the challenge once approved.
+  await page.goto(`/stamp/${listing.cpid}`);
+  await accountButton(page, 'Connect').click();
+  await page.getByRole('dialog', { name: 'Connect' }).getByRole('button', { name: 'Ninja', exact: true }).click();
+  const panel = panelOf(page);
+  await unlockPanel(panel);
+  await expect(panel.getByTestId('asking-site')).toHaveText(new URL(page.url()).origin);
+  await expect(panel.getByTestId('sign-in-address')).toHaveText(address);
+  await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(accountButton(page, 'Settings')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('iframe[title="Ninja wallet"]')).toHaveCount(0);
+  const logged = (await context.cookies()).find((cookie) => cookie.name === 'logged');
+  expect(logged?.value).toBe('ninja');
+
+  // Buy now, signed in with Ninja: the panel opens with the cart (spec §2's wallet opening logic).
+  await page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Buy now' }).click();
+  expect(await siteCart(page)).toContain(listing.tx_hash);
+  const opened = Date.now();
+  await unlockPanel(panel);
+  const unlocked = Date.now();
+  await expect(panel.getByRole('list', { name: 'Bought' })).toContainText(listing.cpid);
+  await panel.getByRole('button', { name: 'Review', exact: true }).click();
+  const outputs = panel.getByRole('list', { name: 'Outputs of transaction 1' }).getByRole('listitem');
+  await expect(outputs.filter({ hasText: listing.source })).toContainText(
+    `${(listing.satoshi_price / 1e8).toFixed(8)} BTC`,
+    { timeout: 20_000 },
+  );
+  const reviewed = Date.now();
+  await panel.getByRole('button', { name: 'Sign and send', exact: true }).click();
+  const link = panel.getByRole('link', { name: /^[0-9a-f]{64}$/ });
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  const sent = Date.now();
+  const txid = (await link.textContent()) ?? '';
+  // The panel dropped the bought listing from the site's cart ('remove:{hashes}'), and 'Done' closes it.
+  await expect.poll(() => siteCart(page)).not.toContain(listing.tx_hash);
+  await panel.getByRole('button', { name: 'Done', exact: true }).click();
+  await expect(page.locator('iframe[title="Ninja wallet"]')).toHaveCount(0);
+  console.log(
+    `panel buy: open to unlocked ${String(unlocked - opened)} ms, ` +
+      `build and review ${String(reviewed - unlocked)} ms, sign and broadcast ${String(sent - reviewed)} ms`,
+  );
+
+  await mine(txid);
+  await expect
+    .poll(() => heldStamps(request, address), { timeout: 90_000, intervals: [1_000, 2_000] })
+    .toContain(listing.cpid);
+  // The profile shows it.
+  await page.goto(`/profile/${address}`);
+  await expect(page.locator(`a[href="/stamp/${listing.cpid}"]`).first()).toBeVisible({ timeout: 30_000 });
+});
+
+test("a stamp minted through the panel from the site's message; another origin's message is ignored", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await page.goto(WALLET_URL);
+  const { address } = await createWallet(page);
+  await fund(request, address);
+  await page.goto('/');
+  await accountButton(page, 'Connect').click();
+  await page.getByRole('dialog', { name: 'Connect' }).getByRole('button', { name: 'Ninja', exact: true }).click();
+  const panel = panelOf(page);
+  await unlockPanel(panel);
+  await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(accountButton(page, 'Settings')).toBeVisible({ timeout: 20_000 });
+
+  // The panel opened by the site page with a mint action: it waits for the stamp.
+  await page.evaluate((url) => {
+    const frame = document.createElement('iframe');
+    frame.src = `${url}/?action=mint&timestamp=${String(Date.now())}`;
+    frame.title = 'Ninja wallet';
+    frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;z-index:10000;background:#fff';
+    document.body.append(frame);
+  }, WALLET_ORIGIN);
+  await unlockPanel(panel);
+  await expect(panel.getByText('Waiting for the stamp from the site...')).toBeVisible();
+  // A 24x24 PNG, unique to this run.
+  const png = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 24;
+    canvas.height = 24;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    context.fillStyle = `rgb(${String(Date.now() % 256)}, ${String((Date.now() >> 8) % 256)}, 77)`;
+    context.fillRect(0, 0, 24, 24);
+    context.fillStyle = '#fff';
+    context.fillRect(Math.floor(Math.random() * 20), Math.floor(Math.random() * 20), 4, 4);
+    return canvas.toDataURL('image/png').split(',')[1] ?? '';
+  });
+  // From the wallet's own origin (not the site's): ignored.
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(`${WALLET_ORIGIN}/?action=mint`));
+  if (!frame) throw new Error('no panel frame');
+  await frame.evaluate((file) => {
+    window.postMessage({ type: 'ninja:mint', file }, '*');
+  }, png);
+  await page.waitForTimeout(500);
+  await expect(panel.getByText('Waiting for the stamp from the site...')).toBeVisible();
+  // From the site page that framed it: taken.
+  await page.evaluate(
+    ({ file, origin }) => {
+      const target = document.querySelector<HTMLIFrameElement>('iframe[title="Ninja wallet"]')?.contentWindow;
+      target?.postMessage({ type: 'ninja:mint', file }, origin);
+    },
+    { file: png, origin: WALLET_ORIGIN },
+  );
+  await expect(panel.getByText(/^A new stamp of [\d,]+ bytes \(image\/png\), 1 unit, locked\.$/)).toBeVisible();
+  await panel.getByRole('button', { name: 'Review', exact: true }).click();
+  await expect(panel.getByRole('button', { name: 'Sign and send', exact: true })).toBeVisible({ timeout: 20_000 });
+  await panel.getByRole('button', { name: 'Sign and send', exact: true }).click();
+  const link = panel.getByRole('link', { name: /^[0-9a-f]{64}$/ });
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  await mine((await link.textContent()) ?? '');
+
+  // The new stamp, held by the wallet, is the PNG itself.
+  await expect.poll(async () => (await heldStamps(request, address)).length, { timeout: 90_000 }).toBe(1);
+  const [cpid] = await heldStamps(request, address);
+  const file = await request.get(`/s/${cpid ?? ''}`);
+  expect(file.status()).toBe(200);
+  expect(Buffer.from(await file.body()).equals(Buffer.from(png, 'base64'))).toBe(true);
+});
+
+/** An actor of the devnet's own wallet (its key signs `walletprocesspsbt`) that no other browser test uses. */
+const HAND_SIGNER = 22;
+
+test('the hand-signed path: a PSBT signed by the devnet wallet, pasted back, buys from a dispenser', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const actor = devnetActor(HAND_SIGNER);
+  expect(await confirmedSats(request, actor.address), 'the demo pays every actor').toBeGreaterThan(1_000_000n);
+  const listing = await cheapestListing(request, actor.address);
+
+  // Signed in by hand (a legacy signature pasted): buying opens the panel, which holds no key for this address.
+  await page.goto(`/stamp/${listing.cpid}`);
+  await accountButton(page, 'Connect').click();
+  const dialog = page.getByRole('dialog', { name: 'Connect' });
+  await dialog.getByLabel('Bitcoin address').fill(actor.address);
+  await dialog.getByRole('button', { name: 'Get message' }).click();
+  const shown = dialog.getByRole('button', { name: 'Message to sign (click to copy)' }).locator('pre');
+  await expect(shown).toContainText(actor.address);
+  await dialog.getByLabel('Signature').fill(signLegacy(actor, (await shown.textContent()) ?? ''));
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(accountButton(page, 'Settings')).toBeVisible();
+
+  await page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Buy now' }).click();
+  const panel = panelOf(page);
+  await expect(panel.getByRole('list', { name: 'Bought' })).toContainText(listing.cpid);
+  await panel.getByRole('button', { name: 'Review', exact: true }).click();
+  const psbt = panel.getByTestId('psbt');
+  await expect(psbt).toHaveText(/^cHNidP8/, { timeout: 20_000 });
+  const unsigned = (await psbt.textContent()) ?? '';
+  await expect(panel.getByRole('img', { name: 'QR code of the PSBT' })).toBeVisible();
+
+  // Another transaction, signed: refused.
+  const other = (await rpc('walletprocesspsbt', [unsigned])) as { psbt: string; hex?: string };
+  const tampered = Buffer.from(other.hex ?? '', 'hex');
+  const at = tampered.length - 5;
+  tampered[at] = (tampered[at] ?? 0) ^ 1;
+  await panel.getByLabel('Signed PSBT or transaction').fill(tampered.toString('hex'));
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(panel.getByRole('alert')).toHaveText(/refused/);
+
+  // The devnet wallet's signature of this PSBT: sent, mined, and the stamp held.
+  await panel.getByLabel('Signed PSBT or transaction').fill(other.psbt);
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  const link = panel.getByRole('link', { name: /^[0-9a-f]{64}$/ });
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  await mine((await link.textContent()) ?? '');
+  await expect
+    .poll(() => heldStamps(request, actor.address), { timeout: 90_000, intervals: [1_000, 2_000] })
+    .toContain(listing.cpid);
 });

@@ -81,3 +81,41 @@ export async function rpc(method: string, params: unknown[]): Promise<unknown> {
   }
   return body.result;
 }
+
+/** A page of a list the API answers. */
+export type Paged<T> = { hits: T[]; estimatedTotalHits: number };
+/** A stamp of the finder, with the listing its 'Buy now' buys. */
+export type Hit = { cpid: string; on_sale?: string | null };
+type Dispenser = {
+  tx_hash: string;
+  source: string;
+  give_quantity: string;
+  give_remaining: string;
+  satoshi_price: number;
+  status: number;
+  closed: boolean;
+};
+type Detail = { cpid: string; divisible: boolean; dispensers?: Dispenser[] };
+/** An open dispenser of a stamp, as the public API lists it. */
+export type Listing = Dispenser & { cpid: string; divisible: boolean };
+
+/** The stamps on sale (a buyable listing each), oldest first as the finder lists them. */
+export async function onSale(request: APIRequestContext): Promise<Hit[]> {
+  const page = await api<Paged<Hit>>(request, '/api/search?only=on_sale&sort=stamp:asc&limit=100');
+  return page.hits.filter((hit) => Boolean(hit.on_sale));
+}
+
+/** The open dispensers (not atomic swaps) of the stamps on sale, with a lot left, that `seller` does not run. */
+export async function openDispensers(request: APIRequestContext, notSeller: string): Promise<Listing[]> {
+  const listings: Listing[] = [];
+  for (const hit of (await onSale(request)).slice(0, 40)) {
+    const detail = await api<Detail>(request, `/api/stamp/${hit.cpid}`);
+    for (const dispenser of detail.dispensers ?? []) {
+      if (dispenser.closed || [10, 11].includes(dispenser.status) || dispenser.tx_hash.includes(':')) continue;
+      if (dispenser.source === notSeller) continue;
+      if (BigInt(dispenser.give_remaining) < BigInt(dispenser.give_quantity)) continue;
+      listings.push({ ...dispenser, cpid: detail.cpid, divisible: detail.divisible });
+    }
+  }
+  return listings;
+}

@@ -208,7 +208,7 @@ pub struct SignedBody {
     message: String,
     /// Base64: a BIP-322 simple signature or a legacy (BIP-137) one.
     signature: String,
-    /// The wallet used: `leather`, `unisat`, `okx` or `default` (pasted).
+    /// The wallet used: `ninja`, `leather`, `unisat`, `okx` or `default` (pasted).
     #[serde(rename = "type", default)]
     wallet: String,
 }

@@ -8,6 +8,7 @@ import type { PanelRequest } from '../panel/request';
 import { readMintPayload, type MintPayload } from '../panel/mint';
 import { useLoad } from '../use-load';
 import { FormError } from './form-error';
+import { FairmintMint, LaunchpadMint, Src20Mint } from './panel-mints';
 import { TxFlow, type Signer } from './tx-flow';
 
 /** The key the panel holds while the wallet is unlocked: its address, and how it signs. */
@@ -174,12 +175,12 @@ function Action({ request, user, keyHolder, site, post, close }: ActionProps) {
       return <Buy hashes={request.hashes} source={source} keyHolder={keyHolder} post={post} close={close} />;
     case 'mint':
       return <Mint site={site} source={source} keyHolder={keyHolder} close={close} />;
-    default:
-      return (
-        <p className="error" role="alert">
-          This mint is made from its dialog on the site: sign in there with a browser wallet.
-        </p>
-      );
+    case 'fairmint':
+      return <FairmintMint id={request.cpid} source={source} signer={keyHolder} onDone={close} />;
+    case 'mint-src20':
+      return <Src20Mint id={request.cpid} source={source} signer={keyHolder} onDone={close} />;
+    case 'mint-launchpad':
+      return <LaunchpadMint id={request.cpid} source={source} signer={keyHolder} onDone={close} />;
   }
 }
 
