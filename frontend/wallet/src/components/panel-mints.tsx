@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import { formatQuantity } from '../amount';
-import { build } from '../panel/built';
+import { build } from '../built';
 import { fetchFairmint, fetchSrc20 } from '../panel/terms';
 import { useLoad } from '../use-load';
 import { TxFlow, type Signer } from './tx-flow';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { formatSats } from '../amount';
 import { fetchChallenge, fetchSiteUser, type SiteUser } from '../panel/account';
-import { build } from '../panel/built';
+import { build } from '../built';
 import { buyBody, checkPays, fetchCartItems, type CartItem } from '../panel/items';
 import { askingSite, fetchSiteOrigins, framingOrigin, postToSite, type PanelMessage } from '../panel/parent';
 import type { PanelRequest } from '../panel/request';

@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { formatSats } from '../amount';
 import { EXPLORER_TX_URL } from '../config';
-import type { Built } from '../panel/built';
+import type { Built } from '../built';
 import { acceptSigned, broadcast, fetchFees, psbtBase64, type Review } from '../send';
 import { useLoad } from '../use-load';
 import { CopyButton } from './copy-button';
@@ -47,7 +47,8 @@ export function TxFlow({
   build: (source: string, feeRate: number) => Promise<Built>;
   onSent: (built: Built, txids: string[]) => void;
   onDone: () => void;
-  children?: ReactNode;
+  /** What is done, shown above the fee (`editing`) and above the review; a function of whether it is editable. */
+  children?: ReactNode | ((editing: boolean) => ReactNode);
 }) {
   const id = useId();
   const [choice, setChoice] = useState<FeeChoice>('optimal');
@@ -157,7 +158,7 @@ export function TxFlow({
     const next = built.txs[sent.length];
     return (
       <>
-        {children}
+        {typeof children === 'function' ? children(false) : children}
         {built.errors.length > 0 && (
           <ul className="list" aria-label="Left out">
             {built.errors.map((item) => (
@@ -275,7 +276,7 @@ export function TxFlow({
   const building = step.name === 'building';
   return (
     <>
-      {children}
+      {typeof children === 'function' ? children(!building) : children}
       <FeeSelect id={`${id}-fee`} value={choice} rates={rates} disabled={building} onChange={setChoice} />
       <FormError error={error} />
       <div className="actions">

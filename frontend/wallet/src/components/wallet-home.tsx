@@ -6,6 +6,7 @@ import { ActivityList } from './activity-list';
 import { CopyButton } from './copy-button';
 import { QrCode } from './qr-code';
 import { SendForm, type SignReviewed } from './send-form';
+import { Src20TransferForm } from './src20-transfer';
 
 /** What a section shows while its read is pending or failed; null once it has an answer. */
 function pending<T>(load: Load<T>, what: string) {
@@ -129,6 +130,10 @@ export function WalletHome({ address, sign }: { address: string; sign: SignRevie
               </ul>
             )))}
       </section>
+
+      {src20.load.status === 'done' && src20.load.data.length > 0 && (
+        <Src20TransferForm holdings={src20.load.data} signer={{ address, sign }} onSent={refresh} />
+      )}
 
       <section className="card" aria-labelledby={`${id}-activity`}>
         <h2 id={`${id}-activity`}>Recent activity</h2>

@@ -1,4 +1,4 @@
-import { reviewPsbt, SendError, type Review } from '../send';
+import { reviewPsbt, SendError, type Review } from './send';
 
 /**
  * The transactions the wallet service builds for the panel's actions (a purchase, a mint): every create call answers
