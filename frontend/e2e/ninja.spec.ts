@@ -687,7 +687,8 @@ test('the hand-signed path: a PSBT signed by the devnet wallet, pasted back, buy
   // Another transaction, signed: refused.
   const other = (await rpc('walletprocesspsbt', [unsigned])) as { psbt: string; hex?: string };
   const tampered = Buffer.from(other.hex ?? '', 'hex');
-  const at = tampered.length - 5;
+  // Its lock time changed: another transaction.
+  const at = tampered.length - 1;
   tampered[at] = (tampered[at] ?? 0) ^ 1;
   await panel.getByLabel('Signed PSBT or transaction').fill(tampered.toString('hex'));
   await panel.getByRole('button', { name: 'Send', exact: true }).click();

@@ -131,7 +131,10 @@ function KeyNotice({ user, keyHolder, keySlot }: { user: SiteUser; keyHolder: Pa
   }
   return (
     <>
-      <p className="muted">Unlock this wallet to sign with it, or sign with another wallet below.</p>
+      <p className="muted">
+        Signed in on the site as {user.current}: unlock this wallet if it holds that address, or sign with the wallet
+        that does, below.
+      </p>
       {keySlot}
     </>
   );
