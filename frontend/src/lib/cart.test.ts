@@ -10,7 +10,6 @@ import {
   cartWith,
   cartWithout,
   initialCart,
-  isBuyingWallet,
   openBuy,
   parseCart,
   removeFromCart,
@@ -51,11 +50,6 @@ describe('cart rules', () => {
 
   it('remove hashes', () => {
     expect(cartWithout(['a', 'b', 'c'], ['a', 'c', 'z'])).toEqual(['b']);
-  });
-
-  it('open the buy dialog only for the leather, unisat and okx wallets', () => {
-    expect(['leather', 'unisat', 'okx'].map(isBuyingWallet)).toEqual([true, true, true]);
-    expect(['default', 'ninja', ''].map(isBuyingWallet)).toEqual([false, false, false]);
   });
 });
 

@@ -8,13 +8,13 @@ import {
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import {
+  BUYING_WALLETS,
+  isBuyingWallet,
   signedIn,
   signedOut,
   signInClosed,
   signInOpened,
-  walletTypeOf,
   type SessionState,
-  type WalletType,
 } from './session';
 
 /**
@@ -23,15 +23,6 @@ import {
  */
 export const CART_KEY = 'cart';
 export const CART_LIMIT = 5;
-
-/** The wallets that sign a purchase (spec §6: leather, unisat or okx). */
-export const BUYING_WALLETS: readonly WalletType[] = ['leather', 'unisat', 'okx'];
-
-/** Whether a 'logged' value names a wallet that signs purchases: the buy dialog opens only for these. */
-export function isBuyingWallet(logged: string): boolean {
-  const type = walletTypeOf(logged);
-  return type !== null && BUYING_WALLETS.includes(type);
-}
 
 /** A stored cart read defensively: its distinct non-empty hashes, in order, at most 5; empty when unreadable. */
 export function parseCart(raw: string | null): string[] {

@@ -6,9 +6,16 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { BUYING_WALLETS, isBuyingWallet } from './cart';
 import type { Collection } from './collection';
-import { signedIn, signedOut, signInClosed, signInOpened, type SessionState } from './session';
+import {
+  BUYING_WALLETS,
+  isBuyingWallet,
+  signedIn,
+  signedOut,
+  signInClosed,
+  signInOpened,
+  type SessionState,
+} from './session';
 
 /**
  * The mints the pages open (spec §2, 'Wallet opening logic'): a fairmint from a fairminter card or an asset's
