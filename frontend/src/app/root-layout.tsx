@@ -5,6 +5,7 @@ import { Header } from '@/components/layout/header';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { Loading } from '@/components/ui/status';
+import { WalletFrame } from '@/components/wallet/wallet-frame';
 import { AuthControls } from '@/features/auth/components/auth-controls';
 import { AnnouncementBanner } from '@/features/announcement/components/announcement-banner';
 import { BuyControls } from '@/features/buy/components/buy-controls';
@@ -23,7 +24,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 
 /**
  * The shell around every page: header (on the XCP site, its Directories entry with the staff directories' menu),
- * the page, footer, and a dock at the bottom of the window holding the
+ * the page, footer, the mint dialogs and the Ninja wallet's frame, and a dock at the bottom of the window holding the
  * scroll-to-top button and the announcement (Stamps site). The dock is the shell's last box, sticky at the window's
  * bottom: whenever the announcement arrives, it takes room below the footer and moves nothing already shown.
  */
@@ -59,6 +60,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <MintControls />
+      <WalletFrame />
       <div className="dock">
         <ScrollToTop />
         <AnnouncementBanner />

@@ -4,8 +4,9 @@ import { cartSlice, initialCart, storedCart } from '@/lib/cart';
 import { mintSlice } from '@/lib/mint-request';
 import { initialSession, sessionSlice } from '@/lib/session';
 import { initialSiteVariant, sessionStore, siteSlice } from '@/lib/site-variant';
+import { walletFrameSlice } from '@/lib/wallet-frame';
 
-const rootReducer = combineSlices(api, siteSlice, sessionSlice, cartSlice, mintSlice);
+const rootReducer = combineSlices(api, siteSlice, sessionSlice, cartSlice, mintSlice, walletFrameSlice);
 
 /** The whole Redux state: server data in the RTK Query cache, UI state in slices. */
 export type RootState = ReturnType<typeof rootReducer>;

@@ -10,13 +10,13 @@ import {
   cartWith,
   cartWithout,
   initialCart,
-  isBuyingWallet,
   openBuy,
   parseCart,
   removeFromCart,
   storedCart,
 } from './cart';
-import { initialSession, sessionSlice, signedIn, signedOut, signInClosed } from './session';
+import { makeTestStore } from '@/testing/render';
+import { initialSession, logIn, sessionSlice, signedIn, signedOut, signInClosed } from './session';
 
 const hashes = ['1', '2', '3', '4', '5', '6'].map((digit) => digit.repeat(64));
 
@@ -52,11 +52,6 @@ describe('cart rules', () => {
   it('remove hashes', () => {
     expect(cartWithout(['a', 'b', 'c'], ['a', 'c', 'z'])).toEqual(['b']);
   });
-
-  it('open the buy dialog only for the leather, unisat and okx wallets', () => {
-    expect(['leather', 'unisat', 'okx'].map(isBuyingWallet)).toEqual([true, true, true]);
-    expect(['default', 'ninja', ''].map(isBuyingWallet)).toEqual([false, false, false]);
-  });
 });
 
 describe('the cart in the store', () => {
@@ -89,16 +84,45 @@ describe('the cart in the store', () => {
     expect(store.getState().cart.buyOpen).toBe(false);
   });
 
-  it('forgets the pending buy when the panel closes or the sign-in is a pasted signature', () => {
-    const store = cartStore();
+  it("opens the Ninja wallet's frame with the cart when signed in without an extension", () => {
+    for (const wallet of ['ninja', 'default']) {
+      localStorage.setItem('cart', JSON.stringify(hashes.slice(0, 2)));
+      const store = makeTestStore('stamps', wallet);
+      store.dispatch(buyNow(hashes[2] ?? ''));
+      expect(store.getState().walletFrame.request).toEqual({ action: 'buy', tx: hashes.slice(0, 3) });
+      expect(store.getState().cart).toMatchObject({ buyOpen: false, buyPending: false });
+      expect(store.getState().session.signIn).toBeNull();
+    }
+  });
+
+  it('opens the frame after a sign-in without an extension, the dialog after one with', () => {
+    for (const wallet of ['ninja', 'default'] as const) {
+      const store = makeTestStore();
+      store.dispatch(buyNow('a'));
+      expect(store.getState().walletFrame.request).toBeNull();
+      store.dispatch(logIn(wallet));
+      expect(store.getState().walletFrame.request).toEqual({ action: 'buy', tx: ['a'] });
+      expect(store.getState().cart).toMatchObject({ buyOpen: false, buyPending: false });
+      localStorage.clear();
+    }
+    const extension = makeTestStore();
+    extension.dispatch(buyNow('a'));
+    extension.dispatch(logIn('okx'));
+    expect(extension.getState().cart.buyOpen).toBe(true);
+    expect(extension.getState().walletFrame.request).toBeNull();
+  });
+
+  it('forgets the pending buy when the panel closes', () => {
+    const store = makeTestStore();
     store.dispatch(openBuy());
     store.dispatch(signInClosed());
     store.dispatch(signedIn('unisat'));
     expect(store.getState().cart.buyOpen).toBe(false);
-    const pasted = cartStore();
-    pasted.dispatch(openBuy());
-    pasted.dispatch(signedIn('default'));
-    expect(pasted.getState().cart).toMatchObject({ buyOpen: false, buyPending: false });
+    const ninja = makeTestStore();
+    ninja.dispatch(openBuy());
+    ninja.dispatch(signInClosed());
+    ninja.dispatch(signedIn('ninja'));
+    expect(ninja.getState().walletFrame.request).toBeNull();
   });
 
   it("does nothing for 'Buy now' of a sixth listing", () => {

@@ -8,14 +8,15 @@ import {
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import {
+  BUYING_WALLETS,
+  isBuyingWallet,
   signedIn,
   signedOut,
   signInClosed,
   signInOpened,
-  walletTypeOf,
   type SessionState,
-  type WalletType,
 } from './session';
+import { walletFrameOpened, walletFramePended, type WalletFrameRequest } from './wallet-frame';
 
 /**
  * The cart (spec): the transaction hashes of the dispensers and atomic swaps to buy from (a colon marks an atomic
@@ -23,15 +24,6 @@ import {
  */
 export const CART_KEY = 'cart';
 export const CART_LIMIT = 5;
-
-/** The wallets that sign a purchase (spec §6: leather, unisat or okx). */
-export const BUYING_WALLETS: readonly WalletType[] = ['leather', 'unisat', 'okx'];
-
-/** Whether a 'logged' value names a wallet that signs purchases: the buy dialog opens only for these. */
-export function isBuyingWallet(logged: string): boolean {
-  const type = walletTypeOf(logged);
-  return type !== null && BUYING_WALLETS.includes(type);
-}
 
 /** A stored cart read defensively: its distinct non-empty hashes, in order, at most 5; empty when unreadable. */
 export function parseCart(raw: string | null): string[] {
@@ -99,7 +91,7 @@ export type CartState = {
   hashes: string[];
   /** Whether the buy dialog is open. */
   buyOpen: boolean;
-  /** A buy asked for while no buying wallet was signed in: the dialog opens after a sign-in with one. */
+  /** A buy asked for while signed out: the dialog opens after a sign-in with a buying wallet. */
   buyPending: boolean;
 };
 
@@ -173,16 +165,24 @@ export function removeFromCart(hashes: readonly string[]): CartThunk {
 
 /**
  * The wallet opening logic for a buy (spec §2): signed in with a buying wallet (leather, unisat, okx), the buy dialog
- * opens with the cart; otherwise the sign-in panel opens, and the dialog follows a sign-in with such a wallet.
+ * opens with the cart; signed in otherwise (ninja, a pasted signature), the Ninja wallet's frame opens with the
+ * cart's hashes. Signed out, the sign-in panel opens, and the dialog or the frame follows the sign-in.
  */
 export function openBuy(): CartThunk {
   return (dispatch, getState) => {
-    if (isBuyingWallet(getState().session.logged)) {
+    const { session, cart } = getState();
+    if (isBuyingWallet(session.logged)) {
       dispatch(buyOpened());
+      return;
+    }
+    const frame: WalletFrameRequest = { action: 'buy', tx: [...cart.hashes] };
+    if (session.logged) {
+      dispatch(walletFrameOpened(frame));
       return;
     }
     dispatch(signInOpened('connect'));
     dispatch(cartSlice.actions.buyPended());
+    dispatch(walletFramePended(frame));
   };
 }
 

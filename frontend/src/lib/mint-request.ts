@@ -6,9 +6,17 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { BUYING_WALLETS, isBuyingWallet } from './cart';
 import type { Collection } from './collection';
-import { signedIn, signedOut, signInClosed, signInOpened, type SessionState } from './session';
+import {
+  BUYING_WALLETS,
+  isBuyingWallet,
+  signedIn,
+  signedOut,
+  signInClosed,
+  signInOpened,
+  type SessionState,
+} from './session';
+import { walletFrameOpened, walletFramePended, type WalletFrameRequest } from './wallet-frame';
 
 /**
  * The mints the pages open (spec §2, 'Wallet opening logic'): a fairmint from a fairminter card or an asset's
@@ -54,7 +62,25 @@ export type MintRequest =
 
 export type MintAction = MintRequest['action'];
 
-/** The mint asked for, and whether it waits for a sign-in with a signing wallet. */
+/**
+ * What the Ninja wallet's frame is opened with for a mint: the fairminter's asset, the SRC-20 tick or the
+ * launchpad collection's id as `cpid`. Null when an SRC-20 or launchpad request lacks it: its dialog says the data
+ * is missing instead.
+ */
+export function mintFrameRequest(request: MintRequest): WalletFrameRequest | null {
+  switch (request.action) {
+    case 'fairmint':
+      return { action: 'fairmint', cpid: request.fairminter.cpid };
+    case 'mint-src20':
+      return request.src20?.tick ? { action: 'mint-src20', cpid: request.src20.tick } : null;
+    case 'mint-launchpad':
+      return request.collection?.collection_id
+        ? { action: 'mint-launchpad', cpid: request.collection.collection_id }
+        : null;
+  }
+}
+
+/** The mint whose dialog is asked for, and whether it waits for a sign-in. */
 export type MintState = { request: MintRequest | null; pending: boolean };
 
 const initialState: MintState = { request: null, pending: false };
@@ -79,8 +105,12 @@ export const mintSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(signedIn, (state, action) => {
-        // A mint asked for while signed out opens after a sign-in with a signing wallet, and is forgotten otherwise.
-        if (state.pending && !BUYING_WALLETS.includes(action.payload)) state.request = null;
+        // A mint asked for while signed out opens its dialog after a sign-in with a signing wallet; after another
+        // sign-in the wallet's frame takes it, unless its data is missing (the dialog says so).
+        const request = state.request;
+        if (state.pending && request && !BUYING_WALLETS.includes(action.payload) && mintFrameRequest(request)) {
+          state.request = null;
+        }
         state.pending = false;
       })
       .addCase(signInClosed, (state) => {
@@ -100,16 +130,24 @@ type MintThunk = ThunkAction<void, MintRoot, unknown, UnknownAction>;
 
 /**
  * The wallet opening logic for a mint (spec §2): signed in with a wallet that signs (leather, unisat, okx), the
- * mint's dialog opens; otherwise the sign-in panel opens, as for a purchase, and the dialog follows a sign-in with
- * such a wallet.
+ * mint's dialog opens; signed in otherwise (ninja, a pasted signature), the Ninja wallet's frame opens, or the dialog
+ * saying the data is missing ('Missing src20 data...', 'Missing collection data...'). Signed out, the sign-in panel
+ * opens, as for a purchase, and the dialog or the frame follows the sign-in.
  */
 export function openMint(request: MintRequest): MintThunk {
   return (dispatch, getState) => {
-    if (isBuyingWallet(getState().session.logged)) {
+    const { logged } = getState().session;
+    const frame = mintFrameRequest(request);
+    if (isBuyingWallet(logged) || (logged && !frame)) {
       dispatch(mintSlice.actions.mintOpened(request));
       return;
     }
+    if (logged && frame) {
+      dispatch(walletFrameOpened(frame));
+      return;
+    }
     dispatch(mintSlice.actions.mintPended(request));
+    dispatch(walletFramePended(frame));
     dispatch(signInOpened('connect'));
   };
 }

@@ -2,6 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import {
   initialSession,
+  isBuyingWallet,
   logIn,
   loggedCookieClearer,
   loggedCookieSetter,
@@ -31,9 +32,15 @@ describe("the 'logged' cookie", () => {
   it('names the wallet type; an unknown non-empty value counts as a pasted signature', () => {
     expect(walletTypeOf('leather')).toBe('leather');
     expect(walletTypeOf('okx')).toBe('okx');
+    expect(walletTypeOf('ninja')).toBe('ninja');
     expect(walletTypeOf('default')).toBe('default');
-    expect(walletTypeOf('ninja')).toBe('default');
+    expect(walletTypeOf('trezor')).toBe('default');
     expect(walletTypeOf('')).toBeNull();
+  });
+
+  it('names the buying wallets: leather, unisat and okx, not the Ninja wallet nor a pasted signature', () => {
+    expect(['leather', 'unisat', 'okx'].map(isBuyingWallet)).toEqual([true, true, true]);
+    expect(['ninja', 'default', 'trezor', ''].map(isBuyingWallet)).toEqual([false, false, false, false]);
   });
 
   it('is set for the whole site, secure on https, and cleared by expiring it', () => {
@@ -44,6 +51,7 @@ describe("the 'logged' cookie", () => {
 
   it('starts the page signed in when it holds a wallet type, signed out when empty', () => {
     expect(initialSession('logged=leather').logged).toBe('leather');
+    expect(initialSession('logged=ninja').logged).toBe('ninja');
     expect(initialSession('logged=').logged).toBe('');
   });
 
@@ -63,7 +71,8 @@ describe("the 'logged' cookie", () => {
     const store = sessionStore();
     store.dispatch(logIn('okx'));
     store.dispatch(logOut());
-    store.dispatch(logIn('default'));
+    store.dispatch(logIn('ninja'));
+    expect(readLoggedCookie(document.cookie)).toBe('ninja');
     expect(store.getState().session.epoch).toBe(2);
   });
 });

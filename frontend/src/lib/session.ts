@@ -14,9 +14,18 @@ import { useDispatch, useSelector } from 'react-redux';
  */
 export const LOGGED_COOKIE = 'logged';
 
-/** The wallets a session can be opened with; 'default' is a signature pasted by hand. */
-export const WALLET_TYPES = ['leather', 'unisat', 'okx', 'default'] as const;
+/**
+ * The wallets a session can be opened with: 'ninja' is the product's own web wallet (its frame signs), 'default' a
+ * signature pasted by hand.
+ */
+export const WALLET_TYPES = ['leather', 'unisat', 'okx', 'ninja', 'default'] as const;
 export type WalletType = (typeof WALLET_TYPES)[number];
+
+/**
+ * The wallets whose extension signs a purchase or a mint in the page (spec §6: leather, unisat or okx): the buy and
+ * mint dialogs open only for these; the other sessions buy and mint in the Ninja wallet's frame.
+ */
+export const BUYING_WALLETS: readonly WalletType[] = ['leather', 'unisat', 'okx'];
 
 /** How long the browser keeps the 'logged' cookie; the server's session decides before that. */
 export const LOGGED_COOKIE_MAX_AGE_SECS = 30 * 24 * 60 * 60;
@@ -39,6 +48,12 @@ export function readLoggedCookie(cookies: string): string {
 export function walletTypeOf(logged: string): WalletType | null {
   if (!logged) return null;
   return (WALLET_TYPES as readonly string[]).includes(logged) ? (logged as WalletType) : 'default';
+}
+
+/** Whether a 'logged' value names a wallet that signs purchases: the buy dialog opens only for these. */
+export function isBuyingWallet(logged: string): boolean {
+  const type = walletTypeOf(logged);
+  return type !== null && BUYING_WALLETS.includes(type);
 }
 
 /** The `document.cookie` assignment that sets 'logged' to `type` (`secure` on an https page). */

@@ -37,6 +37,7 @@ const OWNERS: Record<string, string> = {
   'faq.css': 'faq',
   'dialog.css': 'shared',
   'wallet.css': 'shared',
+  'wallet-frame.css': 'shared',
   'auth.css': 'auth',
   'buy.css': 'buy',
   'mint.css': 'mint',

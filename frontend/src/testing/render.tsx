@@ -10,8 +10,9 @@ import { cartSlice, initialCart, storedCart } from '@/lib/cart';
 import { mintSlice } from '@/lib/mint-request';
 import { initialSession, sessionSlice } from '@/lib/session';
 import { siteSlice } from '@/lib/site-variant';
+import { walletFrameSlice } from '@/lib/wallet-frame';
 
-const testReducer = combineSlices(api, siteSlice, sessionSlice, cartSlice, mintSlice);
+const testReducer = combineSlices(api, siteSlice, sessionSlice, cartSlice, mintSlice, walletFrameSlice);
 
 /**
  * A fresh store (empty cache) as the app builds it, on the given site variant, signed in when `logged` is set, the

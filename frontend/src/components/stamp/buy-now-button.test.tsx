@@ -43,8 +43,20 @@ describe("a stamp card's 'Buy now'", () => {
     expect(store.getState().session.signIn).toBeNull();
   });
 
-  it('opens the sign-in panel for a signature pasted by hand', () => {
-    const { store } = renderCard(hit, 'default');
+  it("opens the Ninja wallet's frame for the Ninja wallet or a signature pasted by hand", () => {
+    for (const wallet of ['ninja', 'default']) {
+      const { store, unmount } = renderCard(hit, wallet);
+      fireEvent.click(screen.getByRole('button', { name: 'Buy now' }));
+      expect(store.getState().cart).toMatchObject({ hashes: [hit.on_sale], buyOpen: false, buyPending: false });
+      expect(store.getState().walletFrame.request).toEqual({ action: 'buy', tx: [hit.on_sale] });
+      expect(store.getState().session.signIn).toBeNull();
+      unmount();
+      localStorage.clear();
+    }
+  });
+
+  it('opens the sign-in panel when signed out, the buy pending', () => {
+    const { store } = renderCard(hit);
     fireEvent.click(screen.getByRole('button', { name: 'Buy now' }));
     expect(store.getState().cart).toMatchObject({ hashes: [hit.on_sale], buyOpen: false, buyPending: true });
     expect(store.getState().session.signIn).toBe('connect');

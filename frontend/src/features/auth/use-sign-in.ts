@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage, errorStatus, GENERIC_ERROR } from '@/lib/api-error';
 import type { WalletType } from '@/lib/session';
+import { useAwaitWalletFrame } from '@/lib/wallet-frame';
 import { isValidAddress, type ServerCheck } from './address';
 import { useAuthMessageMutation, useSubmitAuthMutation, useTestAddressMutation, type AuthPurpose } from './api';
 import { MESSAGES } from './messages';
@@ -37,9 +38,10 @@ type SignInOptions = {
 };
 
 /**
- * The sign-in panel's work: the one-click flow of a wallet (address, message, signature, submission) and the
- * manual flow (address checked, message shown, signature pasted, submission). 'expired' shows 'Token expired', then
- * after 2 seconds a new message for the same address replaces the shown one.
+ * The sign-in panel's work: the one-click flow of a wallet (address, message, signature, submission), the Ninja
+ * wallet's (its frame hands over address, message and signature, then the submission) and the manual flow (address
+ * checked, message shown, signature pasted, submission). 'expired' shows 'Token expired', then after 2 seconds a new
+ * message for the same address replaces the shown one.
  */
 export function useSignIn({ purpose, onSuccess, page }: SignInOptions) {
   const [address, setAddress] = useState('');
@@ -50,6 +52,7 @@ export function useSignIn({ purpose, onSuccess, page }: SignInOptions) {
   const [getMessage] = useAuthMessageMutation();
   const [postAuth] = useSubmitAuthMutation();
   const [testAddress] = useTestAddressMutation();
+  const awaitWalletFrame = useAwaitWalletFrame();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const success = useRef(onSuccess);
 
@@ -140,6 +143,16 @@ export function useSignIn({ purpose, onSuccess, page }: SignInOptions) {
     [fetchMessage, page, submit],
   );
 
+  /**
+   * The Ninja wallet's flow: its frame opens to sign in (or link) and the promise lasts until it closes; what it
+   * signed is submitted as type 'ninja'.
+   */
+  const signInWithNinja = useCallback(async () => {
+    setNotice(null);
+    const signed = await awaitWalletFrame({ action: 'sign-in', purpose });
+    if (signed) await submit({ ...signed, type: 'ninja' });
+  }, [awaitWalletFrame, purpose, submit]);
+
   /** The manual flow's first step: the entered address checked, then its message shown. */
   const requestMessage = useCallback(async () => {
     const entered = address.trim();
@@ -194,6 +207,7 @@ export function useSignIn({ purpose, onSuccess, page }: SignInOptions) {
     setSignature,
     notice,
     signInWith,
+    signInWithNinja,
     requestMessage,
     logInManually,
   };

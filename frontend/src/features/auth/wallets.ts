@@ -2,7 +2,13 @@ import type { WalletType } from '@/lib/session';
 import { isNativeSegwit } from './address';
 import { MESSAGES, walletNotFound } from './messages';
 
-/** The wallets of the one-click sign-in, in the panel's order. */
+/**
+ * The product's own wallet: first in the panel's list (when `GET /api/origins` names its origin), it signs in its
+ * frame rather than through an extension.
+ */
+export const NINJA_WALLET = { id: 'ninja', name: 'Ninja' } as const satisfies { id: WalletType; name: string };
+
+/** The wallets of the one-click sign-in whose extensions the page has injected, in the panel's order. */
 export const WALLETS = [
   { id: 'leather', name: 'Leather' },
   { id: 'unisat', name: 'Unisat' },

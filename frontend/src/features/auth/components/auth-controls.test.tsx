@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WalletFrame } from '@/components/wallet/wallet-frame';
 import { readLoggedCookie } from '@/lib/session';
 import type { User } from '@/lib/user-api';
 import { renderWithProviders, stubFetchRequests, type StubReply, type StubRequest } from '@/testing/render';
@@ -10,6 +11,7 @@ import { AuthControls } from './auth-controls';
 const SEGWIT = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const OTHER = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const MESSAGE = 'stamps.test wants you to sign in with your Bitcoin account:\nbc1q...\n\nNonce: 1';
+const WALLET_ORIGIN = 'http://127.0.0.1:8081';
 
 const user: User = {
   user_id: 'u1',
@@ -22,6 +24,22 @@ const user: User = {
 };
 
 type Answer = (request: StubRequest) => StubReply | undefined;
+
+/** `answer`, with `GET /api/origins` naming the Ninja wallet app's origin. */
+function withWalletApp(answer: Answer = () => undefined): Answer {
+  return (request) =>
+    answer(request) ??
+    (request.url.pathname === '/api/origins'
+      ? { body: { site: [window.location.origin], wallet: WALLET_ORIGIN } }
+      : undefined);
+}
+
+/** The calls made, as 'METHOD /path', but the one asking where the wallet app is. */
+function calls(requests: readonly StubRequest[]): string[] {
+  return requests
+    .filter((request) => request.url.pathname !== '/api/origins')
+    .map((request) => `${request.method} ${request.url.pathname}`);
+}
 
 /** The API as the tests need it: `answer` first, then a message per address, the user, and 404 for the rest. */
 function stubApi(answer: Answer = () => undefined) {
@@ -64,10 +82,28 @@ afterEach(() => {
 });
 
 describe('the account button', () => {
-  it("says 'Connect' when signed out and opens the panel with the three one-click wallets", () => {
-    stubApi();
+  it("says 'Connect' when signed out and opens the panel with the one-click wallets, Ninja first", async () => {
+    stubApi(withWalletApp());
     renderWithProviders(<AuthControls />);
     const panel = openPanel();
+    const group = within(panel).getByRole('group', { name: 'Wallets' });
+    expect(await within(group).findByRole('button', { name: 'Ninja' })).toBeInTheDocument();
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Ninja', 'Leather', 'Unisat', 'OKX']);
+  });
+
+  it('offers no Ninja button when no wallet app is served', async () => {
+    const { requests } = stubApi((request) =>
+      request.url.pathname === '/api/origins' ? { body: { site: [], wallet: null } } : undefined,
+    );
+    renderWithProviders(<AuthControls />);
+    const panel = openPanel();
+    await waitFor(() => {
+      expect(requests.map((request) => request.url.pathname)).toContain('/api/origins');
+    });
     const wallets = within(within(panel).getByRole('group', { name: 'Wallets' })).getAllByRole('button');
     expect(wallets.map((button) => button.textContent)).toEqual(['Leather', 'Unisat', 'OKX']);
     expect(within(panel).queryByRole('button', { name: /ninja/i })).not.toBeInTheDocument();
@@ -106,13 +142,9 @@ describe('one-click sign-in', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Unisat' }));
     expect(await screen.findByRole('button', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
-      `GET /api/auth/message/${SEGWIT}`,
-      'POST /api/auth',
-      'GET /api/user',
-    ]);
+    expect(calls(requests)).toEqual([`GET /api/auth/message/${SEGWIT}`, 'POST /api/auth', 'GET /api/user']);
     expect(signMessage).toHaveBeenCalledWith(`${MESSAGE} #1`, 'bip322-simple');
-    expect(requests[1]?.body).toEqual({
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
       address: SEGWIT,
       message: `${MESSAGE} #1`,
       signature: 'YmlwMzIy',
@@ -155,6 +187,129 @@ describe('one-click sign-in', () => {
   });
 });
 
+describe('sign-in with the Ninja wallet', () => {
+  /** The Ninja wallet's frame, once open, and its window. */
+  async function findFrame() {
+    const dialog = await screen.findByRole('dialog', { name: 'Ninja wallet' });
+    const frame = within(dialog).getByTitle('Ninja wallet');
+    if (!(frame instanceof HTMLIFrameElement) || !frame.contentWindow) throw new Error('no frame');
+    return { dialog, frame, source: frame.contentWindow };
+  }
+
+  /** The panel and the Ninja wallet's frame it opened, once the button says so. */
+  async function openNinja() {
+    const rendered = renderWithProviders(
+      <>
+        <AuthControls />
+        <WalletFrame />
+      </>,
+    );
+    const panel = openPanel();
+    const button = await within(panel).findByRole('button', { name: 'Ninja' });
+    fireEvent.click(button);
+    return { ...rendered, panel, button, ...(await findFrame()) };
+  }
+
+  function post(data: unknown, source: MessageEventSource, origin = WALLET_ORIGIN) {
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+    });
+  }
+
+  it("opens the frame to sign in, submits what it signed as type 'ninja' and registers the login", async () => {
+    const { requests } = stubApi(
+      withWalletApp((request) =>
+        request.method === 'POST' && request.url.pathname === '/api/auth' ? { text: 'success' } : undefined,
+      ),
+    );
+    const { button, frame, source, store } = await openNinja();
+    const url = new URL(frame.src);
+    expect(url.origin).toBe(WALLET_ORIGIN);
+    expect(url.searchParams.get('action')).toBe('sign-in');
+    expect(url.searchParams.get('purpose')).toBe('connect');
+    expect(url.searchParams.get('timestamp')).toMatch(/^\d+$/);
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    post({ type: 'ninja:signed', address: SEGWIT, message: MESSAGE, signature: 'Ym5pbmph' }, window, WALLET_ORIGIN);
+    post({ type: 'ninja:signed', address: SEGWIT, message: MESSAGE, signature: 'Ym5pbmph' }, source, 'http://x.test');
+    expect(calls(requests)).toEqual([]);
+    post({ type: 'ninja:signed', address: SEGWIT, message: MESSAGE, signature: 'Ym5pbmph' }, source);
+    expect(await screen.findByRole('button', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls(requests)).toEqual(['POST /api/auth', 'GET /api/user']);
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      address: SEGWIT,
+      message: MESSAGE,
+      signature: 'Ym5pbmph',
+      type: 'ninja',
+    });
+    expect(readLoggedCookie(document.cookie)).toBe('ninja');
+    expect(store.getState().session.logged).toBe('ninja');
+  });
+
+  it('stops waiting when the frame closes, and submits nothing', async () => {
+    const { requests } = stubApi(withWalletApp());
+    const { button, panel, source, store } = await openNinja();
+    post('close', source);
+    await waitFor(() => {
+      expect(button).toHaveAttribute('aria-busy', 'false');
+    });
+    expect(screen.queryByRole('dialog', { name: 'Ninja wallet' })).not.toBeInTheDocument();
+    expect(panel).toBeInTheDocument();
+    expect(within(panel).getByRole('alert')).toHaveTextContent('');
+    expect(calls(requests)).toEqual([]);
+    expect(store.getState().session.logged).toBe('');
+  });
+
+  it('closes only the frame on Escape, and shows the answer of a refused sign-in in the panel', async () => {
+    stubApi(withWalletApp((request) => (request.method === 'POST' ? { text: 'nope' } : undefined)));
+    const first = await openNinja();
+    // Even from within the panel under it (reached with Tab), Escape closes the frame alone.
+    const address = within(first.panel).getByLabelText('Bitcoin address');
+    address.focus();
+    fireEvent.keyDown(address, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Ninja wallet' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Connect' })).toBeInTheDocument();
+    await waitFor(() => {
+      expect(first.button).toHaveAttribute('aria-busy', 'false');
+    });
+    fireEvent.click(first.button);
+    const { source } = await findFrame();
+    post({ type: 'ninja:signed', address: SEGWIT, message: MESSAGE, signature: 'sig' }, source);
+    await expectAlert(first.panel, 'An error occurred');
+    expect(first.button).toHaveAttribute('aria-busy', 'false');
+    expect(screen.queryByRole('dialog', { name: 'Ninja wallet' })).not.toBeInTheDocument();
+    expect(first.store.getState().session.logged).toBe('');
+  });
+
+  it('links an address signed in the frame through the link call', async () => {
+    const { requests } = stubApi(
+      withWalletApp((request) =>
+        request.method === 'POST' && request.url.pathname === '/api/auth/link' ? { text: 'success' } : undefined,
+      ),
+    );
+    renderWithProviders(
+      <>
+        <AuthControls />
+        <WalletFrame />
+      </>,
+      { logged: 'ninja' },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const drawer = screen.getByRole('dialog', { name: 'Settings' });
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Link another address' }));
+    const panel = screen.getByRole('dialog', { name: 'Link' });
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Ninja' }));
+    const { frame, source } = await findFrame();
+    expect(new URL(frame.src).searchParams.get('purpose')).toBe('link');
+    post({ type: 'ninja:signed', address: OTHER, message: MESSAGE, signature: 'sig' }, source);
+    expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'POST')).toMatchObject({
+      url: expect.objectContaining({ pathname: '/api/auth/link' }) as URL,
+      body: { address: OTHER, message: MESSAGE, signature: 'sig', type: 'ninja' },
+    });
+  });
+});
+
 describe('manual sign-in', () => {
   it("refuses an invalid address with 'Invalid address', asking the server about long ones", async () => {
     const { requests } = stubApi((request) =>
@@ -170,7 +325,7 @@ describe('manual sign-in', () => {
     fireEvent.change(within(panel).getByLabelText('Bitcoin address'), { target: { value: `${SEGWIT}xyz` } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Get message' }));
     await waitFor(() => {
-      expect(requests.map((request) => request.url.pathname)).toEqual([`/api/user/test/${SEGWIT}xyz`]);
+      expect(calls(requests)).toEqual([`GET /api/user/test/${SEGWIT}xyz`]);
     });
     await waitFor(() => {
       expect(within(panel).getByRole('button', { name: 'Get message' })).toHaveAttribute('aria-busy', 'false');

@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { AsyncButton } from '@/components/ui/async-button';
 import { Modal } from '@/components/ui/modal';
+import { useWalletOrigin } from '@/lib/origins-api';
 import type { WalletType } from '@/lib/session';
 import { useCopyFlash } from '@/lib/use-copy-flash';
 import type { AuthPurpose } from '../api';
 import { MESSAGES } from '../messages';
 import { useSignIn, type Notice } from '../use-sign-in';
-import { WALLETS, type WalletWindow } from '../wallets';
+import { NINJA_WALLET, WALLETS, type WalletWindow } from '../wallets';
 
 function NoticeLine({ notice }: { notice: Notice | null }) {
   // Both live regions stay in the page so that a screen reader hears each new text.
@@ -53,18 +54,24 @@ type SignInPanelProps = {
 };
 
 /**
- * The sign-in panel ('Connect', or 'Link' when adding an address): one-click buttons for the wallets the page has
- * injected (Leather, Unisat, OKX), and the manual way: an address, the message to sign, the pasted signature and
- * 'Log in'.
+ * The sign-in panel ('Connect', or 'Link' when adding an address): one-click buttons for the Ninja wallet (when its
+ * app is served; it signs in its frame, over the panel) and the wallets the page has injected (Leather, Unisat,
+ * OKX), and the manual way: an address, the message to sign, the pasted signature and 'Log in'.
  */
 export function SignInPanel({ purpose, onClose, onSuccess, page }: SignInPanelProps) {
   const signIn = useSignIn({ purpose, onSuccess, page });
+  const walletOrigin = useWalletOrigin();
   const addressId = useId();
   const signatureId = useId();
   return (
     <Modal title={purpose === 'link' ? 'Link' : 'Connect'} onClose={onClose}>
       <div className="sign-in">
         <div className="sign-in__wallets" role="group" aria-label="Wallets">
+          {walletOrigin && (
+            <AsyncButton className="button sign-in__wallet" onClick={signIn.signInWithNinja}>
+              {NINJA_WALLET.name}
+            </AsyncButton>
+          )}
           {WALLETS.map((wallet) => (
             <AsyncButton
               key={wallet.id}

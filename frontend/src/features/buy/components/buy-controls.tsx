@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { buyClosed, isBuyingWallet, openBuy, useCart, useCartDispatch, useCartStorageSync } from '@/lib/cart';
-import { useSession } from '@/lib/session';
+import { buyClosed, openBuy, useCart, useCartDispatch, useCartStorageSync } from '@/lib/cart';
+import { isBuyingWallet, useSession } from '@/lib/session';
 import { BuyDialog } from './buy-dialog';
 
 /**

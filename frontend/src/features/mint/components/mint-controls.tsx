@@ -13,8 +13,9 @@ import { Src20MintDialog } from './src20-mint-dialog';
 /**
  * The mint dialogs the pages open (spec §2, 'Wallet opening logic'): signed in with a wallet that signs, the
  * fairmint, SRC-20 mint or launchpad mint dialog of the request; a request without its data says so ('Missing
- * collection data...', 'Missing src20 data...'). Signed out, the page's request opened the sign-in panel instead,
- * and the dialog opens after a sign-in with such a wallet.
+ * collection data...', 'Missing src20 data...'), whatever the wallet. Signed in otherwise, the mint happens in the
+ * Ninja wallet's frame; signed out, the page's request opened the sign-in panel instead, and the dialog or the frame
+ * follows the sign-in.
  */
 export function MintControls({ page = window as PsbtWindow }: { page?: PsbtWindow }) {
   const dispatch = useMintDispatch();
@@ -23,20 +24,21 @@ export function MintControls({ page = window as PsbtWindow }: { page?: PsbtWindo
   const close = useCallback(() => {
     dispatch(mintClosed());
   }, [dispatch]);
-  if (!request || !isSigningWallet(wallet)) return null;
+  if (!request || !wallet) return null;
+  const signing = isSigningWallet(wallet) ? wallet : null;
 
   switch (request.action) {
     case 'fairmint':
-      return <FairmintDialog terms={request.fairminter} wallet={wallet} page={page} onClose={close} />;
+      return signing && <FairmintDialog terms={request.fairminter} wallet={signing} page={page} onClose={close} />;
     case 'mint-src20': {
       const src20 = src20MintOf(request.src20);
       if (!src20) return <Missing message={MISSING_SRC20} onClose={close} />;
-      return <Src20MintDialog src20={src20} wallet={wallet} page={page} onClose={close} />;
+      return signing && <Src20MintDialog src20={src20} wallet={signing} page={page} onClose={close} />;
     }
     case 'mint-launchpad': {
       const collection = launchpadMintOf(request.collection);
       if (!collection) return <Missing message={MISSING_COLLECTION} onClose={close} />;
-      return <LaunchpadMintDialog collection={collection} wallet={wallet} page={page} onClose={close} />;
+      return signing && <LaunchpadMintDialog collection={collection} wallet={signing} page={page} onClose={close} />;
     }
   }
 }

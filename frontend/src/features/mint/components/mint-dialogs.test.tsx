@@ -560,10 +560,17 @@ describe('the launchpad mint dialog', () => {
 });
 
 describe('the mint controls', () => {
-  it('open no dialog for a session without a wallet that signs', () => {
+  it("open no dialog for a session without a wallet that signs: the Ninja wallet's frame mints", () => {
     stubStack();
-    renderMint({ action: 'mint-src20', src20: pepe }, unisatPage().page, 'default');
+    const { store } = renderMint({ action: 'mint-src20', src20: pepe }, unisatPage().page, 'default');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(store.getState().walletFrame.request).toEqual({ action: 'mint-src20', cpid: 'PEPE' });
+  });
+
+  it('say the data is missing for a session without a wallet that signs too', () => {
+    stubStack();
+    renderMint({ action: 'mint-src20', src20: null }, unisatPage().page, 'ninja');
+    expect(screen.getByRole('dialog', { name: 'Mint' })).toHaveTextContent('Missing src20 data...');
   });
 
   it('close the dialog', () => {
