@@ -291,13 +291,11 @@ async function mine(txid: string): Promise<void> {
   expect((await rpc('getrawmempool', [])) as string[]).not.toContain(txid);
 }
 
-/** Pays the wallet 0.01 BTC from the devnet's bank, mined, and waits until the API sees it confirmed. */
-async function fund(request: APIRequestContext, address: string): Promise<void> {
-  const txid = (await rpc('sendtoaddress', [address, 0.01])) as string;
+/** Pays the wallet `sats` (0.01 BTC by default) from the devnet's bank, mined, and waits until the API sees it. */
+async function fund(request: APIRequestContext, address: string, sats = 1_000_000n): Promise<void> {
+  const txid = (await rpc('sendtoaddress', [address, Number(sats) / 1e8])) as string;
   await mine(txid);
-  await expect
-    .poll(() => confirmedSats(request, address), { timeout: 60_000, intervals: [1_000, 2_000] })
-    .toBe(1_000_000n);
+  await expect.poll(() => confirmedSats(request, address), { timeout: 60_000, intervals: [1_000, 2_000] }).toBe(sats);
 }
 
 /** An amount the wallet shows ('0.00100141 BTC') as satoshis. */
@@ -500,12 +498,17 @@ function accountButton(page: Page, name: 'Connect' | 'Settings') {
   return page.getByRole('banner').getByRole('button', { name, exact: true });
 }
 
+/** The most the panel's purchases may cost, in satoshis: the buyers are funded with 0.2 BTC. */
+const MAX_PRICE = 10_000_000;
+/** What the panel's buyers are funded with. */
+const BUYER_FUNDS = 20_000_000n;
+
 /** The cheapest open dispenser of a stamp on sale that `buyer` does not hold, whose 'Buy now' buys it. */
-async function cheapestListing(request: APIRequestContext, buyer: string, skip: string[] = []): Promise<Listing> {
+async function cheapestListing(request: APIRequestContext, buyer: string): Promise<Listing> {
   const held = new Set(await heldStamps(request, buyer));
   const stamps = await onSale(request);
   const listings = (await openDispensers(request, buyer))
-    .filter((listing) => !held.has(listing.cpid) && !skip.includes(listing.cpid) && listing.satoshi_price <= 500_000)
+    .filter((listing) => !held.has(listing.cpid) && listing.satoshi_price <= MAX_PRICE)
     .filter((listing) => stamps.some((stamp) => stamp.cpid === listing.cpid && stamp.on_sale === listing.tx_hash))
     .sort((a, b) => a.satoshi_price - b.satoshi_price);
   const listing = listings[0];
@@ -526,7 +529,7 @@ test('sign in with Ninja, buy from a dispenser through the panel, and hold the s
   test.setTimeout(300_000);
   await page.goto(WALLET_URL);
   const { address } = await createWallet(page);
-  await fund(request, address);
+  await fund(request, address, BUYER_FUNDS);
   const listing = await cheapestListing(request, address);
 
   // The site's one-click Ninja: the panel opens, names the site, and signs the challenge once approved.
@@ -660,7 +663,11 @@ test('the hand-signed path: a PSBT signed by the devnet wallet, pasted back, buy
 }) => {
   test.setTimeout(300_000);
   const actor = devnetActor(HAND_SIGNER);
-  expect(await confirmedSats(request, actor.address), 'the demo pays every actor').toBeGreaterThan(1_000_000n);
+  const before = await confirmedSats(request, actor.address);
+  await mine((await rpc('sendtoaddress', [actor.address, Number(BUYER_FUNDS) / 1e8])) as string);
+  await expect
+    .poll(() => confirmedSats(request, actor.address), { timeout: 60_000, intervals: [1_000, 2_000] })
+    .toBe(before + BUYER_FUNDS);
   const listing = await cheapestListing(request, actor.address);
 
   // Signed in by hand (a legacy signature pasted): buying opens the panel, which holds no key for this address.
