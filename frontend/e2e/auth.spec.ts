@@ -115,6 +115,7 @@ test('one click with Unisat: the wallet signs the message (BIP-322) and the sess
   await page.goto('/');
   const panel = await openSignIn(page);
   await expect(panel.getByRole('group', { name: 'Wallets' }).getByRole('button')).toHaveText([
+    'Ninja',
     'Leather',
     'Unisat',
     'OKX',
