@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { ServerErrorPage } from '@/components/errors/server-error-page';
 import { paths } from '@/config/paths';
+import { mintTabRoutes } from './mint-tabs';
 import { RootFallback, RootLayout } from './root-layout';
 
 /**
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
           { path: paths.fairmintQuery.path, lazy: () => import('./routes/fairmint') },
           { path: paths.feat.path, lazy: () => import('./routes/feat') },
           { path: paths.faq.path, lazy: () => import('./routes/faq') },
+          { path: paths.mint.path, lazy: () => import('./routes/mint'), children: mintTabRoutes() },
           { path: paths.adventCalendar.path, lazy: () => import('./routes/advent-calendar') },
           { path: paths.notFound.path, lazy: () => import('./routes/not-found') },
         ],

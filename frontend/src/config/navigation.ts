@@ -15,7 +15,7 @@ export type NavEntry = { label: string; available: true; href: string } | { labe
 /** The header navigation of each variant, in the spec's order. */
 export const NAVIGATION: Record<SiteVariant, readonly NavEntry[]> = {
   stamps: [
-    { label: 'Mint', available: false },
+    { label: 'Mint', available: true, href: paths.mint.getHref() },
     { label: 'Src20', available: true, href: paths.src20Search.getHref() },
     { label: 'Finder', available: true, href: paths.search.getHref() },
     { label: 'Collections', available: true, href: paths.collections.getHref() },

@@ -101,6 +101,23 @@ export const paths = {
     path: '/faq',
     getHref: () => '/faq',
   },
+  /** The mint tools (Stamps site only): tabs, the Launchpads one at the base path, the others child paths. */
+  mint: {
+    path: '/mint',
+    getHref: () => '/mint',
+  },
+  mintBitMelody: {
+    path: 'bit-melody',
+    getHref: () => '/mint/bit-melody',
+  },
+  mintStampMixer: {
+    path: 'stamp-mixer',
+    getHref: () => '/mint/stamp-mixer',
+  },
+  mintSrc721Builder: {
+    path: 'src721-builder',
+    getHref: () => '/mint/src721-builder',
+  },
   /** Reached by URL only: the spec's navigation does not list it. */
   adventCalendar: {
     path: '/advent-calendar',

@@ -16,6 +16,12 @@ globalThis.Request = PageRequest;
 // jsdom draws no canvas (and says so on the console): charts find no 2D context and draw nothing.
 HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
 
+// jsdom lays nothing out, and its ranges have no rectangles at all: give them the empty ones its elements have
+// (CodeMirror measures the cursor and the selection with them).
+const range: Partial<Pick<Range, 'getClientRects' | 'getBoundingClientRect'>> = Range.prototype;
+range.getClientRects ??= () => document.createElement('span').getClientRects();
+range.getBoundingClientRect ??= () => document.createElement('span').getBoundingClientRect();
+
 // jsdom has no EventSource; the footer opens the realtime stream on every page.
 globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
 

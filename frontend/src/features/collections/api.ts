@@ -12,6 +12,9 @@ export const BURNED_PAGE_SIZE = 20;
 /** A collection's stamps, as the finder pages them. */
 export const COLLECTION_STAMPS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
+/** The mint page's launchpads: `GET /api/collections?only=launchpad&sort=highest_stamp_number:desc` (spec). */
+export const LAUNCHPADS_ARGS: CollectionListArgs = { only: 'launchpad', sort: 'highest_stamp_number:desc' };
+
 /** Arguments of a collection's paged sub-list. */
 export type CollectionPageArgs = { id: string; page: number };
 

@@ -5,6 +5,7 @@ import {
   mintButton,
   mintPhase,
   mintTimer,
+  publicMint,
   quantityPerMint,
   readRange,
   readWhitelist,
@@ -49,6 +50,15 @@ describe('launchpad countdown', () => {
       time: '01:30:00 ago',
       line: 'Public mint is closed',
     });
+  });
+
+  it("gives a listed launchpad's public mint phase and line; one without a public mint is closed", () => {
+    const collection = { public_mint: [1000 * DAY, 1010 * DAY] as [number, number] };
+    expect(publicMint(collection, 1000 * DAY - 2 * HOUR)).toEqual({ phase: 'upcoming', line: 'Start in 02:00:00' });
+    expect(publicMint(collection, 1001 * DAY)).toEqual({ phase: 'open', line: 'End in 9 days' });
+    expect(publicMint(collection, 1010 * DAY)).toEqual({ phase: 'closed', line: 'Public mint is closed' });
+    expect(publicMint({ public_mint: null }, 0)).toEqual({ phase: 'closed', line: 'Public mint is closed' });
+    expect(publicMint({}, 0)).toEqual({ phase: 'closed', line: 'Public mint is closed' });
   });
 
   it("says 'FREE only for ...' inside the free-mint range only", () => {

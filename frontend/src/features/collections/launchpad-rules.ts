@@ -54,6 +54,20 @@ export function mintTimer(range: TimeRange, now: number): MintTimer {
   return { phase, label: 'Mint Closed', time: `${formatCountdown(now - range[1])} ago`, line: 'Public mint is closed' };
 }
 
+/** The public mint's phase and its line, for a launchpad listed among others. */
+export type PublicMint = Pick<MintTimer, 'phase' | 'line'>;
+
+/**
+ * A launchpad's public mint at `now`: its phase and the line 'Start in ...', 'End in ...' or 'Public mint is closed'
+ * (spec). A launchpad without a public mint reads as closed, as its mint button does.
+ */
+export function publicMint(collection: Pick<Collection, 'public_mint'>, now: number): PublicMint {
+  const range = readRange(collection.public_mint);
+  if (!range) return { phase: 'closed', line: 'Public mint is closed' };
+  const { phase, line } = mintTimer(range, now);
+  return { phase, line };
+}
+
 /** 'FREE only for ...' while inside the free-mint range (spec), else null. */
 export function freeMintText(range: TimeRange | null, now: number): string | null {
   if (!range || !isInside(range, now)) return null;

@@ -1,19 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ProgressBar } from '@/components/ui/progress-bar';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { usePrefersReducedMotion } from '@/lib/use-reduced-motion';
 import { useSite } from '@/lib/site-variant';
 import { useNow } from '@/lib/use-now';
 import { formatBlockTime, formatInteger } from '@/utils/format';
 import { formatBtc } from '@/utils/money';
-import { percentOf } from '@/utils/units';
 import { useGetLaunchpadQuery, useGetMintPreviewQuery } from '../api';
 import {
   freeMintText,
   mintTimer,
   PREVIEW_FRAME_MS,
-  quantityPerMint,
   readRange,
   readWhitelist,
   whitelistItemHref,
@@ -24,6 +21,7 @@ import {
 import type { MintPreviewSample } from '../launchpad-types';
 import type { Collection } from '../types';
 import { LaunchpadMintButton } from './launchpad-mint-button';
+import { MintTerms } from './launchpad-terms';
 import { LaunchpadStats } from './launchpad-stats';
 
 /** The countdown to the public mint's phases, and the free-mint window while it lasts. */
@@ -95,35 +93,6 @@ function MintPreview({ samples }: { samples: MintPreviewSample[] }) {
         )}
       </figcaption>
     </figure>
-  );
-}
-
-/** The launchpad's terms: price (a fee of 0 is a free mint), stamps minted of the max, quantity per mint. */
-function MintTerms({ collection, minted }: { collection: Collection; minted: number }) {
-  const max = collection.max ?? null;
-  const fee = collection.fee ?? null;
-  const progress = max ? percentOf(Math.min(minted, max), max) : null;
-  return (
-    <>
-      <dl className="launchpad__terms">
-        <div>
-          <dt>Price</dt>
-          <dd>{fee === null ? '-' : fee === 0 ? 'Free' : formatBtc(fee)}</dd>
-        </div>
-        <div>
-          <dt>Minted</dt>
-          <dd>
-            {formatInteger(minted)}
-            {max ? ` / ${formatInteger(max)}` : ''}
-          </dd>
-        </div>
-        <div>
-          <dt>Per mint</dt>
-          <dd>{quantityPerMint(collection.quantity_per_mint)}</dd>
-        </div>
-      </dl>
-      {progress && <ProgressBar value={progress} label={`${collection.name || collection.collection_id} minted`} />}
-    </>
   );
 }
 
