@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { makeTestStore } from '@/testing/render';
 import { logIn, logOut, signInClosed } from './session';
 import {
+  openStampMint,
   openWalletFrame,
   readWalletFrameMessage,
+  stampMintRequest,
   walletFrameClosed,
   walletFrameEnd,
   walletFrameOpened,
@@ -156,5 +158,33 @@ describe('the end of an opening', () => {
     cancelled.cancel();
     await expect(cancelled.ended).resolves.toBeNull();
     expect(store.getState().walletFrame.request).not.toBeNull();
+  });
+});
+
+describe("a new stamp's mint", () => {
+  const bytes = new TextEncoder().encode('{"p":"src-721","op":"deploy","name":"ñ"}');
+
+  it('carries the file in base64, its exact bytes, and never in the URL', () => {
+    const request = stampMintRequest(bytes);
+    expect(request.action).toBe('mint');
+    expect(Array.from(atob(request.file ?? ''), (char) => char.charCodeAt(0))).toEqual(Array.from(bytes));
+    expect(walletFrameUrl('http://127.0.0.1:8081', request, 1)).toBe('http://127.0.0.1:8081/?action=mint&timestamp=1');
+  });
+
+  it('opens the frame when signed in with any wallet; signed out, after the sign-in', () => {
+    const extension = makeTestStore('stamps', 'unisat');
+    extension.dispatch(openStampMint(bytes));
+    expect(extension.getState().walletFrame.request).toEqual(stampMintRequest(bytes));
+
+    const visitor = makeTestStore('stamps', '');
+    visitor.dispatch(openStampMint(bytes));
+    expect(visitor.getState().walletFrame).toMatchObject({ request: null, pending: stampMintRequest(bytes) });
+    expect(visitor.getState().session.signIn).not.toBeNull();
+    visitor.dispatch(logIn('leather'));
+    expect(visitor.getState().walletFrame).toMatchObject({ request: stampMintRequest(bytes), pending: null });
+  });
+
+  it("reads the frame's 'ready'", () => {
+    expect(readWalletFrameMessage('ready')).toEqual({ kind: 'ready' });
   });
 });

@@ -8,7 +8,15 @@ import {
 } from '@reduxjs/toolkit';
 import { useCallback, useEffect, useRef } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import { BUYING_WALLETS, signedIn, signedOut, signInClosed, type SessionState, type SignInMode } from './session';
+import {
+  BUYING_WALLETS,
+  signedIn,
+  signedOut,
+  signInClosed,
+  signInOpened,
+  type SessionState,
+  type SignInMode,
+} from './session';
 
 /**
  * The Ninja wallet's frame (spec §2, 'Wallet panel'): the product's own wallet app, served at its own origin, opened
@@ -28,6 +36,8 @@ export type WalletFrameRequest = {
   cpid?: string;
   /** sign-in: a new session, or another address for the signed-in account. */
   purpose?: SignInMode;
+  /** mint: the new stamp's file, base64; never in the URL, handed over by message once the frame says 'ready'. */
+  file?: string;
 };
 
 /** A sign-in message signed in the frame, submitted as the other one-click wallets' are. */
@@ -35,7 +45,10 @@ export type NinjaSignature = { address: string; message: string; signature: stri
 
 /** What the frame may say to the site: close it, take hashes out of the cart, or hand over a sign-in's signature. */
 export type WalletFrameMessage =
-  { kind: 'close' } | { kind: 'remove'; hashes: string[] } | { kind: 'signed'; signed: NinjaSignature };
+  | { kind: 'close' }
+  | { kind: 'ready' }
+  | { kind: 'remove'; hashes: string[] }
+  | { kind: 'signed'; signed: NinjaSignature };
 
 const REMOVE_PREFIX = 'remove:';
 
@@ -57,11 +70,12 @@ function nonEmptyString(value: unknown): value is string {
 }
 
 /**
- * A message posted by the frame, read defensively: 'close', 'remove:{hashes}' (comma-separated, at least one), or
+ * A message posted by the frame, read defensively: 'close', 'ready' (it waits for a mint's file), 'remove:{hashes}' (comma-separated, at least one), or
  * `{type: 'ninja:signed', address, message, signature}` with three non-empty strings. Anything else is null.
  */
 export function readWalletFrameMessage(data: unknown): WalletFrameMessage | null {
   if (data === 'close') return { kind: 'close' };
+  if (data === 'ready') return { kind: 'ready' };
   if (typeof data === 'string') {
     if (!data.startsWith(REMOVE_PREFIX)) return null;
     const hashes = data
@@ -129,7 +143,8 @@ export const walletFrameSlice = createSlice({
         const pending = state.pending;
         state.pending = null;
         state.signed = null;
-        if (pending && !BUYING_WALLETS.includes(action.payload)) open(state, pending);
+        // A stamp's mint has no dialog: its frame opens whatever the wallet.
+        if (pending && (pending.action === 'mint' || !BUYING_WALLETS.includes(action.payload))) open(state, pending);
       })
       .addCase(signInClosed, (state) => {
         state.pending = null;
@@ -161,6 +176,29 @@ export function openWalletFrame(request: WalletFrameRequest): WalletFrameThunk<n
   return (dispatch, getState) => {
     dispatch(walletFrameOpened(request));
     return getState().walletFrame.opening;
+  };
+}
+
+/** The `mint` request of a new stamp's file (its bytes), with the file in base64. */
+export function stampMintRequest(bytes: Uint8Array): WalletFrameRequest {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return { action: 'mint', file: btoa(binary) };
+}
+
+/**
+ * The wallet opening logic for a new stamp (spec §2: the `mint` action always opens the wallet frame): signed in,
+ * the frame opens with the file; signed out, the sign-in panel opens, and the frame follows any sign-in.
+ */
+export function openStampMint(bytes: Uint8Array): WalletFrameThunk<void> {
+  return (dispatch, getState) => {
+    const request = stampMintRequest(bytes);
+    if (getState().session.logged) {
+      dispatch(walletFrameOpened(request));
+      return;
+    }
+    dispatch(walletFramePended(request));
+    dispatch(signInOpened('connect'));
   };
 }
 

@@ -135,4 +135,15 @@ describe("the Ninja wallet's frame", () => {
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it("hands a mint's file to the frame that says 'ready', at the wallet's origin only", async () => {
+    stubOrigins();
+    const { source } = await openFrame({ action: 'mint', file: 'iVBORw0KGgo=' });
+    const sent = vi.spyOn(source, 'postMessage').mockImplementation(() => undefined);
+    post('ready', 'https://evil.example', source);
+    expect(sent).not.toHaveBeenCalled();
+    post('ready', WALLET, source);
+    expect(sent).toHaveBeenCalledWith({ type: 'ninja:mint', file: 'iVBORw0KGgo=' }, WALLET);
+    expect(screen.getByRole('dialog', { name: 'Ninja wallet' })).toBeInTheDocument();
+  });
 });

@@ -64,13 +64,21 @@ function WalletFrameOverlay({ walletOrigin, request, onClose, onMessage }: Overl
       const source = frame.current?.contentWindow;
       if (event.origin !== walletOrigin || !source || event.source !== source) return;
       const message = readWalletFrameMessage(event.data);
-      if (message) answer.current(message);
+      if (!message) return;
+      // The frame waits for the stamp to mint: handed over to the wallet's origin only.
+      if (message.kind === 'ready') {
+        if (request.action === 'mint' && request.file) {
+          source.postMessage({ type: 'ninja:mint', file: request.file }, walletOrigin);
+        }
+        return;
+      }
+      answer.current(message);
     };
     window.addEventListener('message', listen);
     return () => {
       window.removeEventListener('message', listen);
     };
-  }, [walletOrigin]);
+  }, [walletOrigin, request]);
 
   return createPortal(
     <div className="wallet-frame">
@@ -128,6 +136,8 @@ export function WalletFrame() {
       }}
       onMessage={(message) => {
         switch (message.kind) {
+          case 'ready':
+            return;
           case 'close':
             dispatch(walletFrameClosed());
             return;
