@@ -1,5 +1,22 @@
-import { expect, test, type APIRequestContext, type Frame, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ARTISTS, COLLECTORS, devnetActor, signLegacy } from './support/devnet-signer';
+import {
+  accountButton,
+  BC1Q,
+  choosePassword,
+  confirmedSats,
+  createWallet,
+  fund,
+  heldStamps,
+  mine,
+  panelOf,
+  PASSWORD,
+  shownAddress,
+  signInWithNinja,
+  unlockPanel,
+  WALLET_ORIGIN,
+  WALLET_URL,
+} from './support/ninja';
 import { api, onSale, openDispensers, rpc, type Listing } from './support/wallet';
 
 /**
@@ -13,16 +30,8 @@ import { api, onSale, openDispensers, rpc, type Listing } from './support/wallet
  * E2E_RPC_URL: the devnet's JSON-RPC, which pays the wallet and mines the payment's block.
  */
 
-const walletUrl = process.env.E2E_WALLET_URL;
-if (!walletUrl) {
-  throw new Error('E2E_WALLET_URL is not set: export E2E_WALLET_URL=http://127.0.0.1:28081 (the wallet listener)');
-}
-const WALLET_URL = walletUrl;
-const WALLET_ORIGIN = new URL(WALLET_URL).origin;
-
 /** Where the wallet keeps its encrypted key (wallet/src/config.ts). */
 const VAULT_KEY = 'ninja-wallet';
-const PASSWORD = 'ninja e2e password';
 /** The wallet's idle timeout (wallet/src/config.ts): 5 minutes. */
 const IDLE_TIMEOUT_MS = 5 * 60 * 1000;
 
@@ -31,53 +40,6 @@ const BIP84 = {
   mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
   address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
 };
-
-/** A mainnet-format P2WPKH address. */
-const BC1Q = /^bc1q[02-9ac-hj-np-z]{38}$/;
-
-/** The address the unlocked wallet shows. */
-function shownAddress(page: Page | Frame) {
-  return page.getByTestId('address');
-}
-
-/** Chooses the wallet's password (typed twice) and submits. */
-async function choosePassword(page: Page, submit: 'Create wallet' | 'Import wallet'): Promise<void> {
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Repeat password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: submit, exact: true }).click();
-}
-
-/**
- * Creates a wallet on the wallet's page: reads its 12 words, types a wrong word first (refused, the step stays),
- * then the 3 words asked. Returns the words and the address shown.
- */
-async function createWallet(page: Page): Promise<{ words: string[]; address: string }> {
-  await page.getByRole('button', { name: 'Create a wallet', exact: true }).click();
-  const words = await page.getByRole('list', { name: 'Recovery phrase' }).getByRole('listitem').allTextContents();
-  expect(words).toHaveLength(12);
-  await page.getByLabel('I have written these words down').check();
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
-
-  const labels = await page
-    .locator('label')
-    .filter({ hasText: /^Word #\d+$/ })
-    .allTextContents();
-  const positions = labels.map((label) => Number(label.replace('Word #', '')));
-  expect(positions).toHaveLength(3);
-  const word = (position: number) => page.getByLabel(`Word #${String(position)}`, { exact: true });
-  const [first] = positions as [number, ...number[]];
-  await word(first).fill(words[first - 1] === 'zoo' ? 'abandon' : 'zoo');
-  for (const position of positions.slice(1)) await word(position).fill(words[position - 1] ?? '');
-  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText(/^Those words do not match your recovery phrase\./);
-  await expect(page.getByRole('heading', { name: 'Confirm your recovery phrase' })).toBeVisible();
-  await word(first).fill(words[first - 1] ?? '');
-  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-
-  await choosePassword(page, 'Create wallet');
-  await expect(shownAddress(page)).toHaveText(BC1Q);
-  return { words, address: (await shownAddress(page).textContent()) ?? '' };
-}
 
 /** Imports a recovery phrase or WIF key on the wallet's page; the wallet opens. */
 async function importWallet(page: Page, secret: string): Promise<void> {
@@ -273,30 +235,8 @@ function parsePolicy(policy: string): Map<string, string[]> {
   return directives;
 }
 
-/** Where the blocks of the sending tests are mined: a key no wallet here holds and no test pays. */
-const MINER = 900;
 /** Who the BTC send pays: an address nothing else pays, so its balance moves by the send alone. */
 const RECIPIENT = 901;
-
-/** An address's confirmed balance, in satoshis (`GET /api/wallet/balance/{address}`). */
-async function confirmedSats(request: APIRequestContext, address: string): Promise<bigint> {
-  const balance = await api<{ confirmed: number | string }>(request, `/api/wallet/balance/${address}`);
-  return BigInt(balance.confirmed);
-}
-
-/** Mines one block (to MINER) over `txid`, which the node must hold in its mempool. */
-async function mine(txid: string): Promise<void> {
-  expect((await rpc('getrawmempool', [])) as string[]).toContain(txid);
-  await rpc('generatetoaddress', [1, devnetActor(MINER).address]);
-  expect((await rpc('getrawmempool', [])) as string[]).not.toContain(txid);
-}
-
-/** Pays the wallet `sats` (0.01 BTC by default) from the devnet's bank, mined, and waits until the API sees it. */
-async function fund(request: APIRequestContext, address: string, sats = 1_000_000n): Promise<void> {
-  const txid = (await rpc('sendtoaddress', [address, Number(sats) / 1e8])) as string;
-  await mine(txid);
-  await expect.poll(() => confirmedSats(request, address), { timeout: 60_000, intervals: [1_000, 2_000] }).toBe(sats);
-}
 
 /** An amount the wallet shows ('0.00100141 BTC') as satoshis. */
 function shownSats(text: string | null): bigint {
@@ -363,7 +303,6 @@ test('0.001 BTC sent through the review reaches a devnet address, to the satoshi
     .toBe(1_000_000n - total);
 });
 
-type Paged<T> = { hits: T[]; estimatedTotalHits: number };
 type Holder = { address: string | null; utxo_address?: string | null; quantity: string };
 type Built = { result: { txHex: string } };
 
@@ -375,15 +314,6 @@ async function addressHolders(request: APIRequestContext, cpid: string): Promise
     if (holder.address && !holder.utxo_address) held.set(holder.address, holder.quantity);
   }
   return held;
-}
-
-/** The stamps an address holds, as the wallet lists them. */
-async function heldStamps(request: APIRequestContext, address: string): Promise<string[]> {
-  const held = await api<Paged<{ cpid: string }>>(
-    request,
-    `/api/stamps/holders_addresses?addresses=${address}&sort=stamp:asc&limit=100`,
-  );
-  return held.hits.map((hit) => hit.cpid);
 }
 
 /** `POST` to the API from the wallet's origin, as the wallet app itself would. */
@@ -482,22 +412,6 @@ test('a stamp received from a devnet actor is sent back through the review, and 
 
 // The wallet panel: the wallet app framed by the site (spec §2), for a sign-in, a purchase, a mint.
 
-/** The wallet panel the site frames. */
-function panelOf(page: Page): FrameLocator {
-  return page.frameLocator('iframe[title="Ninja wallet"]');
-}
-
-/** Unlocks the wallet in the panel. */
-async function unlockPanel(panel: FrameLocator): Promise<void> {
-  await panel.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await panel.getByRole('button', { name: 'Unlock', exact: true }).click();
-}
-
-/** The header's account button. */
-function accountButton(page: Page, name: 'Connect' | 'Settings') {
-  return page.getByRole('banner').getByRole('button', { name, exact: true });
-}
-
 /** The most the panel's purchases may cost, in satoshis: the buyers are funded with 0.2 BTC. */
 const MAX_PRICE = 10_000_000;
 /** What the panel's buyers are funded with. */
@@ -592,12 +506,8 @@ test("a stamp minted through the panel from the site's message; another origin's
   const { address } = await createWallet(page);
   await fund(request, address);
   await page.goto('/');
-  await accountButton(page, 'Connect').click();
-  await page.getByRole('dialog', { name: 'Connect' }).getByRole('button', { name: 'Ninja', exact: true }).click();
+  await signInWithNinja(page);
   const panel = panelOf(page);
-  await unlockPanel(panel);
-  await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(accountButton(page, 'Settings')).toBeVisible({ timeout: 20_000 });
 
   // The panel opened by the site page with a mint action: it waits for the stamp.
   await page.evaluate((url) => {

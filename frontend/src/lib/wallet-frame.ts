@@ -70,8 +70,9 @@ function nonEmptyString(value: unknown): value is string {
 }
 
 /**
- * A message posted by the frame, read defensively: 'close', 'ready' (it waits for a mint's file), 'remove:{hashes}' (comma-separated, at least one), or
- * `{type: 'ninja:signed', address, message, signature}` with three non-empty strings. Anything else is null.
+ * A message posted by the frame, read defensively: 'close', 'ready' (it waits for a mint's file),
+ * 'remove:{hashes}' (comma-separated, at least one), or `{type: 'ninja:signed', address, message, signature}` with
+ * three non-empty strings. Anything else is null.
  */
 export function readWalletFrameMessage(data: unknown): WalletFrameMessage | null {
   if (data === 'close') return { kind: 'close' };

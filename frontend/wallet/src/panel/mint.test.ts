@@ -36,6 +36,7 @@ describe('readMintPayload', () => {
     expect(sniff(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('image/svg+xml');
     expect(sniff(new TextEncoder().encode('<!DOCTYPE html><html></html>'))).toBe('text/html');
     expect(sniff(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
+    expect(sniff(new TextEncoder().encode('{"p":"src-721","op":"deploy"}'))).toBe('application/json');
     expect(sniff(new Uint8Array([1, 2, 3]))).toBe('application/octet-stream');
   });
 });

@@ -32,6 +32,7 @@ export function sniff(bytes: Uint8Array): string {
   const head = new TextDecoder().decode(bytes.slice(0, 256)).trimStart().toLowerCase();
   if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) return 'image/svg+xml';
   if (head.startsWith('<!doctype html') || head.startsWith('<html')) return 'text/html';
+  if (head.startsWith('{') || head.startsWith('[')) return 'application/json';
   return 'application/octet-stream';
 }
 
