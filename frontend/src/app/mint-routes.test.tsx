@@ -4,15 +4,16 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SiteVariant } from '@/config/site';
 import { makeCollection } from '@/features/collections/fixtures';
+import { initialSession } from '@/lib/session';
 import { stubFetchRoutes } from '@/testing/render';
 import { availableMintTabs, MINT_TABS, mintTabRoutes, type MintTab } from './mint-tabs';
 import { routes } from './router';
 import { makeStore } from './store';
 
-function renderApp(path: string, site: SiteVariant = 'stamps') {
+function renderApp(path: string, site: SiteVariant = 'stamps', store = makeStore({ site: { variant: site } })) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <Provider store={makeStore({ site: { variant: site } })}>
+    <Provider store={store}>
       <RouterProvider router={router} />
     </Provider>,
   );
@@ -66,17 +67,39 @@ describe('mint routes', () => {
     });
   });
 
+  it('shows the Bit Melody tab at /mint/bit-melody, its Mint handing the BMN file to the wallet frame', async () => {
+    stubApi();
+    const store = makeStore({ site: { variant: 'stamps' }, session: { ...initialSession(''), logged: 'ninja' } });
+    renderApp('/mint/bit-melody', 'stamps', store);
+    const tabs = await mintTabs();
+    expect(tabs.getByRole('link', { name: 'Bit Melody' })).toHaveAttribute('aria-current', 'page');
+    const roll = await screen.findByRole('group', { name: 'Piano roll' });
+    const actions = within(screen.getByRole('group', { name: 'Melody' }));
+    expect(actions.getByRole('button', { name: 'Mint' })).toBeDisabled();
+    fireEvent.click(within(roll).getByLabelText('C3 at step 1', { selector: 'button' }));
+    fireEvent.click(actions.getByRole('button', { name: 'Mint' }));
+    // BMN, version 1, 120 BPM, instrument 0, one note: C3 for an eighth.
+    expect(store.getState().walletFrame.request).toEqual({ action: 'mint', file: btoa('BMN\x01\x78\x00\x01\x30\x01') });
+    await waitFor(() => {
+      expect(document.title).toBe('Mint: Bit Melody');
+    });
+  });
+
   it('shows only the tabs whose tool exists, and moves between them by URL', async () => {
     stubApi();
     const router = renderApp('/mint');
     const tabs = await mintTabs();
-    expect(tabs.getAllByRole('link').map((link) => link.textContent)).toEqual(['Launchpads', 'Src721 Builder']);
+    expect(tabs.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Launchpads',
+      'Bit Melody',
+      'Src721 Builder',
+    ]);
     fireEvent.click(tabs.getByRole('link', { name: 'Src721 Builder' }));
     expect(await screen.findByRole('textbox', { name: 'SRC-721 deploy JSON' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/mint/src721-builder');
   });
 
-  it.each(['/mint/bit-melody', '/mint/stamp-mixer'])('shows the 404 page at %s, a tool not built yet', async (path) => {
+  it.each(['/mint/stamp-mixer'])('shows the 404 page at %s, a tool not built yet', async (path) => {
     stubApi();
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'There nothing here...' })).toBeInTheDocument();
@@ -111,17 +134,31 @@ describe('mint tabs', () => {
       ['Stamp Mixer', '/mint/stamp-mixer'],
       ['Src721 Builder', '/mint/src721-builder'],
     ]);
-    expect(availableMintTabs().map((tab) => tab.label)).toEqual(['Launchpads', 'Src721 Builder']);
+    expect(availableMintTabs().map((tab) => tab.label)).toEqual(['Launchpads', 'Bit Melody', 'Src721 Builder']);
   });
 
   it("routes each tab shown, the first one at the page's base path", () => {
-    expect(mintTabRoutes().map((route) => (route.index ? 'index' : route.path))).toEqual(['index', 'src721-builder']);
+    expect(mintTabRoutes().map((route) => (route.index ? 'index' : route.path))).toEqual([
+      'index',
+      'bit-melody',
+      'src721-builder',
+    ]);
   });
 
   it('gives a tool its tab and route by giving its line a route module', () => {
     const module = () => Promise.resolve({ Component: () => null });
-    const tabs: MintTab[] = MINT_TABS.map((tab) => (tab.label === 'Bit Melody' ? { ...tab, module } : tab));
-    expect(availableMintTabs(tabs).map((tab) => tab.label)).toEqual(['Launchpads', 'Bit Melody', 'Src721 Builder']);
-    expect(mintTabRoutes(tabs).map((route) => route.path)).toEqual([undefined, 'bit-melody', 'src721-builder']);
+    const tabs: MintTab[] = MINT_TABS.map((tab) => (tab.label === 'Stamp Mixer' ? { ...tab, module } : tab));
+    expect(availableMintTabs(tabs).map((tab) => tab.label)).toEqual([
+      'Launchpads',
+      'Bit Melody',
+      'Stamp Mixer',
+      'Src721 Builder',
+    ]);
+    expect(mintTabRoutes(tabs).map((route) => route.path)).toEqual([
+      undefined,
+      'bit-melody',
+      'stamp-mixer',
+      'src721-builder',
+    ]);
   });
 });

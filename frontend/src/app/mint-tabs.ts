@@ -21,7 +21,7 @@ export type MintTab = {
 /** The mint page's tabs, in the spec's order; a tool's tab comes with the route module its line gives. */
 export const MINT_TABS: readonly MintTab[] = [
   { label: 'Launchpads', path: paths.mint, index: true, module: () => import('./routes/mint-launchpads') },
-  { label: 'Bit Melody', path: paths.mintBitMelody },
+  { label: 'Bit Melody', path: paths.mintBitMelody, module: () => import('./routes/mint-bit-melody') },
   { label: 'Stamp Mixer', path: paths.mintStampMixer },
   { label: 'Src721 Builder', path: paths.mintSrc721Builder, module: () => import('./routes/mint-src721-builder') },
 ];

@@ -41,6 +41,7 @@ const OWNERS: Record<string, string> = {
   'auth.css': 'auth',
   'buy.css': 'buy',
   'mint.css': 'mint',
+  'bit-melody.css': 'bit-melody',
 };
 
 const stylesheets = import.meta.glob<string>('./*.css', { query: '?raw', import: 'default', eager: true });
