@@ -41,6 +41,7 @@ const OWNERS: Record<string, string> = {
   'auth.css': 'auth',
   'buy.css': 'buy',
   'mint.css': 'mint',
+  'mixer.css': 'mixer',
 };
 
 const stylesheets = import.meta.glob<string>('./*.css', { query: '?raw', import: 'default', eager: true });

@@ -92,8 +92,9 @@ function readElement(value: unknown): MixerElement | null {
   const entry: unknown[] = value;
   const [kind, content, rawBox, style] = entry;
   const box = readBox(rawBox);
-  if (!box || typeof content !== 'string' || content === '') return null;
-  if (kind === 0 && entry.length === 3) return { id: newElementId(), kind: 'image', cpid: content, box };
+  if (!box || typeof content !== 'string') return null;
+  if (kind === 0 && entry.length === 3)
+    return content ? { id: newElementId(), kind: 'image', cpid: content, box } : null;
   if (kind !== 1 || entry.length !== 4 || !Array.isArray(style)) return null;
   const [font, color, shadow] = style as unknown[];
   if (typeof font !== 'number' || !Number.isInteger(font) || font < 0 || font >= FONTS.length) return null;
