@@ -22,7 +22,7 @@ export type MintTab = {
 export const MINT_TABS: readonly MintTab[] = [
   { label: 'Launchpads', path: paths.mint, index: true, module: () => import('./routes/mint-launchpads') },
   { label: 'Bit Melody', path: paths.mintBitMelody, module: () => import('./routes/mint-bit-melody') },
-  { label: 'Stamp Mixer', path: paths.mintStampMixer },
+  { label: 'Stamp Mixer', path: paths.mintStampMixer, module: () => import('./routes/mint-stamp-mixer') },
   { label: 'Src721 Builder', path: paths.mintSrc721Builder, module: () => import('./routes/mint-src721-builder') },
 ];
 

@@ -42,6 +42,7 @@ const OWNERS: Record<string, string> = {
   'buy.css': 'buy',
   'mint.css': 'mint',
   'bit-melody.css': 'bit-melody',
+  'mixer.css': 'mixer',
 };
 
 const stylesheets = import.meta.glob<string>('./*.css', { query: '?raw', import: 'default', eager: true });
