@@ -31,7 +31,8 @@ export function bmnMelodyError(melody: BmnMelodyInput): string | null {
       return `Note ${index + 1}: the pitch must be MIDI ${pitch.min} to ${pitch.max}, not ${note.pitch}.`;
     }
     if (!within(note.eighths, eighths)) {
-      return `Note ${index + 1}: the length must be ${eighths.min} to ${eighths.max} eighth notes, not ${note.eighths}.`;
+      const range = `${eighths.min} to ${eighths.max}`;
+      return `Note ${index + 1}: the length must be ${range} eighth notes, not ${note.eighths}.`;
     }
   }
   return null;
