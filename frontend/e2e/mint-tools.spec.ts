@@ -110,3 +110,150 @@ test("the SRC-721 builder's checks in order, then a deploy minted through the wa
   await page.goto(`/collection/${deployCpid ?? ''}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(name, { timeout: 30_000 });
 });
+
+/** Mints the file of type `mime` the wallet panel was handed: unlocked, reviewed, signed, sent, mined. */
+async function mintThroughPanel(page: Page, mime: string): Promise<void> {
+  const panel = panelOf(page);
+  await unlockPanel(panel);
+  await expect(
+    panel.getByText(new RegExp(`^A new stamp of [\\d,]+ bytes \\(${mime.replace('/', '\\/')}\\)`)),
+  ).toBeVisible();
+  await panel.getByRole('button', { name: 'Review', exact: true }).click();
+  await panel.getByRole('button', { name: 'Sign and send', exact: true }).click({ timeout: 20_000 });
+  const link = panel.getByRole('link', { name: /^[0-9a-f]{64}$/ });
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  await mine((await link.textContent()) ?? '');
+}
+
+test('a meme of two stamps and a text, minted through the wallet panel: the new stamp is the canvas’s PNG', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await page.goto(WALLET_URL);
+  const { address } = await createWallet(page);
+  await fund(request, address);
+  await page.goto('/mint/stamp-mixer');
+  await signInWithNinja(page);
+
+  const pngs = await api<Paged<{ cpid: string }>>(request, '/api/search?types=png&limit=2');
+  const mixer = page.getByRole('region', { name: 'Stamp Mixer' });
+  for (const hit of pngs.hits) {
+    await mixer.getByLabel('Stamp cpid').fill(hit.cpid);
+    await mixer.getByRole('button', { name: 'Add image', exact: true }).click();
+  }
+  await mixer.getByLabel('Text', { exact: true }).fill('GM STAMPS');
+  await mixer.getByRole('button', { name: 'Add text', exact: true }).click();
+  await expect(mixer.locator('.mixer__elements li')).toHaveCount(3);
+  await expect(mixer.locator('.mixer__elements')).not.toContainText('(no image)');
+
+  // One drag of the text on the canvas, then the mint.
+  const canvas = mixer.locator('.mixer__canvas canvas').first();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('no canvas');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 + 30, { steps: 10 });
+  await page.mouse.up();
+  await mixer.getByRole('button', { name: 'Mint', exact: true }).click();
+
+  // The panel shows the PNG it was handed; minted, the new stamp's file is that PNG.
+  const panel = panelOf(page);
+  await unlockPanel(panel);
+  const preview = panel.getByRole('img', { name: 'The stamp to mint' });
+  const src = (await preview.getAttribute('src')) ?? '';
+  expect(src).toMatch(/^data:image\/png;base64,/);
+  const png = Buffer.from(src.split(',')[1] ?? '', 'base64');
+  await panel.getByRole('button', { name: 'Review', exact: true }).click();
+  await panel.getByRole('button', { name: 'Sign and send', exact: true }).click({ timeout: 20_000 });
+  const link = panel.getByRole('link', { name: /^[0-9a-f]{64}$/ });
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  await mine((await link.textContent()) ?? '');
+  await expect.poll(async () => (await heldStamps(request, address)).length, { timeout: 90_000 }).toBe(1);
+  const [cpid] = await heldStamps(request, address);
+  const file = await request.get(`/s/${cpid ?? ''}`);
+  expect(Buffer.from(await file.body()).equals(png)).toBe(true);
+});
+
+test('the mixer keeps its frame rate while one of 20 elements is dragged', async ({ page }) => {
+  await page.goto('/mint/stamp-mixer');
+  const mixer = page.getByRole('region', { name: 'Stamp Mixer' });
+  for (let index = 0; index < 20; index++) {
+    await mixer.getByLabel('Text', { exact: true }).fill(`Layer ${String(index + 1)}`);
+    await mixer.getByRole('button', { name: 'Add text', exact: true }).click();
+  }
+  await expect(mixer.locator('.mixer__elements li')).toHaveCount(20);
+  const canvas = mixer.locator('.mixer__canvas canvas').first();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('no canvas');
+  // Frames counted by the page while the topmost text is dragged back and forth for about a second.
+  await page.evaluate(() => {
+    const times: number[] = [];
+    (window as unknown as { frames_: number[] }).frames_ = times;
+    const tick = (time: number) => {
+      times.push(time);
+      if (times.length < 100_000) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  const started = Date.now();
+  for (let step = 0; step < 60; step++) {
+    await page.mouse.move(x + 40 * Math.sin(step / 5), y + 30 * Math.cos(step / 5));
+  }
+  const moved = Date.now() - started;
+  await page.mouse.up();
+  const frames = await page.evaluate(() => (window as unknown as { frames_: number[] }).frames_);
+  const gaps = frames.slice(1).map((time, index) => time - (frames[index] ?? time));
+  const sorted = [...gaps].sort((a, b) => a - b);
+  const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
+  console.log(
+    `mixer drag over 20 elements: ${String(frames.length)} frames, ${String(moved)} ms of moves, ` +
+      `frame gap median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
+  );
+  expect(frames.length).toBeGreaterThan(10);
+});
+
+test('a melody written on the roll plays, is minted through the wallet panel, and plays on its stamp page', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await page.goto(WALLET_URL);
+  const { address } = await createWallet(page);
+  await fund(request, address);
+  await page.goto('/mint/bit-melody');
+  await signInWithNinja(page);
+
+  const roll = page.getByRole('group', { name: 'Piano roll' });
+  for (const [pitch, step] of [
+    ['C3', 1],
+    ['E3', 3],
+    ['G3', 5],
+    ['C4', 7],
+  ] as const) {
+    await roll.getByRole('button', { name: `${pitch} at step ${String(step)}`, exact: true }).click();
+  }
+  const actions = page.getByRole('group', { name: 'Melody' });
+  const player = actions.locator('.bmn-player');
+  await actions.getByRole('button', { name: 'Play melody' }).click();
+  await expect(player).toHaveAttribute('data-audio-context', 'running');
+  await actions.getByRole('button', { name: 'Stop melody' }).click();
+  await actions.getByRole('button', { name: 'Mint', exact: true }).click();
+
+  await mintThroughPanel(page, 'application/octet-stream');
+  await expect.poll(async () => (await heldStamps(request, address)).length, { timeout: 90_000 }).toBe(1);
+  const [cpid] = await heldStamps(request, address);
+  const file = Buffer.from(await (await request.get(`/s/${cpid ?? ''}`)).body());
+  expect(file.subarray(0, 3).toString('latin1')).toBe('BMN');
+  expect(file[6]).toBe(4);
+
+  await page.goto(`/stamp/${cpid ?? ''}`);
+  const stampPlayer = page.locator('.bmn-player');
+  await page.getByRole('button', { name: 'Play melody' }).click();
+  await expect(stampPlayer).toHaveAttribute('data-audio-context', 'running');
+  await expect(stampPlayer.getByText(/4 notes, \d+ BPM, /)).toBeVisible();
+});
