@@ -54,14 +54,21 @@ const REMOVE_PREFIX = 'remove:';
 
 /**
  * The frame's URL: the wallet app's root with `action`, then `tx` (comma-separated), `cpid`, `purpose` when the
- * request has them, and `timestamp` (`now`, milliseconds), in that order.
+ * request has them, and `timestamp` (`now`, milliseconds), in that order; then the site's display `currency`, when
+ * given, for the amounts the wallet shows beside BTC.
  */
-export function walletFrameUrl(walletOrigin: string, request: WalletFrameRequest, now: number): string {
+export function walletFrameUrl(
+  walletOrigin: string,
+  request: WalletFrameRequest,
+  now: number,
+  currency?: string,
+): string {
   const params = new URLSearchParams({ action: request.action });
   if (request.tx) params.set('tx', request.tx.join(','));
   if (request.cpid !== undefined) params.set('cpid', request.cpid);
   if (request.purpose) params.set('purpose', request.purpose);
   params.set('timestamp', String(now));
+  if (currency) params.set('currency', currency);
   return `${walletOrigin}/?${params.toString()}`;
 }
 

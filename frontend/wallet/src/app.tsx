@@ -8,6 +8,7 @@ import { UnlockForm } from './components/unlock-form';
 import { WalletHome } from './components/wallet-home';
 import { IDLE_TIMEOUT_MS, VAULT_STORAGE_KEY } from './config';
 import { accountOf, wipeAccount, type Account, type Secret } from './keys';
+import type { Currency } from './fiat';
 import type { PanelRequest } from './panel/request';
 import { signReviewed, type Review } from './send';
 import { useIdleTimeout } from './use-idle-timeout';
@@ -32,7 +33,13 @@ function storedScreen(): Screen {
  * It creates or imports a key, keeps it encrypted in this origin's storage, and while unlocked holds only
  * the derived signing key in memory (never in React state), dropped on Lock, on the idle timeout and on Forget.
  */
-export function App({ request = null }: { request?: PanelRequest | { error: string } | null }) {
+export function App({
+  request = null,
+  currency = 'USD',
+}: {
+  request?: PanelRequest | { error: string } | null;
+  currency?: Currency;
+}) {
   const [screen, setScreen] = useState<Screen>(storedScreen);
   const account = useRef<Account | null>(null);
 
@@ -217,7 +224,7 @@ export function App({ request = null }: { request?: PanelRequest | { error: stri
       );
       break;
   }
-  if (request) body = <Panel request={request} keyHolder={keyHolder} keySlot={body} />;
+  if (request) body = <Panel request={request} currency={currency} keyHolder={keyHolder} keySlot={body} />;
 
   return (
     <div className="shell">

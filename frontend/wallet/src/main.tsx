@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { currencyOf } from './fiat';
 import { pageRequest } from './panel/request';
 import './styles.css';
 
@@ -8,6 +9,6 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
-    <App request={pageRequest(window.location.search, Date.now())} />
+    <App request={pageRequest(window.location.search, Date.now())} currency={currencyOf(window.location.search)} />
   </StrictMode>,
 );

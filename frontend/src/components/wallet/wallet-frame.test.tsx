@@ -57,6 +57,8 @@ describe("the Ninja wallet's frame", () => {
     expect(url.searchParams.get('action')).toBe('buy');
     expect(url.searchParams.get('tx')).toBe(hashes.join(','));
     expect(url.searchParams.get('timestamp')).toBe('1700000000000');
+    // The site's display currency, for the amounts the wallet shows beside BTC (USD without a choice).
+    expect(url.searchParams.get('currency')).toBe('USD');
     expect(frame).toHaveAttribute('allow', 'clipboard-write');
     vi.setSystemTime(1_700_000_005_000);
     // A change of the frame's state renders it again: the same opening keeps its URL.

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { removeFromCart, useCartDispatch } from '@/lib/cart';
+import { useCurrency } from '@/lib/currency';
 import { useWalletOrigin } from '@/lib/origins-api';
 import { useBodyScrollLock } from '@/lib/use-body-scroll-lock';
 import {
@@ -26,7 +27,8 @@ type OverlayProps = {
  * the wallet's origin and this frame's window.
  */
 function WalletFrameOverlay({ walletOrigin, request, onClose, onMessage }: OverlayProps) {
-  const [src] = useState(() => walletFrameUrl(walletOrigin, request, Date.now()));
+  const currency = useCurrency();
+  const [src] = useState(() => walletFrameUrl(walletOrigin, request, Date.now(), currency));
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);

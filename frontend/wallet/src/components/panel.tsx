@@ -7,6 +7,8 @@ import { askingSite, fetchSiteOrigins, framingOrigin, postToSite, type PanelMess
 import type { PanelRequest } from '../panel/request';
 import { readMintPayload, type MintPayload } from '../panel/mint';
 import { useLoad } from '../use-load';
+import { fetchFiat, type Currency } from '../fiat';
+import { FiatAmount, FiatContext } from './fiat-context';
 import { FormError } from './form-error';
 import { FairmintMint, LaunchpadMint, Src20Mint } from './panel-mints';
 import { TxFlow, type Signer } from './tx-flow';
@@ -16,6 +18,8 @@ export type PanelKey = Signer & { signMessage: (message: string) => string };
 
 type Props = {
   request: PanelRequest | { error: string };
+  /** The site's display currency, shown beside BTC. */
+  currency?: Currency;
   /** The key, while the wallet is unlocked. */
   keyHolder: PanelKey | null;
   /** What unlocks, creates or imports the wallet, shown while no key is held. */
@@ -35,8 +39,9 @@ function useAskingSite(): { status: 'loading' } | { status: 'done'; site: string
  * cart, a mint. It names the site that asked, acts only for the gateway's site origins, posts to that site only
  * ('close', 'remove:{hashes}', a signed sign-in) and reads only that site's messages.
  */
-export function Panel({ request, keyHolder, keySlot }: Props) {
+export function Panel({ request, currency = 'USD', keyHolder, keySlot }: Props) {
   const asking = useAskingSite();
+  const fiat = useLoad(useCallback((signal: AbortSignal) => fetchFiat(currency, signal), [currency]));
   if (asking.status === 'loading') return <p className="muted">Loading...</p>;
   const site = asking.site;
   if (site === null) {
@@ -86,18 +91,20 @@ export function Panel({ request, keyHolder, keySlot }: Props) {
     );
   }
   return (
-    <section className="card panel" aria-labelledby="panel-title">
-      <div className="panel__head">
-        <h2 id="panel-title">{titleOf(request)}</h2>
-        <button type="button" className="button" onClick={close}>
-          Close
-        </button>
-      </div>
-      <p className="muted">
-        Asked by <strong data-testid="asking-site">{site}</strong>
-      </p>
-      {body}
-    </section>
+    <FiatContext.Provider value={fiat.load.status === 'done' ? fiat.load.data : null}>
+      <section className="card panel" aria-labelledby="panel-title">
+        <div className="panel__head">
+          <h2 id="panel-title">{titleOf(request)}</h2>
+          <button type="button" className="button" onClick={close}>
+            Close
+          </button>
+        </div>
+        <p className="muted">
+          Asked by <strong data-testid="asking-site">{site}</strong>
+        </p>
+        {body}
+      </section>
+    </FiatContext.Provider>
   );
 }
 
@@ -245,7 +252,10 @@ function CartList({ items }: { items: CartItem[] }) {
             1 lot of {item.name}
             {item.error && <span className="error"> ({item.error})</span>}
           </span>
-          <span className="list__main list__amount">{formatSats(item.price)} BTC</span>
+          <span className="list__main list__amount">
+            {formatSats(item.price)} BTC
+            <FiatAmount sats={item.price} />
+          </span>
         </li>
       ))}
     </ul>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { p2wpkhAddress } from '../keys';
 import { signReviewed } from '../send';
 import { testPsbt } from '../testing/psbt';
+import { FiatContext } from './fiat-context';
 import { Src20TransferForm } from './src20-transfer';
 
 const KEY = new Uint8Array(32).fill(1);
@@ -51,11 +52,13 @@ describe('Src20TransferForm', () => {
     const posts = stubApi(PSBT);
     const onSent = vi.fn();
     render(
-      <Src20TransferForm
-        holdings={[{ tick: 'KEVIN', balance: '12.5' }]}
-        signer={{ address: OWN, sign: (review) => signReviewed(review, OWN, KEY) }}
-        onSent={onSent}
-      />,
+      <FiatContext.Provider value={{ currency: 'USD', perBtc: 97_000n }}>
+        <Src20TransferForm
+          holdings={[{ tick: 'KEVIN', balance: '12.5' }]}
+          signer={{ address: OWN, sign: (review) => signReviewed(review, OWN, KEY) }}
+          onSent={onSent}
+        />
+      </FiatContext.Provider>,
     );
     fill('Amount', '0');
     fill('To', TO);
@@ -77,6 +80,8 @@ describe('Src20TransferForm', () => {
       },
     });
     expect(screen.getByTestId('grand-total')).toHaveTextContent('0.00015498 BTC');
+    // In the site's currency too.
+    expect(screen.getByTestId('grand-total').parentElement).toHaveTextContent('0.00015498 BTC ($15.03)');
     fireEvent.click(screen.getByRole('button', { name: 'Sign and send' }));
     expect(await screen.findByRole('link', { name: TXID })).toBeInTheDocument();
     expect(onSent).toHaveBeenCalled();

@@ -6,6 +6,7 @@ import { acceptSigned, broadcast, fetchFees, psbtBase64, type Review } from '../
 import { useLoad } from '../use-load';
 import { CopyButton } from './copy-button';
 import { FeeSelect, feeRateOf, type FeeChoice } from './fee-select';
+import { FiatAmount } from './fiat-context';
 import { FormError } from './form-error';
 import { QrCode } from './qr-code';
 import { ReviewDetails } from './review-details';
@@ -178,17 +179,26 @@ export function TxFlow({
           {walletFee > 0n && (
             <>
               <dt>Service fee</dt>
-              <dd>{formatSats(walletFee)} BTC</dd>
+              <dd>
+                {formatSats(walletFee)} BTC
+                <FiatAmount sats={walletFee} />
+              </dd>
             </>
           )}
           {royalties > 0n && (
             <>
               <dt>Royalties</dt>
-              <dd>{formatSats(royalties)} BTC</dd>
+              <dd>
+                {formatSats(royalties)} BTC
+                <FiatAmount sats={royalties} />
+              </dd>
             </>
           )}
           <dt>In all</dt>
-          <dd data-testid="grand-total">{formatSats(total)} BTC</dd>
+          <dd>
+            <span data-testid="grand-total">{formatSats(total)} BTC</span>
+            <FiatAmount sats={total} />
+          </dd>
         </dl>
         <FormError error={error} />
         {byKey ? (
