@@ -178,3 +178,21 @@ export async function fetchActivity(address: string, signal?: AbortSignal): Prom
     return event ? [event] : [];
   });
 }
+
+/** A Counterparty asset as a send names it: its name (the API's cpid) and whether its quantities have 8 decimals. */
+export type AssetTerms = { cpid: string; divisible: boolean };
+
+/** The asset named `name` (`/api/asset/{name}`; XCP is divisible), or null when there is none by that name. */
+export async function fetchAssetTerms(name: string, signal?: AbortSignal): Promise<AssetTerms | null> {
+  const wanted = name.trim();
+  if (wanted.toUpperCase() === 'XCP') return { cpid: 'XCP', divisible: true };
+  let body: Record<string, unknown>;
+  try {
+    body = record(await getJson(`/api/asset/${encodeURIComponent(wanted)}`, signal), 'asset');
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+  if (typeof body.cpid !== 'string' || typeof body.divisible !== 'boolean') throw new ApiError('asset: unreadable');
+  return { cpid: body.cpid, divisible: body.divisible };
+}

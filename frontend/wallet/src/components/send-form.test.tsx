@@ -1,5 +1,5 @@
 import { pubECDSA } from '@scure/btc-signer/utils.js';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { p2wpkhAddress } from '../keys';
 import { RefusedError, signReviewed, SPENDS_MORE, type Review } from '../send';
@@ -100,18 +100,63 @@ describe('SendForm', () => {
     });
   });
 
-  it('refuses an amount with more than 8 decimals or a bad address before asking the server', () => {
+  it('refuses an amount with more than 8 decimals or a bad address before asking the server', async () => {
     const posts = stubApi({ body: {} });
     renderForm();
     fill('To', 'not an address');
     fill('Amount (BTC)', '0.001');
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Enter a Bitcoin address');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a Bitcoin address');
     fill('To', DESTINATION);
     fill('Amount (BTC)', '0.000000001');
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('at most 8 decimals');
+    await waitFor(() => {
+      expect(screen.getByRole('alert')).toHaveTextContent('at most 8 decimals');
+    });
     expect(posts).toHaveLength(0);
+  });
+
+  it('sends another asset by name: XCP and divisible assets to 8 decimals, indivisible ones whole', async () => {
+    const built = testPsbt(
+      [{ address: OWN, sats: 50_000n }],
+      [{ data: new Uint8Array(40).fill(7) }, { address: OWN, sats: 49_800n }],
+    );
+    const posts: { path: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+        const path = input instanceof Request ? input.url : input.toString();
+        if (path === '/api/fees') return Promise.resolve(Response.json(FEES));
+        if (path === '/api/asset/PEPECASH')
+          return Promise.resolve(Response.json({ cpid: 'PEPECASH', divisible: false }));
+        if (path.startsWith('/api/asset/'))
+          return Promise.resolve(Response.json({ error: 'Asset not found' }, { status: 404 }));
+        posts.push({ path, body: JSON.parse(init?.body as string) });
+        return Promise.resolve(Response.json({ result: { txHex: built, fee: 200, psbts: [{}] }, assets: [] }));
+      }),
+    );
+    renderForm();
+    fill('What to send', 'other-asset');
+    fill('To', DESTINATION);
+    fill('Asset name', 'NOSUCHASSET');
+    fill('Quantity', '1');
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no asset named NOSUCHASSET.');
+    fill('Asset name', 'PEPECASH');
+    fill('Quantity', '1.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await waitFor(() => {
+      expect(screen.getByRole('alert')).toHaveTextContent('PEPECASH is indivisible: enter a whole number.');
+    });
+    fill('Asset name', 'xcp');
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await screen.findByRole('button', { name: 'Sign and send' });
+    expect(posts).toEqual([
+      {
+        path: '/api/wallet/create/send',
+        body: { source: OWN, destination: DESTINATION, asset: 'XCP', quantity: '150000000', desiredFeeRate: -1 },
+      },
+    ]);
   });
 
   it('shows an asset send as Counterparty data, and a refused signature sends nothing', async () => {

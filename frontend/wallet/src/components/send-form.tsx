@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState, type SubmitEvent } from 'react';
 import { parseBtc } from '../amount';
-import type { HeldStamp } from '../api';
+import { fetchAssetTerms, type HeldStamp } from '../api';
 import { broadcast, buildSend, fetchFees, type Review, type SendRequest } from '../send';
 import { useLoad } from '../use-load';
 import { CopyButton } from './copy-button';
@@ -20,6 +20,9 @@ type Step =
 
 /** A mainnet address as typed: bech32 (bc1...) or base58 (1... or 3...). The server checks it fully. */
 const ADDRESS = /^(bc1[02-9ac-hj-np-z]{8,87}|BC1[02-9AC-HJ-NP-Z]{8,87}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/;
+
+/** The choice of an asset named by hand. */
+const OTHER = 'other-asset';
 
 function message(failure: unknown): string {
   return failure instanceof Error ? failure.message : 'The send failed.';
@@ -44,6 +47,8 @@ export function SendForm({
   const [asset, setAsset] = useState('BTC');
   const [destination, setDestination] = useState('');
   const [quantity, setQuantity] = useState('');
+  /** The asset's name when sending one that is not listed (`asset` is then OTHER). */
+  const [assetName, setAssetName] = useState('');
   const [feeChoice, setFeeChoice] = useState<FeeChoice>('optimal');
   const [step, setStep] = useState<Step>({ name: 'edit' });
   const [error, setError] = useState<string | null>(null);
@@ -54,11 +59,28 @@ export function SendForm({
 
   const feeRate = (): number => feeRateOf(feeChoice, rates);
 
-  /** The request typed, or why it cannot be sent. */
-  const typed = (): SendRequest | string => {
+  /** The request typed, or why it cannot be sent; another asset's name is looked up for its divisibility. */
+  const typed = async (): Promise<SendRequest | string> => {
     const to = destination.trim();
     if (!ADDRESS.test(to)) return 'Enter a Bitcoin address (bc1..., 1... or 3...).';
     let amount: bigint | null;
+    if (asset === OTHER) {
+      if (!assetName.trim()) return 'Enter the name of the asset to send.';
+      const terms = await fetchAssetTerms(assetName);
+      if (!terms) return `There is no asset named ${assetName.trim()}.`;
+      amount = terms.divisible
+        ? parseBtc(quantity)
+        : /^\s*\d{1,20}\s*$/.test(quantity)
+          ? BigInt(quantity.trim())
+          : null;
+      if (amount === null) {
+        return terms.divisible
+          ? `Enter a quantity of ${terms.cpid} with at most 8 decimals.`
+          : `${terms.cpid} is indivisible: enter a whole number.`;
+      }
+      if (amount <= 0n) return 'Enter an amount above zero.';
+      return { asset: terms.cpid, destination: to, quantity: amount, feeRate: feeRate() };
+    }
     if (asset === 'BTC') {
       amount = parseBtc(quantity);
       if (amount === null) return 'Enter an amount in BTC, with at most 8 decimals.';
@@ -73,16 +95,16 @@ export function SendForm({
   const review = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy.current) return;
-    const request = typed();
-    if (typeof request === 'string') {
-      setError(request);
-      return;
-    }
     busy.current = true;
     setError(null);
     setStep({ name: 'building' });
-    buildSend(address, request).then(
-      (built) => {
+    const build = async () => {
+      const request = await typed();
+      if (typeof request === 'string') throw new Error(request);
+      return { request, built: await buildSend(address, request) };
+    };
+    build().then(
+      ({ request, built }) => {
         busy.current = false;
         setStep({ name: 'review', review: built, request });
       },
@@ -195,7 +217,7 @@ export function SendForm({
             disabled={building}
             onChange={(event) => {
               setAsset(event.target.value);
-              setQuantity(event.target.value === 'BTC' ? '' : '1');
+              setQuantity(event.target.value === 'BTC' || event.target.value === OTHER ? '' : '1');
             }}
           >
             <option value="BTC">Bitcoin (BTC)</option>
@@ -204,8 +226,25 @@ export function SendForm({
                 Stamp #{stamp.stamp} ({stamp.cpid})
               </option>
             ))}
+            <option value={OTHER}>Another asset (XCP or any asset held, by name)</option>
           </select>
         </label>
+        {asset === OTHER && (
+          <label className="field" htmlFor={`${id}-asset-name`}>
+            Asset name
+            <input
+              id={`${id}-asset-name`}
+              value={assetName}
+              disabled={building}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="XCP"
+              onChange={(event) => {
+                setAssetName(event.target.value);
+              }}
+            />
+          </label>
+        )}
         <label className="field" htmlFor={`${id}-destination`}>
           To
           <input
@@ -221,12 +260,12 @@ export function SendForm({
           />
         </label>
         <label className="field" htmlFor={`${id}-quantity`}>
-          {asset === 'BTC' ? 'Amount (BTC)' : 'Quantity (units)'}
+          {asset === 'BTC' ? 'Amount (BTC)' : asset === OTHER ? 'Quantity' : 'Quantity (units)'}
           <input
             id={`${id}-quantity`}
             value={quantity}
             disabled={building}
-            inputMode={asset === 'BTC' ? 'decimal' : 'numeric'}
+            inputMode={asset === 'BTC' || asset === OTHER ? 'decimal' : 'numeric'}
             autoComplete="off"
             onChange={(event) => {
               setQuantity(event.target.value);
