@@ -183,6 +183,8 @@ test('the mixer keeps its frame rate while one of 20 elements is dragged', async
     await mixer.getByRole('button', { name: 'Add text', exact: true }).click();
   }
   await expect(mixer.locator('.mixer__elements li')).toHaveCount(20);
+  const stored = () => page.evaluate(() => localStorage.getItem('stamp-mixer'));
+  const before = await stored();
   const canvas = mixer.locator('.mixer__canvas canvas').first();
   const box = await canvas.boundingBox();
   if (!box) throw new Error('no canvas');
@@ -215,6 +217,8 @@ test('the mixer keeps its frame rate while one of 20 elements is dragged', async
       `frame gap median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
   );
   expect(frames.length).toBeGreaterThan(10);
+  // The drag moved an element: the composition kept at its end differs.
+  await expect.poll(stored).not.toBe(before);
 });
 
 test('a melody written on the roll plays, is minted through the wallet panel, and plays on its stamp page', async ({
