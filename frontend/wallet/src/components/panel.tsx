@@ -274,7 +274,7 @@ function Mint({
   keyHolder: PanelKey | null;
   close: () => void;
 }) {
-  const [payload, setPayload] = useState<MintPayload | null>(null);
+  const [payload, setPayload] = useState<MintPayload | { error: string } | null>(null);
   useEffect(() => {
     const receive = (event: MessageEvent) => {
       // Only the asking site's page, the frame's parent, hands over what to mint.
@@ -289,6 +289,13 @@ function Mint({
     };
   }, [site]);
   if (!payload) return <p className="muted">Waiting for the stamp from the site...</p>;
+  if ('error' in payload) {
+    return (
+      <p className="error" role="alert">
+        {payload.error}
+      </p>
+    );
+  }
   return (
     <TxFlow
       source={source}

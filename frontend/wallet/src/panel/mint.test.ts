@@ -22,14 +22,16 @@ describe('readMintPayload', () => {
     );
   });
 
-  it('ignores anything else', () => {
+  it('ignores anything else, and refuses a file too large for a stamp', () => {
     expect(readMintPayload('close')).toBeNull();
     expect(readMintPayload({ type: 'other', file: base64.encode(PNG) })).toBeNull();
     expect(readMintPayload({ type: 'ninja:mint', file: '!!' })).toBeNull();
     expect(readMintPayload({ type: 'ninja:mint', file: '' })).toBeNull();
     expect(readMintPayload({ type: 'ninja:mint', file: base64.encode(PNG), quantity: 0 })).toBeNull();
     const big = base64.encode(new Uint8Array(MAX_STAMP_BYTES + 1));
-    expect(readMintPayload({ type: 'ninja:mint', file: big })).toBeNull();
+    expect(readMintPayload({ type: 'ninja:mint', file: big })).toEqual({
+      error: 'This file is 64,001 bytes: a stamp holds at most 64,000. Make it smaller, then mint again.',
+    });
   });
 
   it('knows the stamps’ file types by their first bytes', () => {

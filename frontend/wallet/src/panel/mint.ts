@@ -36,8 +36,11 @@ export function sniff(bytes: Uint8Array): string {
   return 'application/octet-stream';
 }
 
-/** The payload of a site's message, checked; null for anything else. */
-export function readMintPayload(data: unknown): MintPayload | null {
+/**
+ * The payload of a site's message, checked; `{ error }` for a stamp that cannot be minted (too large), null for
+ * anything else.
+ */
+export function readMintPayload(data: unknown): MintPayload | { error: string } | null {
   if (typeof data !== 'object' || data === null) return null;
   const v = data as Record<string, unknown>;
   if (v.type !== 'ninja:mint' || typeof v.file !== 'string') return null;
@@ -47,7 +50,11 @@ export function readMintPayload(data: unknown): MintPayload | null {
   } catch {
     return null;
   }
-  if (bytes.length === 0 || bytes.length > MAX_STAMP_BYTES) return null;
+  if (bytes.length === 0) return null;
+  if (bytes.length > MAX_STAMP_BYTES) {
+    const size = bytes.length.toLocaleString('en-US');
+    return { error: `This file is ${size} bytes: a stamp holds at most 64,000. Make it smaller, then mint again.` };
+  }
   const quantity = v.quantity ?? 1;
   if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) return null;
   return {
