@@ -106,7 +106,7 @@ pub fn sats(btc: &Value) -> u64 {
 }
 
 /// The catalogue's published versions (the live value `catalogue`), as stored now.
-async fn published_version(live: &async_nats::jetstream::kv::Store) -> Option<Vec<u8>> {
+pub async fn published_version(live: &async_nats::jetstream::kv::Store) -> Option<Vec<u8>> {
     live.get(stamps_platform::versions::VERSION_KEY)
         .await
         .expect("read")

@@ -8,7 +8,9 @@ use base64::Engine;
 use serde_json::{Value, json};
 
 use crate::accounts::{Browser, Format};
-use crate::helpers::{PROMO_ADDRESS, Stack, WALLET_FEE_ADDRESS, actor, demo_config, mine, sats};
+use crate::helpers::{
+    PROMO_ADDRESS, Stack, WALLET_FEE_ADDRESS, actor, demo_config, mine, published_version, sats,
+};
 
 /// A Counterparty balance of `holder`.
 async fn balance(db: &mut sqlx::PgConnection, holder: &str, asset: &str) -> i64 {
@@ -491,7 +493,8 @@ async fn fairmints_src20_operations_and_stamps_are_built_signed_mined_and_indexe
 }
 
 /// Imports the devnet's curation with its first launchpad changed by `change`, as version `version`, and waits
-/// until the catalogue has it. The launchpad's collection id.
+/// until the catalogue has it and has published a new version (what the wallet keeps of the catalogue's answers
+/// follows it). The launchpad's collection id.
 async fn curate(stack: &Stack, version: u64, change: impl FnOnce(&mut Value)) -> Value {
     curate_one(stack, version, None, change).await
 }
@@ -521,6 +524,8 @@ async fn curate_one(
     let pad = document["launchpads"][at].clone();
     let file = stamps_catalogue::curation::CurationFile::parse(&document.to_string())
         .expect("a curation file");
+    let live = stack.live_values().await;
+    let before = published_version(&live).await;
     let nats = stamps_platform::nats::Nats::connect(&stack.nats)
         .await
         .expect("NATS");
@@ -537,11 +542,19 @@ async fn curate_one(
                 .await
                 .expect("launchpads");
         if config.as_ref().map(|c| &c["public_mint"]) == Some(&pad["public_mint"]) {
-            return pad;
+            break;
         }
         assert!(Instant::now() < deadline, "the curation is not applied");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    while published_version(&live).await == before {
+        assert!(
+            Instant::now() < deadline,
+            "the catalogue published no version for the curation"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    pad
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
