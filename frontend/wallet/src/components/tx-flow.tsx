@@ -134,7 +134,13 @@ export function TxFlow({
         <ul className="list" aria-label="Transactions sent">
           {step.txids.map((txid) => (
             <li key={txid} className="list__item">
-              <a className="address" href={`${EXPLORER_TX_URL}${txid}`} target="_blank" rel="noopener noreferrer">
+              <a
+                className="address"
+                href={`${EXPLORER_TX_URL}${txid}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="txid"
+              >
                 {txid}
               </a>
               <CopyButton text={txid} label="Copy transaction id" />
@@ -172,7 +178,10 @@ export function TxFlow({
         {built.txs.map((tx, index) => (
           <section key={index} aria-label={`Transaction ${String(index + 1)}`}>
             {built.txs.length > 1 && <p className="label">Transaction {index + 1}</p>}
-            <ReviewDetails review={tx.review} label={`Outputs of transaction ${String(index + 1)}`} />
+            <ReviewDetails
+              review={tx.review}
+              label={built.txs.length > 1 ? `Outputs of transaction ${String(index + 1)}` : 'Outputs'}
+            />
           </section>
         ))}
         <dl className="totals">
