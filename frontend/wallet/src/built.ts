@@ -1,4 +1,4 @@
-import { reviewPsbt, SendError, type Review } from './send';
+import { isRecord, postJson, reviewPsbt, SendError, type Review } from './send';
 
 /**
  * The transactions the wallet service builds for the panel's actions (a purchase, a mint): every create call answers
@@ -12,41 +12,11 @@ export type BuiltTx = { review: Review; hashes: string[]; walletFee: bigint; roy
 /** What a create call built, and the items it left out with why. */
 export type Built = { txs: BuiltTx[]; errors: { hash: string; error: string }[] };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function sats(value: unknown, what: string): bigint {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
     throw new SendError(`The server answered without ${what}.`);
   }
   return BigInt(value);
-}
-
-/** `POST path` with `body` (same-origin, with the session cookie); the server's refusal is thrown as its text. */
-export async function postJson(path: string, body: unknown): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new SendError('The server could not be reached: try again.');
-  }
-  let answer: unknown = null;
-  try {
-    answer = await response.json();
-  } catch {
-    // Shown below by its status.
-  }
-  if (!response.ok) {
-    const error = isRecord(answer) && typeof answer.error === 'string' && answer.error ? answer.error : null;
-    throw new SendError(error ?? `The server answered ${String(response.status)}.`);
-  }
-  return answer;
 }
 
 /** Reads a create call's answer into reviewed transactions for `ownAddress` (every PSBT checked, see reviewPsbt). */

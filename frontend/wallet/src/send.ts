@@ -52,11 +52,13 @@ export const FOREIGN_INPUT = "This transaction spends coins that are not this wa
 const NOT_ASKED = 'This transaction does not send what was asked: refused';
 const UNREADABLE = 'This transaction cannot be read: refused';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** Whether `value` is a JSON object (not null, not a list). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-async function post(path: string, body: unknown): Promise<unknown> {
+/** `POST path` with `body` as JSON (same origin, with the session cookie); a refusal is thrown as the server's text. */
+export async function postJson(path: string, body: unknown): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -79,6 +81,10 @@ async function post(path: string, body: unknown): Promise<unknown> {
   }
   return answer;
 }
+
+/** A mainnet address as typed: bech32 (bc1...) or base58 (1... or 3...). The server checks it fully. */
+export const ADDRESS_PATTERN =
+  /^(bc1[02-9ac-hj-np-z]{8,87}|BC1[02-9AC-HJ-NP-Z]{8,87}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/;
 
 /** The output script of an address, hex; null when it is not a valid address of the network. */
 export function scriptOf(address: string): string | null {
@@ -277,7 +283,7 @@ export function psbtBase64(review: Review): string {
 
 /** Builds a send (`POST /api/wallet/create/send`) and reviews it; the server's refusal is thrown as its text. */
 export async function buildSend(source: string, request: SendRequest): Promise<Review> {
-  const answer = await post('/api/wallet/create/send', {
+  const answer = await postJson('/api/wallet/create/send', {
     source,
     destination: request.destination,
     asset: request.asset,
@@ -300,7 +306,7 @@ export async function buildSend(source: string, request: SendRequest): Promise<R
 
 /** Broadcasts a signed raw transaction (hex); returns its txid, or throws the node's reason. */
 export async function broadcast(rawHex: string): Promise<string> {
-  const answer = await post('/api/wallet/broadcast', { txHex: rawHex, isPsbt: false });
+  const answer = await postJson('/api/wallet/broadcast', { txHex: rawHex, isPsbt: false });
   const txids = isRecord(answer) ? answer.result : null;
   const txid = Array.isArray(txids) ? (txids[0] as unknown) : null;
   if (typeof txid !== 'string' || !/^[0-9a-f]{64}$/.test(txid)) {

@@ -1,13 +1,11 @@
 import { useId, useState } from 'react';
 import type { Src20Holding } from '../api';
 import { build } from '../built';
-import { SendError } from '../send';
+import { ADDRESS_PATTERN, SendError } from '../send';
 import { TxFlow, type Signer } from './tx-flow';
 
 /** An exact decimal amount, as SRC-20 amounts are typed (at most 18 decimals). */
 const AMOUNT = /^(?:0|[1-9]\d{0,29})(?:\.\d{1,18})?$/;
-/** A mainnet address as typed; the server checks it fully. */
-const ADDRESS = /^(bc1[02-9ac-hj-np-z]{8,87}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/;
 
 /**
  * Transfers SRC-20 tokens held: the tick, the amount and the recipient, built by the wallet service (the recipient's
@@ -39,7 +37,7 @@ export function Src20TransferForm({
           const typed = amount.trim();
           if (!holdings.some((holding) => holding.tick === tick)) throw new SendError('Choose a token you hold.');
           if (!AMOUNT.test(typed) || /^0(\.0*)?$/.test(typed)) throw new SendError('Enter an amount above zero.');
-          if (!ADDRESS.test(to)) throw new SendError('Enter a Bitcoin address (bc1..., 1... or 3...).');
+          if (!ADDRESS_PATTERN.test(to)) throw new SendError('Enter a Bitcoin address (bc1..., 1... or 3...).');
           const built = await build(
             '/api/wallet/create/src20-issuance',
             {

@@ -1,5 +1,6 @@
 import { ApiError } from '../api';
 import { parseQuantity } from '../amount';
+import { isRecord } from '../send';
 
 /**
  * What the panel shows of a mint before building it, read from the public API: a fairminter's lot and price, an
@@ -25,8 +26,9 @@ async function getJson(path: string, signal?: AbortSignal): Promise<unknown> {
   return response.json();
 }
 
+/** `value` as a JSON object; an empty one when it is not one. */
 function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return isRecord(value) ? value : {};
 }
 
 /** The fairminter of `cpid` (`/api/fairminter/search/{cpid}`), the open one first; null when there is none. */
