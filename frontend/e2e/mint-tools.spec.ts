@@ -3,8 +3,8 @@ import {
   createWallet,
   fund,
   heldStamps,
-  mine,
   panelOf,
+  signAndMine,
   signInWithNinja,
   unlockPanel,
   WALLET_URL,
@@ -88,11 +88,7 @@ test("the SRC-721 builder's checks in order, then a deploy minted through the wa
   await expect(
     panel.getByText(`A new stamp of ${bytes.toLocaleString('en-US')} bytes (application/json)`, { exact: false }),
   ).toBeVisible();
-  await panel.getByRole('button', { name: 'Review', exact: true }).click();
-  await panel.getByRole('button', { name: 'Sign and send', exact: true }).click({ timeout: 20_000 });
-  const link = panel.getByRole('link', { name: /^[0-9a-f]{64}$/ });
-  await expect(link).toBeVisible({ timeout: 20_000 });
-  await mine((await link.textContent()) ?? '');
+  await signAndMine(panel);
 
   // The deploy stamp is the wallet's, and its collection is listed.
   await expect.poll(async () => (await heldStamps(request, address)).length, { timeout: 90_000 }).toBe(1);
@@ -118,11 +114,7 @@ async function mintThroughPanel(page: Page, mime: string): Promise<void> {
   await expect(
     panel.getByText(new RegExp(`^A new stamp of [\\d,]+ bytes \\(${mime.replace('/', '\\/')}\\)`)),
   ).toBeVisible();
-  await panel.getByRole('button', { name: 'Review', exact: true }).click();
-  await panel.getByRole('button', { name: 'Sign and send', exact: true }).click({ timeout: 20_000 });
-  const link = panel.getByRole('link', { name: /^[0-9a-f]{64}$/ });
-  await expect(link).toBeVisible({ timeout: 20_000 });
-  await mine((await link.textContent()) ?? '');
+  await signAndMine(panel);
 }
 
 test('a meme of two stamps and a text, minted through the wallet panel: the new stamp is the canvas’s PNG', async ({
@@ -164,11 +156,7 @@ test('a meme of two stamps and a text, minted through the wallet panel: the new 
   const src = (await preview.getAttribute('src')) ?? '';
   expect(src).toMatch(/^data:image\/png;base64,/);
   const png = Buffer.from(src.split(',')[1] ?? '', 'base64');
-  await panel.getByRole('button', { name: 'Review', exact: true }).click();
-  await panel.getByRole('button', { name: 'Sign and send', exact: true }).click({ timeout: 20_000 });
-  const link = panel.getByRole('link', { name: /^[0-9a-f]{64}$/ });
-  await expect(link).toBeVisible({ timeout: 20_000 });
-  await mine((await link.textContent()) ?? '');
+  await signAndMine(panel);
   await expect.poll(async () => (await heldStamps(request, address)).length, { timeout: 90_000 }).toBe(1);
   const [cpid] = await heldStamps(request, address);
   const file = await request.get(`/s/${cpid ?? ''}`);

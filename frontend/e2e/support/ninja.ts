@@ -127,3 +127,17 @@ export async function signInWithNinja(page: Page): Promise<void> {
   await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(accountButton(page, 'Settings')).toBeVisible({ timeout: 20_000 });
 }
+
+/** The transaction id the panel shows once it has sent, waited for. */
+export async function sentTxid(panel: FrameLocator): Promise<string> {
+  const link = panel.getByRole('link', { name: /^[0-9a-f]{64}$/ });
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  return (await link.textContent()) ?? '';
+}
+
+/** Reviews what the panel is asked to do, signs and sends it with the wallet's key, and mines its block. */
+export async function signAndMine(panel: FrameLocator): Promise<void> {
+  await panel.getByRole('button', { name: 'Review', exact: true }).click();
+  await panel.getByRole('button', { name: 'Sign and send', exact: true }).click({ timeout: 20_000 });
+  await mine(await sentTxid(panel));
+}
