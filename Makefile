@@ -8,7 +8,7 @@ export RUSTC_WORKSPACE_WRAPPER := $(shell command -v clippy-driver 2>/dev/null)
 NPM ?= npm
 STAMPS := target/debug/stamps
 
-.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench bench-indexer bench-auth bench-buy bench-api bench-edge fuzz lighthouse sqlx-prepare
+.PHONY: run test infra build frontend frontend-deps lint rust-test frontend-test e2e fmt bench bench-indexer bench-auth bench-buy bench-api bench-edge bench-analytics fuzz lighthouse sqlx-prepare
 
 run: infra build frontend
 	scripts/run.sh
@@ -74,6 +74,12 @@ bench-indexer:
 # AUTH_BENCH_CONCURRENCY, AUTH_BENCH_RATE...).
 bench-auth: infra
 	$(CARGO) bench -p stamps-cli --bench auth --locked
+
+# Analytics (`stamps analytics`, `stamps auth` and `stamps gateway` processes): ingestion of request events, then
+# GET /api/log for 7 days over 10 million raw rows as staff, then the gateway's throughput with request events on
+# and off (ANALYTICS_BENCH_EVENTS, ANALYTICS_BENCH_ROWS, ANALYTICS_BENCH_CONNECTIONS, ANALYTICS_BENCH_SECONDS).
+bench-analytics: infra
+	$(CARGO) bench -p stamps-cli --bench analytics --locked
 
 # Buying and minting through the gateway (`stamps all` and `stamps devnet` processes, the demo at BUY_BENCH_SCALE):
 # the items lookup, the building of a 5-item purchase, each mint builder and the whitelist check on 64 connections,

@@ -22,9 +22,12 @@ export STAMPS_GATEWAY__ASSET_INFO__ALLOW_PRIVATE=true STAMPS_DEVNET__ASSET_INFO_
 export STAMPS_AUTH__GRPC_LISTEN=127.0.0.1:0 STAMPS_AUTH__CHALLENGE_TTL_SECS=15
 export STAMPS_GATEWAY__SESSION__CHALLENGES_PER_MINUTE=1000 STAMPS_GATEWAY__SESSION__SUBMITS_PER_MINUTE=1000
 export STAMPS_GATEWAY__SESSION__PER_ADDRESS_PER_MINUTE=1000
+# The staff: devnet actor 63 of the default seed (the browser tests sign in as it to see the analytics dashboard).
+export STAMPS_AUTH__STAFF='["bc1qpj0y3lvjnvssk4ypkfxfv537w7lyqzf9us78pm"]'
 # The fee oracle and the wallet on free ports; the oracle reads the devnet's fees every second; the wallet fee goes
 # to an address no actor uses.
 export STAMPS_FEES__GRPC_LISTEN=127.0.0.1:0 STAMPS_FEES__POLL_INTERVAL_MS=1000 STAMPS_WALLET__GRPC_LISTEN=127.0.0.1:0
+export STAMPS_ANALYTICS__GRPC_LISTEN=127.0.0.1:0
 export STAMPS_WALLET__FEE_ADDRESS=bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4
 export STAMPS_WALLET__PROMO_ADDRESS=bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq
 # The wallet app at an origin of its own.

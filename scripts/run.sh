@@ -25,7 +25,14 @@ export STAMPS_INDEXER__BOOTSTRAP="$PWD/.data/devnet/bootstrap.json"
 export STAMPS_GATEWAY__ASSET_INFO__ALLOW_PRIVATE=true
 # The wallet app at an origin of its own (its own port here; its own host in production).
 export STAMPS_GATEWAY__WALLET_APP__LISTEN="${STAMPS_GATEWAY__WALLET_APP__LISTEN:-127.0.0.1:8081}"
+# Every service's Prometheus metrics on a port of its own (the README lists them).
 export STAMPS_INDEXER__METRICS_LISTEN="${STAMPS_INDEXER__METRICS_LISTEN:-127.0.0.1:9184}"
+export STAMPS_CATALOGUE__METRICS_LISTEN="${STAMPS_CATALOGUE__METRICS_LISTEN:-127.0.0.1:9185}"
+export STAMPS_AUTH__METRICS_LISTEN="${STAMPS_AUTH__METRICS_LISTEN:-127.0.0.1:9186}"
+export STAMPS_FEES__METRICS_LISTEN="${STAMPS_FEES__METRICS_LISTEN:-127.0.0.1:9187}"
+export STAMPS_WALLET__METRICS_LISTEN="${STAMPS_WALLET__METRICS_LISTEN:-127.0.0.1:9188}"
+export STAMPS_ANALYTICS__METRICS_LISTEN="${STAMPS_ANALYTICS__METRICS_LISTEN:-127.0.0.1:9189}"
+export STAMPS_GATEWAY__METRICS_LISTEN="${STAMPS_GATEWAY__METRICS_LISTEN:-127.0.0.1:9190}"
 # Once the services answer, some of the demo's UTXOs holding assets are listed for sale (atomic swaps), as sellers
 # would list them.
 (for _ in $(seq 1 1200); do curl -sf http://127.0.0.1:8080/readyz >/dev/null 2>&1 && break; sleep 0.5; done

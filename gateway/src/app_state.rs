@@ -7,6 +7,7 @@ use stamps_platform::config::NatsConfig;
 use stamps_platform::content::ContentStore;
 use stamps_platform::nats::Nats;
 use stamps_platform::shutdown::Shutdown;
+use stamps_proto::analytics::v1::analytics_service_client::AnalyticsServiceClient;
 use stamps_proto::auth::v1::auth_service_client::AuthServiceClient;
 use stamps_proto::catalogue::v1::catalogue_service_client::CatalogueServiceClient;
 use stamps_proto::fees::v1::fees_service_client::FeesServiceClient;
@@ -48,6 +49,10 @@ pub struct Shared {
     pub fees: FeesServiceClient<Channel>,
     /// The wallet service's gRPC client, balanced over its replicas.
     pub wallet: WalletServiceClient<Channel>,
+    /// The analytics service's gRPC client, when one is configured.
+    pub analytics: Option<AnalyticsServiceClient<Channel>>,
+    /// Every request's metrics and event.
+    pub requests: crate::requests::RequestLog,
     /// Sessions' cookie, the Origin check and the sign-in rate limits.
     pub guards: crate::session::Guards,
     /// Answers of `GET /api/user`, kept a few seconds per session.
@@ -82,6 +87,9 @@ pub enum GatewayError {
     /// Binding or serving HTTP.
     #[error("gateway http: {0}")]
     Serve(#[from] std::io::Error),
+    /// Binding the metrics listener.
+    #[error(transparent)]
+    Metrics(#[from] stamps_platform::metrics::MetricsError),
 }
 
 /// A built gateway with its port bound.
@@ -98,6 +106,10 @@ pub struct Gateway {
     users: crate::session::UserCache,
     /// The wallet app's listener, its origin and what it serves, when it is served.
     wallet_app: Option<(TcpListener, String, axum::Router)>,
+    /// The metrics, served on their own listener.
+    metrics: stamps_platform::metrics::ServiceMetrics,
+    /// The request log and the queue of its events, published while the gateway runs.
+    requests: (crate::requests::RequestLog, Option<crate::requests::Notes>),
 }
 
 /// Where the site is reached from browsers: the configured origins, else its bound address (on the loopback
@@ -142,6 +154,20 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
                 })
         })
         .collect::<Result<Vec<_>, _>>()?;
+    let analytics = match config.analytics_url.trim() {
+        "" => None,
+        url => Some(AnalyticsServiceClient::new(
+            Endpoint::from_shared(url.to_owned())
+                .map_err(|e| GatewayError::Config(format!("analytics_url: {e}")))?
+                .connect_timeout(std::time::Duration::from_secs(2))
+                .timeout(std::time::Duration::from_secs(10))
+                .connect_lazy(),
+        )),
+    };
+    let mut metrics =
+        stamps_platform::metrics::ServiceMetrics::bind("gateway", config.metrics_listen.as_deref())
+            .await?;
+    let (requests, notes) = crate::requests::RequestLog::new(&config.analytics, metrics.registry());
     let nats = Nats::connect(nats)
         .await
         .map_err(|e| GatewayError::Dependency(e.to_string()))?;
@@ -177,6 +203,8 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         auth: AuthServiceClient::new(auth.connect_lazy()),
         fees: FeesServiceClient::new(fees.connect_lazy()),
         wallet: WalletServiceClient::new(Channel::balance_list(wallets.into_iter())),
+        analytics,
+        requests: requests.clone(),
         guards: crate::session::Guards::new(&session),
         users: crate::session::UserCache::new(config.session.user_cache_ms),
         content,
@@ -223,6 +251,8 @@ pub async fn build(config: &GatewayConfig, nats: &NatsConfig) -> Result<Gateway,
         guards,
         users,
         wallet_app,
+        metrics,
+        requests: (requests, notes),
     })
 }
 
@@ -239,10 +269,30 @@ impl Gateway {
             .map(|(_, origin, _)| origin.as_str())
     }
 
+    /// Where the metrics are served, when they are.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics.addr()
+    }
+
+    /// Request events dropped so far (the queue full, or NATS not taking them).
+    pub fn request_log(&self) -> crate::requests::RequestLog {
+        self.requests.0.clone()
+    }
+
     /// Serves until `shutdown`, then finishes in-flight requests.
     pub async fn run_until_stopped(self, shutdown: Shutdown) -> Result<(), GatewayError> {
         tracing::info!(addr = %self.addr()?, "gateway listening");
         let closing = self.closing.clone();
+        let metrics = self.metrics.serve(closing.clone());
+        // Events are published until the listeners have finished their last requests.
+        let publishing_stop = Shutdown::new();
+        let publishing = self.requests.1.map(|notes| {
+            tokio::spawn(self.requests.0.clone().publish_forever(
+                notes,
+                self.cache.1.clone(),
+                publishing_stop.clone(),
+            ))
+        });
         let (cache, nats) = self.cache;
         tokio::spawn(self.users.follow(nats.clone(), closing.clone()));
         tokio::spawn(cache.follow(nats, closing.clone()));
@@ -271,6 +321,11 @@ impl Gateway {
             crate::serve::serve(self.listener, self.router, &self.limits, stopped),
             wallet_app
         );
+        publishing_stop.cancel();
+        if let Some(publishing) = publishing {
+            let _ = publishing.await;
+        }
+        let _ = metrics.await;
         Ok(())
     }
 }

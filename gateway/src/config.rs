@@ -18,6 +18,12 @@ pub struct GatewayConfig {
     pub fees_url: String,
     /// The wallet service's gRPC URLs: calls are balanced over them (its replicas keep no state).
     pub wallet_urls: Vec<String>,
+    /// The analytics service's gRPC URL (`/api/log`); empty: `/api/log` answers 503.
+    pub analytics_url: String,
+    /// Request events: whether and how they are published.
+    pub analytics: crate::requests::AnalyticsConfig,
+    /// Where Prometheus metrics are served (`/metrics`, with `/healthz`); none when unset.
+    pub metrics_listen: Option<String>,
     /// Sessions: the cookie, the site's origins and the sign-in rate limits.
     pub session: crate::session::SessionConfig,
     /// The built single-page app (`frontend/dist`).
@@ -63,6 +69,9 @@ impl Default for GatewayConfig {
             auth_url: "http://127.0.0.1:50052".into(),
             fees_url: "http://127.0.0.1:50053".into(),
             wallet_urls: vec!["http://127.0.0.1:50054".into()],
+            analytics_url: "http://127.0.0.1:50055".into(),
+            analytics: crate::requests::AnalyticsConfig::default(),
+            metrics_listen: None,
             session: crate::session::SessionConfig::default(),
             static_dir: PathBuf::from("frontend/dist"),
             cache_bytes: 256 * 1024 * 1024,

@@ -6,7 +6,8 @@
 //! around every route: input checks, the JSON error shape, security headers), [`limits`] (image work and live
 //! streams), [`routes`] (the handlers, their typed query parameters and the OpenAPI document made from them),
 //! [`cache`] (answers kept until the catalogue changes), [`asset_info`] (assets' pictures from their enhanced
-//! asset information), [`session`] (the session cookie, the Origin check and the sign-in rate limits).
+//! asset information), [`session`] (the session cookie, the Origin check and the sign-in rate limits),
+//! [`requests`] (every request's metrics, and its event for the analytics service).
 
 pub mod app_state;
 pub mod asset_info;
@@ -15,6 +16,7 @@ pub mod config;
 pub mod edge;
 pub mod error;
 pub mod limits;
+pub mod requests;
 pub mod routes;
 pub mod serve;
 pub mod session;

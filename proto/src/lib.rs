@@ -32,7 +32,13 @@ pub mod events {
         pub const LISTING_CANCELLED: &str = "listings.cancelled";
         /// `v1::FeesUpdated` on FEES.
         pub const FEES_UPDATED: &str = "fees.updated";
+        /// `v1::RequestsServed` on ANALYTICS.
+        pub const REQUESTS_SERVED: &str = "analytics.requests";
     }
+
+    /// The apps whose requests are counted apart (`RequestServed.origin`): the Stamps site, its wallet app, the
+    /// XCP site and its wallet app.
+    pub const ORIGINS: [&str; 4] = ["stamps", "stamps-wallet", "xcp", "xcp-wallet"];
 
     /// Version 1 of the event schemas.
     pub mod v1 {
@@ -69,5 +75,13 @@ pub mod wallet {
     /// Version 1 of the wallet API.
     pub mod v1 {
         include!(concat!(env!("OUT_DIR"), "/stamps.wallet.v1.rs"));
+    }
+}
+
+/// The analytics service's gRPC API.
+pub mod analytics {
+    /// Version 1 of the analytics API.
+    pub mod v1 {
+        include!(concat!(env!("OUT_DIR"), "/stamps.analytics.v1.rs"));
     }
 }

@@ -14,6 +14,7 @@ pub mod health;
 pub mod home;
 pub mod launchpads;
 pub mod leaderboard;
+pub mod log;
 pub mod mint;
 pub mod openapi;
 pub mod origins;
@@ -54,6 +55,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(wallet::router())
         .merge(mint::router())
         .merge(origins::router())
+        .merge(log::router())
 }
 
 /// The routes whose answers are the same for everyone, and so may be kept ([`crate::cache`]).
@@ -106,6 +108,7 @@ pub fn router(
         .merge(wallet::router())
         .merge(mint::router())
         .merge(origins::router())
+        .merge(log::router())
         .split_for_parts();
     // Answers (and stamps' files and drawn images) are kept until the catalogue changes (see `cache`), and
     // compressed for clients that accept gzip. Input is checked before the cache sees a request.
@@ -144,6 +147,11 @@ pub fn router(
     // The app's files: served as the build precompressed them (Brotli, else gzip, else as is). Hashed bundles
     // never change, so browsers keep them (a missing one is not kept: see `edge::app_headers`); every other path
     // is the app's page, checked again each visit, under the app's policy.
+    let listener = match app {
+        App::Site { .. } => crate::requests::Listener::Site,
+        App::Wallet { .. } => crate::requests::Listener::Wallet,
+    };
+    let requests = state.requests.clone();
     let index = std::fs::read_to_string(static_dir.join("index.html")).unwrap_or_default();
     let policy = match app {
         App::Site { wallet_origin } => edge::AppPolicy {
@@ -198,4 +206,9 @@ pub fn router(
         ))
         .layer(axum::middleware::from_fn(edge::json_errors))
         .layer(axum::middleware::from_fn(edge::common_headers))
+        // Outermost: the latency counted is the whole answer's, and every answer is counted.
+        .layer(axum::middleware::from_fn_with_state(
+            (requests, listener),
+            crate::requests::record,
+        ))
 }

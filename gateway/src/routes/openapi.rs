@@ -419,6 +419,7 @@ mod tests {
             ("/api/fairminter/search/{q}", &[&page, &["only", "sort"]]),
             ("/api/feat", &[&page]),
             ("/api/leaderboard", &[&page, &["project", "sort"]]),
+            ("/api/log", &[&["end", "granularity", "origin", "start"]]),
             ("/api/search", &[&page, &stamps, &finder, &["q"]]),
             ("/api/search/{q}", &[&page, &stamps, &finder]),
             ("/api/src20/activity/{address}", &[&page, &src20]),

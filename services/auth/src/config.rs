@@ -19,6 +19,8 @@ pub struct AuthConfig {
     pub session_absolute_secs: u64,
     /// Addresses whose sessions carry the staff role.
     pub staff: Vec<String>,
+    /// Where Prometheus metrics are served (`/metrics`, with `/healthz`); none when unset.
+    pub metrics_listen: Option<String>,
 }
 
 impl Default for AuthConfig {
@@ -30,6 +32,7 @@ impl Default for AuthConfig {
             session_idle_secs: 7 * 24 * 3600,
             session_absolute_secs: 30 * 24 * 3600,
             staff: Vec::new(),
+            metrics_listen: None,
         }
     }
 }

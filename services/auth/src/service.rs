@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use stamps_platform::config::{NatsConfig, PostgresConfig};
 use stamps_platform::db::{self, DbError};
+use stamps_platform::metrics::ServiceMetrics;
 use stamps_platform::nats::{Nats, NatsError, Stream};
 use stamps_platform::outbox::Relay;
 use stamps_platform::shutdown::Shutdown;
@@ -39,6 +40,9 @@ pub enum AuthServiceError {
     /// Binding or serving gRPC.
     #[error("grpc: {0}")]
     Serve(String),
+    /// Binding the metrics listener.
+    #[error(transparent)]
+    Metrics(#[from] stamps_platform::metrics::MetricsError),
 }
 
 /// A built auth service: connected, migrated, its gRPC port bound.
@@ -47,6 +51,7 @@ pub struct Auth {
     relay: Relay,
     listener: TcpListener,
     addr: SocketAddr,
+    metrics: ServiceMetrics,
 }
 
 /// Connects, migrates and binds the gRPC port, on the system clock.
@@ -73,7 +78,9 @@ pub async fn build_with_clock(
         nats.client.clone(),
         nats.subject(stamps_proto::events::subjects::USER_CHANGED),
     );
-    let relay = Relay::new(pool.clone(), nats, Duration::from_millis(500));
+    let metrics = ServiceMetrics::bind("auth", config.metrics_listen.as_deref()).await?;
+    let relay = Relay::new(pool.clone(), nats, Duration::from_millis(500))
+        .with_backlog(metrics.outbox_backlog.clone());
     let accounts = Accounts::new(config, pool, relay.clone(), clock)
         .map_err(AuthServiceError::Config)?
         .announcing(announce.0, announce.1);
@@ -88,6 +95,7 @@ pub async fn build_with_clock(
         relay,
         listener,
         addr,
+        metrics,
     })
 }
 
@@ -97,12 +105,20 @@ impl Auth {
         self.addr
     }
 
+    /// Where the metrics are served, when they are.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics.addr()
+    }
+
     /// Serves, relays and sweeps until `shutdown`.
     pub async fn run_until_stopped(self, shutdown: Shutdown) -> Result<(), AuthServiceError> {
         tracing::info!(addr = %self.addr, "auth gRPC listening");
         let relaying = tokio::spawn(self.relay.clone().run(shutdown.clone()));
         let sweeping = tokio::spawn(sweep_forever(self.accounts.clone(), shutdown.clone()));
+        let grpc_metrics = self.metrics.grpc.layer();
+        let metrics = self.metrics.serve(shutdown.clone());
         let served = tonic::transport::Server::builder()
+            .layer(grpc_metrics)
             .add_service(AuthServiceServer::new(AuthGrpc::new(self.accounts)))
             .serve_with_incoming_shutdown(
                 stamps_platform::net::incoming(self.listener),
@@ -111,6 +127,7 @@ impl Auth {
             .await;
         let _ = relaying.await;
         let _ = sweeping.await;
+        let _ = metrics.await;
         served.map_err(|e| AuthServiceError::Serve(e.to_string()))
     }
 }

@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use stamps_platform::config::{NatsConfig, PostgresConfig};
 use stamps_platform::consumer::{self, ConsumerError, Projection, Until};
 use stamps_platform::db::{self, DbError};
+use stamps_platform::metrics::{ConsumerProgress, MetricsError, ServiceMetrics};
 use stamps_platform::nats::{Nats, NatsError, Stream};
 use stamps_platform::outbox::Relay;
 use stamps_platform::shutdown::Shutdown;
@@ -41,6 +42,9 @@ pub enum CatalogueError {
     /// Binding or serving gRPC.
     #[error("grpc: {0}")]
     Serve(String),
+    /// Binding the metrics listener.
+    #[error(transparent)]
+    Metrics(#[from] MetricsError),
 }
 
 /// A built catalogue: connected, migrated, its gRPC port bound.
@@ -49,6 +53,7 @@ pub struct Catalogue {
     nats: Nats,
     listener: TcpListener,
     addr: SocketAddr,
+    metrics: ServiceMetrics,
 }
 
 /// Connects to the catalogue's schema (creating the database when missing) and migrates it.
@@ -79,11 +84,13 @@ pub async fn build(
     let addr = listener
         .local_addr()
         .map_err(|e| CatalogueError::Serve(e.to_string()))?;
+    let metrics = ServiceMetrics::bind("catalogue", config.metrics_listen.as_deref()).await?;
     Ok(Catalogue {
         pool,
         nats,
         listener,
         addr,
+        metrics,
     })
 }
 
@@ -93,15 +100,32 @@ impl Catalogue {
         self.addr
     }
 
+    /// Where the metrics are served, when they are.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics.addr()
+    }
+
     /// Projects and serves until `shutdown`.
     pub async fn run_until_stopped(self, shutdown: Shutdown) -> Result<(), CatalogueError> {
         tracing::info!(addr = %self.addr, "catalogue gRPC listening");
+        let progress = |name: &str| self.metrics.consumer(name);
+        let (chain, users, collections, curation, listings) = (
+            progress(CONSUMER),
+            progress(USERS_CONSUMER),
+            progress(COLLECTIONS_CONSUMER),
+            progress(CURATION_CONSUMER),
+            progress(LISTINGS_CONSUMER),
+        );
+        let grpc_metrics = self.metrics.grpc.layer();
+        let backlog = self.metrics.outbox_backlog.clone();
+        let metrics = self.metrics.serve(shutdown.clone());
         // User collection commands write their events to the outbox; the relay publishes them to COLLECTIONS.
         let relay = Relay::new(
             self.pool.clone(),
             self.nats.clone(),
             std::time::Duration::from_millis(500),
-        );
+        )
+        .with_backlog(backlog);
         let relaying = tokio::spawn(relay.clone().run(shutdown.clone()));
         // Every commit (a projected event or a command) changes the live values the catalogue publishes.
         let changes = Changes::default();
@@ -112,6 +136,7 @@ impl Catalogue {
             shutdown.clone(),
         ));
         let server = tonic::transport::Server::builder()
+            .layer(grpc_metrics)
             .add_service(CatalogueServiceServer::new(CatalogueGrpc::new(
                 self.pool.clone(),
                 relay,
@@ -134,6 +159,7 @@ impl Catalogue {
                     changes: changes.clone(),
                     scope: live::scope::CONTENT,
                 },
+                &chain,
                 &shutdown
             ),
             project_forever(
@@ -146,6 +172,7 @@ impl Catalogue {
                     changes: changes.clone(),
                     scope: live::scope::PEOPLE,
                 },
+                &users,
                 &shutdown
             ),
             project_forever(
@@ -158,6 +185,7 @@ impl Catalogue {
                     changes: changes.clone(),
                     scope: live::scope::CONTENT,
                 },
+                &collections,
                 &shutdown
             ),
             project_forever(
@@ -170,6 +198,7 @@ impl Catalogue {
                     changes: changes.clone(),
                     scope: live::scope::CONTENT,
                 },
+                &curation,
                 &shutdown
             ),
             project_forever(
@@ -182,11 +211,13 @@ impl Catalogue {
                     changes: changes.clone(),
                     scope: live::scope::CONTENT,
                 },
+                &listings,
                 &shutdown
             ),
         );
         let _ = relaying.await;
         let _ = publishing.await;
+        let _ = metrics.await;
         served.map_err(|e| CatalogueError::Serve(e.to_string()))
     }
 }
@@ -198,6 +229,7 @@ async fn project_forever<P: Projection>(
     stream: Stream,
     name: &str,
     projection: P,
+    progress: &ConsumerProgress,
     shutdown: &Shutdown,
 ) {
     let mut delay = std::time::Duration::from_millis(200);
@@ -209,6 +241,7 @@ async fn project_forever<P: Projection>(
             name,
             &projection,
             Until::Shutdown,
+            progress,
             shutdown.clone(),
         )
         .await
@@ -253,6 +286,7 @@ pub async fn replay(
         CONSUMER,
         &ChainProjection,
         Until::CaughtUp,
+        &ConsumerProgress::default(),
         shutdown.clone(),
     )
     .await?;
@@ -263,6 +297,7 @@ pub async fn replay(
         USERS_CONSUMER,
         &UsersProjection::default(),
         Until::CaughtUp,
+        &ConsumerProgress::default(),
         shutdown.clone(),
     )
     .await?;
@@ -273,6 +308,7 @@ pub async fn replay(
         COLLECTIONS_CONSUMER,
         &CollectionsProjection,
         Until::CaughtUp,
+        &ConsumerProgress::default(),
         shutdown.clone(),
     )
     .await?;
@@ -283,6 +319,7 @@ pub async fn replay(
         CURATION_CONSUMER,
         &CurationProjection,
         Until::CaughtUp,
+        &ConsumerProgress::default(),
         shutdown.clone(),
     )
     .await?;
@@ -293,6 +330,7 @@ pub async fn replay(
         LISTINGS_CONSUMER,
         &ListingsProjection,
         Until::CaughtUp,
+        &ConsumerProgress::default(),
         shutdown,
     )
     .await?;

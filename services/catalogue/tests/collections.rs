@@ -58,6 +58,7 @@ async fn collections_are_created_and_edited_by_the_rules_and_published() {
     let catalogue = stamps_catalogue::build(
         &CatalogueConfig {
             grpc_listen: "127.0.0.1:0".into(),
+            ..CatalogueConfig::default()
         },
         &pg,
         &nats_config,

@@ -297,6 +297,7 @@ async fn main() {
         ),
         ("STAMPS_AUTH__GRPC_LISTEN", "127.0.0.1:0".into()),
         ("STAMPS_FEES__GRPC_LISTEN", "127.0.0.1:0".into()),
+        ("STAMPS_ANALYTICS__GRPC_LISTEN", "127.0.0.1:0".into()),
         (
             "STAMPS_FEES__POLL_INTERVAL_MS",
             env("BUY_BENCH_POLL_MS", 1000u64).to_string(),

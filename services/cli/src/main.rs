@@ -12,6 +12,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
+use stamps_analytics::AnalyticsConfig;
 use stamps_auth::AuthConfig;
 use stamps_catalogue::CatalogueConfig;
 use stamps_devnet::DevnetConfig;
@@ -90,6 +91,8 @@ enum Command {
     Fees,
     /// The wallet service alone (purchases built as PSBTs, broadcasting); stateless, run as many as needed.
     Wallet,
+    /// The analytics service alone (request events into rollups; the staff dashboard's figures).
+    Analytics,
     /// The gateway alone.
     Gateway,
     /// The local Bitcoin network (or, with a subcommand, an action on a running one).
@@ -201,6 +204,7 @@ struct Settings {
     node: NodeConfig,
     fees: FeesConfig,
     wallet: WalletConfig,
+    analytics: AnalyticsConfig,
     gateway: GatewayConfig,
     devnet: DevnetConfig,
 }
@@ -373,6 +377,10 @@ async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()
             let wallet = stamps_wallet::build(&s.wallet, &s.node, &s.nats).await?;
             Ok(wallet.run_until_stopped(stop).await?)
         }
+        Command::Analytics => {
+            let analytics = stamps_analytics::build(&s.analytics, &s.postgres, &s.nats).await?;
+            Ok(analytics.run_until_stopped(stop).await?)
+        }
         Command::Gateway => {
             let gateway = stamps_gateway::build(&s.gateway, &s.nats).await?;
             Ok(gateway.run_until_stopped(stop).await?)
@@ -411,6 +419,7 @@ async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()
             stamps_indexer::build(&s.indexer, &s.postgres, &s.nats).await?;
             let listen = CatalogueConfig {
                 grpc_listen: "127.0.0.1:0".into(),
+                ..CatalogueConfig::default()
             };
             stamps_catalogue::build(&listen, &s.postgres, &s.nats).await?;
             let auth = AuthConfig {
@@ -423,6 +432,11 @@ async fn run(command: Command, s: Settings, stop: Shutdown) -> anyhow::Result<()
                 ..s.fees.clone()
             };
             stamps_fees::build(&fees, &s.node, &s.postgres, &s.nats).await?;
+            let analytics = AnalyticsConfig {
+                grpc_listen: "127.0.0.1:0".into(),
+                ..s.analytics.clone()
+            };
+            stamps_analytics::build(&analytics, &s.postgres, &s.nats).await?;
             println!("migrations applied");
             Ok(())
         }
@@ -471,6 +485,8 @@ async fn run_all(mut s: Settings, stop: Shutdown) -> anyhow::Result<()> {
     s.wallet.catalogue_url = s.gateway.catalogue_url.clone();
     let wallet = stamps_wallet::build(&s.wallet, &s.node, &s.nats).await?;
     s.gateway.wallet_urls = vec![format!("http://{}", wallet.grpc_addr())];
+    let analytics = stamps_analytics::build(&s.analytics, &s.postgres, &s.nats).await?;
+    s.gateway.analytics_url = format!("http://{}", analytics.grpc_addr());
     let indexer = stamps_indexer::build(&s.indexer, &s.postgres, &s.nats).await?;
     let gateway = stamps_gateway::build(&s.gateway, &s.nats).await?;
     println!("stamps is serving on http://{}", gateway.addr()?);
@@ -481,7 +497,7 @@ async fn run_all(mut s: Settings, stop: Shutdown) -> anyhow::Result<()> {
         tracing::error!(service = name, error = %e, "service failed; stopping the others");
         stop.cancel();
     };
-    let (a, b, c, d, e, f) = tokio::join!(
+    let (a, b, c, d, e, f, g) = tokio::join!(
         async {
             let r = indexer.run_until_stopped(stop.clone()).await;
             if let Err(e) = &r {
@@ -524,6 +540,13 @@ async fn run_all(mut s: Settings, stop: Shutdown) -> anyhow::Result<()> {
             }
             r
         },
+        async {
+            let r = analytics.run_until_stopped(stop.clone()).await;
+            if let Err(e) = &r {
+                fail(&stop, "analytics", e);
+            }
+            r
+        },
     );
     a?;
     b?;
@@ -531,5 +554,6 @@ async fn run_all(mut s: Settings, stop: Shutdown) -> anyhow::Result<()> {
     d?;
     e?;
     f?;
+    g?;
     Ok(())
 }

@@ -12,6 +12,8 @@ pub struct FeesConfig {
     pub poll_interval_ms: u64,
     /// The mempool-style API's base URL for fees and prices; empty: the node's (`node.api_url`).
     pub api_url: String,
+    /// Where Prometheus metrics are served (`/metrics`, with `/healthz`); none when unset.
+    pub metrics_listen: Option<String>,
 }
 
 impl Default for FeesConfig {
@@ -20,6 +22,7 @@ impl Default for FeesConfig {
             grpc_listen: "127.0.0.1:50053".into(),
             poll_interval_ms: 10_000,
             api_url: String::new(),
+            metrics_listen: None,
         }
     }
 }

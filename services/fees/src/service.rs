@@ -40,6 +40,9 @@ pub enum FeesServiceError {
     /// Binding or serving gRPC.
     #[error("grpc: {0}")]
     Serve(String),
+    /// Binding the metrics listener.
+    #[error(transparent)]
+    Metrics(#[from] stamps_platform::metrics::MetricsError),
 }
 
 /// A built fee oracle: connected, migrated, its last records loaded, its gRPC port bound.
@@ -47,6 +50,7 @@ pub struct Fees {
     oracle: Oracle,
     listener: TcpListener,
     addr: SocketAddr,
+    metrics: stamps_platform::metrics::ServiceMetrics,
 }
 
 /// Connects, migrates, loads the last records and binds the gRPC port.
@@ -59,7 +63,11 @@ pub async fn build(
     let pool = db::connect(pg, SCHEMA, &MIGRATOR).await?;
     let nats = Nats::connect(nats).await?;
     nats.ensure_stream(Stream::Fees).await?;
-    let relay = Relay::new(pool.clone(), nats.clone(), Duration::from_millis(500));
+    let metrics =
+        stamps_platform::metrics::ServiceMetrics::bind("fees", config.metrics_listen.as_deref())
+            .await?;
+    let relay = Relay::new(pool.clone(), nats.clone(), Duration::from_millis(500))
+        .with_backlog(metrics.outbox_backlog.clone());
     let api = if config.api_url.is_empty() {
         node.clone()
     } else {
@@ -91,6 +99,7 @@ pub async fn build(
         oracle,
         listener,
         addr,
+        metrics,
     })
 }
 
@@ -100,13 +109,21 @@ impl Fees {
         self.addr
     }
 
+    /// Where the metrics are served, when they are.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics.addr()
+    }
+
     /// Polls, relays and serves until `shutdown`.
     pub async fn run_until_stopped(self, shutdown: Shutdown) -> Result<(), FeesServiceError> {
         tracing::info!(addr = %self.addr, "fee oracle gRPC listening");
         let current = self.oracle.current.clone();
         let relaying = tokio::spawn(self.oracle.relay.clone().run(shutdown.clone()));
         let polling = tokio::spawn(self.oracle.run(shutdown.clone()));
+        let grpc_metrics = self.metrics.grpc.layer();
+        let metrics = self.metrics.serve(shutdown.clone());
         let served = tonic::transport::Server::builder()
+            .layer(grpc_metrics)
             .add_service(FeesServiceServer::new(FeesGrpc::new(current)))
             .serve_with_incoming_shutdown(
                 stamps_platform::net::incoming(self.listener),
@@ -115,6 +132,7 @@ impl Fees {
             .await;
         let _ = relaying.await;
         let _ = polling.await;
+        let _ = metrics.await;
         served.map_err(|e| FeesServiceError::Serve(e.to_string()))
     }
 }

@@ -6,7 +6,7 @@ use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::gauge::Gauge;
 use stamps_platform::metrics::Registry;
 
-/// Every metric the indexer keeps (all prefixed `stamps_indexer_`).
+/// The indexer's own metrics (registered under the `stamps_indexer_` prefix of its service metrics).
 #[derive(Clone, Default)]
 pub struct IndexerMetrics {
     /// Highest committed block.
@@ -33,7 +33,7 @@ impl IndexerMetrics {
     /// Creates the metrics and registers them in `registry`.
     pub fn register(registry: &mut Registry) -> Self {
         let m = Self::default();
-        let r = registry.sub_registry_with_prefix("stamps_indexer");
+        let r = registry;
         r.register("height", "Highest committed block", m.height.clone());
         r.register(
             "node_tip",

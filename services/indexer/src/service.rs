@@ -7,7 +7,6 @@ use std::time::Duration;
 use stamps_platform::config::{NatsConfig, PostgresConfig};
 use stamps_platform::content::{ContentError, ContentStore};
 use stamps_platform::db::{self, DbError};
-use stamps_platform::metrics::Registry;
 use stamps_platform::nats::{Nats, NatsError, Stream};
 use stamps_platform::outbox::{self, Relay};
 use stamps_platform::shutdown::Shutdown;
@@ -73,13 +72,8 @@ pub enum IndexerError {
         expected: String,
     },
     /// The metrics listener could not be bound.
-    #[error("metrics listener on {listen}: {source}")]
-    Metrics {
-        /// The configured address.
-        listen: String,
-        /// Why binding failed.
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Metrics(#[from] stamps_platform::metrics::MetricsError),
     /// The headers below the start height.
     #[error("headers: {0}")]
     Headers(#[from] crate::headers::SyncError),
@@ -121,7 +115,7 @@ pub struct Indexer {
     rules: Rules,
     metrics: IndexerMetrics,
     /// The bound metrics listener and what it serves, until the indexer runs.
-    metrics_server: Option<(tokio::net::TcpListener, Arc<Registry>)>,
+    metrics_server: Option<stamps_platform::metrics::ServiceMetrics>,
 }
 
 /// Connects to Postgres (running migrations), NATS (creating the CHAIN stream) and the node's RPC client.
@@ -140,8 +134,12 @@ pub async fn build(
     .await?;
     let content = Arc::new(ContentStore::open(&nats).await?);
     let events = Arc::new(BlockEvents::new(pool.clone()));
-    let relay =
-        Relay::new(pool.clone(), nats, Duration::from_millis(500)).with_deferred(events.clone());
+    let mut service_metrics =
+        stamps_platform::metrics::ServiceMetrics::bind("indexer", config.metrics_listen.as_deref())
+            .await?;
+    let relay = Relay::new(pool.clone(), nats, Duration::from_millis(500))
+        .with_deferred(events.clone())
+        .with_backlog(service_metrics.outbox_backlog.clone());
     let retry = Retry {
         retries: config.rpc_retries,
         ..Retry::default()
@@ -159,20 +157,8 @@ pub async fn build(
         }
     }
     let state = ChainState::load(&pool, Rules::MAINNET).await?;
-    let mut registry = Registry::default();
-    let metrics = IndexerMetrics::register(&mut registry);
-    let metrics_server = match &config.metrics_listen {
-        Some(listen) => {
-            let listener = tokio::net::TcpListener::bind(listen)
-                .await
-                .map_err(|source| IndexerError::Metrics {
-                    listen: listen.clone(),
-                    source,
-                })?;
-            Some((listener, Arc::new(registry)))
-        }
-        None => None,
-    };
+    let metrics = IndexerMetrics::register(service_metrics.registry());
+    let metrics_server = Some(service_metrics);
     Ok(Indexer {
         pool,
         prefetch: tokio::sync::Mutex::new(Prefetch::new(source.clone(), config.prefetch_blocks)),
@@ -202,19 +188,13 @@ enum Progress {
 impl Indexer {
     /// Where the metrics are served, when `metrics_listen` is set.
     pub fn metrics_addr(&self) -> Option<std::net::SocketAddr> {
-        self.metrics_server
-            .as_ref()
-            .and_then(|(l, _)| l.local_addr().ok())
+        self.metrics_server.as_ref().and_then(|m| m.addr())
     }
 
     /// Follows the node until `shutdown`, checking it after every block; then flushes the outbox.
     pub async fn run_until_stopped(mut self, shutdown: Shutdown) -> Result<(), IndexerError> {
-        if let Some((listener, registry)) = self.metrics_server.take() {
-            tokio::spawn(stamps_platform::metrics::serve(
-                listener,
-                registry,
-                shutdown.clone(),
-            ));
+        if let Some(metrics) = self.metrics_server.take() {
+            metrics.serve(shutdown.clone());
         }
         let relay = tokio::spawn(self.relay.clone().run(shutdown.clone()));
         let poll = Duration::from_millis(self.config.poll_interval_ms.max(10));

@@ -13,6 +13,7 @@ use async_nats::jetstream::consumer::{DeliverPolicy, pull};
 use futures::{FutureExt, StreamExt};
 use sqlx::{PgConnection, PgPool};
 
+use crate::metrics::ConsumerProgress;
 use crate::nats::{Nats, Stream};
 use crate::shutdown::Shutdown;
 
@@ -116,7 +117,8 @@ pub async fn delete_durable(nats: &Nats, stream: Stream, name: &str) -> Result<(
     Ok(())
 }
 
-/// Runs `projection` over `stream` as the durable consumer `name`.
+/// Runs `projection` over `stream` as the durable consumer `name`, reporting to `progress`.
+#[allow(clippy::too_many_arguments)]
 pub async fn run<P: Projection>(
     nats: &Nats,
     pool: &PgPool,
@@ -124,6 +126,7 @@ pub async fn run<P: Projection>(
     name: &str,
     projection: &P,
     until: Until,
+    progress: &ConsumerProgress,
     shutdown: Shutdown,
 ) -> Result<(), ConsumerError> {
     let nats_err = |e: &dyn std::fmt::Display| ConsumerError::Nats(e.to_string());
@@ -166,13 +169,16 @@ pub async fn run<P: Projection>(
         };
         let mut next = Some(next);
         let mut bytes = 0;
+        let mut pending = 0;
         // The first message, then whatever is already waiting, up to the batch's limits.
         while let Some(item) = next.take() {
             let Some(message) = item else {
                 return Err(ConsumerError::Nats("message stream ended".into()));
             };
             let message = message.map_err(|e| nats_err(&e))?;
-            let seq = message.info().map_err(|e| nats_err(&e))?.stream_sequence;
+            let info = message.info().map_err(|e| nats_err(&e))?;
+            let seq = info.stream_sequence;
+            pending = info.pending;
             bytes += message.payload.len();
             batch.push(Delivered { message, seq });
             let reached = until == Until::CaughtUp && seq >= target;
@@ -189,7 +195,9 @@ pub async fn run<P: Projection>(
             let last = last.seq;
             apply_batch(pool, name, projection, nats, &fresh, &shutdown).await?;
             applied = last;
+            progress.applied.inc_by(fresh.len() as u64);
         }
+        progress.lag.set(i64::try_from(pending).unwrap_or(i64::MAX));
         for d in batch.drain(..) {
             if let Err(e) = d.message.ack().await {
                 tracing::warn!(error = %e, seq = d.seq, "ack failed; the message will be redelivered and skipped");

@@ -30,17 +30,21 @@ pub enum Stream {
     Fees,
     /// Atomic-swap listings from the wallet service: `listings.>`. Kept forever.
     Listings,
+    /// Requests the gateways served, in batches: `analytics.>`. Kept a week (the analytics service keeps what
+    /// it consumed).
+    Analytics,
 }
 
 impl Stream {
     /// Every stream.
-    pub const ALL: [Stream; 6] = [
+    pub const ALL: [Stream; 7] = [
         Stream::Chain,
         Stream::Users,
         Stream::Collections,
         Stream::Curation,
         Stream::Fees,
         Stream::Listings,
+        Stream::Analytics,
     ];
 
     fn base(self) -> (&'static str, &'static str) {
@@ -51,13 +55,14 @@ impl Stream {
             Stream::Curation => ("CURATION", "curation"),
             Stream::Fees => ("FEES", "fees"),
             Stream::Listings => ("LISTINGS", "listings"),
+            Stream::Analytics => ("ANALYTICS", "analytics"),
         }
     }
 
     /// How long the stream keeps a message (zero: forever).
     fn max_age(self) -> std::time::Duration {
         match self {
-            Stream::Fees => std::time::Duration::from_secs(7 * 24 * 3600),
+            Stream::Fees | Stream::Analytics => std::time::Duration::from_secs(7 * 24 * 3600),
             _ => std::time::Duration::ZERO,
         }
     }
@@ -158,6 +163,9 @@ impl Nats {
 /// serves it on `/api/realtime`.
 pub const REALTIME_BUCKET: &str = "realtime";
 
+/// The key-value bucket of the day keys the gateways hash visitors' addresses with (each kept two days).
+pub const VISITOR_KEYS_BUCKET: &str = "analytics-visitor-keys";
+
 impl Nats {
     /// The `realtime` key-value bucket, created when missing (latest value only, file storage). The bucket's
     /// stream is created directly, as the key-value conventions lay it out, because the client's own bucket
@@ -214,7 +222,9 @@ impl Nats {
             .js
             .delete_object_store(self.bucket(crate::content::BUCKET))
             .await;
-        let _ = self.js.delete_key_value(self.bucket(REALTIME_BUCKET)).await;
+        for bucket in [REALTIME_BUCKET, VISITOR_KEYS_BUCKET] {
+            let _ = self.js.delete_key_value(self.bucket(bucket)).await;
+        }
         Ok(())
     }
 }

@@ -117,6 +117,9 @@ pub trait DeferredPayloads: Send + Sync + 'static {
     fn published(&self, msg_ids: &[&str]);
 }
 
+/// The most rows one pass of the relay publishes.
+const RELAY_BATCH: usize = 256;
+
 /// Publishes outbox rows in order, then deletes them.
 #[derive(Clone)]
 pub struct Relay {
@@ -125,6 +128,7 @@ pub struct Relay {
     wake: Arc<Notify>,
     poll: Duration,
     deferred: Option<Arc<dyn DeferredPayloads>>,
+    backlog: Option<prometheus_client::metrics::gauge::Gauge>,
 }
 
 impl Relay {
@@ -136,6 +140,30 @@ impl Relay {
             wake: Arc::new(Notify::new()),
             poll,
             deferred: None,
+            backlog: None,
+        }
+    }
+
+    /// The relay reporting the rows it has still to publish to `backlog` after each pass.
+    pub fn with_backlog(mut self, backlog: prometheus_client::metrics::gauge::Gauge) -> Self {
+        self.backlog = Some(backlog);
+        self
+    }
+
+    /// Counts the rows left when a pass may have left some (a full batch, or a failure).
+    async fn report_backlog(&self, left_some: bool) {
+        let Some(backlog) = &self.backlog else {
+            return;
+        };
+        if !left_some {
+            backlog.set(0);
+            return;
+        }
+        let count: Result<i64, _> = sqlx::query_scalar("SELECT count(*) FROM outbox")
+            .fetch_one(&self.pool)
+            .await;
+        if let Ok(count) = count {
+            backlog.set(count);
         }
     }
 
@@ -154,12 +182,16 @@ impl Relay {
     pub async fn run(self, shutdown: Shutdown) {
         loop {
             match self.publish_pending().await {
-                Ok(0) => {}
+                Ok(0) => self.report_backlog(false).await,
                 Ok(n) => {
                     tracing::debug!(published = n, "outbox relayed");
+                    self.report_backlog(n >= RELAY_BATCH).await;
                     continue;
                 }
-                Err(e) => tracing::warn!(error = %e, "outbox relay failed; retrying"),
+                Err(e) => {
+                    tracing::warn!(error = %e, "outbox relay failed; retrying");
+                    self.report_backlog(true).await;
+                }
             }
             tokio::select! {
                 _ = shutdown.cancelled() => break,
@@ -175,7 +207,8 @@ impl Relay {
     /// Publishes up to one batch of pending rows; returns how many were published.
     pub async fn publish_pending(&self) -> Result<usize, RelayError> {
         let rows: Vec<(i64, String, String, Option<Vec<u8>>)> =
-            sqlx::query_as("SELECT id, subject, msg_id, payload FROM outbox ORDER BY id LIMIT 256")
+            sqlx::query_as("SELECT id, subject, msg_id, payload FROM outbox ORDER BY id LIMIT $1")
+                .bind(RELAY_BATCH as i64)
                 .fetch_all(&self.pool)
                 .await?;
         if rows.is_empty() {

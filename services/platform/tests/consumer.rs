@@ -96,6 +96,7 @@ async fn waiting_messages_share_transactions_and_each_is_applied_once() {
             .expect("ack");
     }
     let numbers = Numbers::default();
+    let progress = stamps_platform::metrics::ConsumerProgress::default();
     let run = |projection| {
         consumer::run(
             &nats,
@@ -104,10 +105,21 @@ async fn waiting_messages_share_transactions_and_each_is_applied_once() {
             "numbers",
             projection,
             Until::CaughtUp,
+            &progress,
             Shutdown::new(),
         )
     };
     run(&numbers).await.expect("caught up");
+    assert_eq!(
+        progress.lag.get(),
+        0,
+        "nothing left to apply once caught up"
+    );
+    assert!(
+        (599..=600).contains(&progress.applied.get()),
+        "every message counted once: {}",
+        progress.applied.get()
+    );
 
     let (count, sum): (i64, Option<i64>) =
         sqlx::query_as("SELECT count(*), sum(n)::BIGINT FROM numbers")

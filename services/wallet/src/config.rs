@@ -20,6 +20,8 @@ pub struct WalletConfig {
     /// The promotion's address: SRC-20 mints at the promotional price pay it, while it has fewer than 1000
     /// transactions. Empty: no promotion.
     pub promo_address: String,
+    /// Where Prometheus metrics are served (`/metrics`, with `/healthz`); none when unset.
+    pub metrics_listen: Option<String>,
 }
 
 impl Default for WalletConfig {
@@ -31,6 +33,7 @@ impl Default for WalletConfig {
             fees_url: "http://127.0.0.1:50053".into(),
             fee_address: String::new(),
             promo_address: String::new(),
+            metrics_listen: None,
         }
     }
 }

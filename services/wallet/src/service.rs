@@ -38,6 +38,9 @@ pub enum WalletServiceError {
     /// Binding or serving gRPC.
     #[error("grpc: {0}")]
     Serve(String),
+    /// Binding the metrics listener.
+    #[error(transparent)]
+    Metrics(#[from] stamps_platform::metrics::MetricsError),
 }
 
 /// A built wallet service: its settings checked, its gRPC port bound.
@@ -47,6 +50,7 @@ pub struct Wallet {
     addr: SocketAddr,
     /// The catalogue's versions its kept answers follow.
     versions: CatalogueVersions,
+    metrics: stamps_platform::metrics::ServiceMetrics,
 }
 
 fn channel(url: &str, name: &str) -> Result<tonic::transport::Channel, WalletServiceError> {
@@ -122,11 +126,15 @@ pub async fn build(
     let addr = listener
         .local_addr()
         .map_err(|e| WalletServiceError::Serve(e.to_string()))?;
+    let metrics =
+        stamps_platform::metrics::ServiceMetrics::bind("wallet", config.metrics_listen.as_deref())
+            .await?;
     Ok(Wallet {
         api,
         listener,
         addr,
         versions,
+        metrics,
     })
 }
 
@@ -134,6 +142,11 @@ impl Wallet {
     /// The bound gRPC address.
     pub fn grpc_addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// Where the metrics are served, when they are.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics.addr()
     }
 
     /// Serves until `shutdown`.
@@ -144,7 +157,10 @@ impl Wallet {
             self.versions
                 .follow(self.api.nats.clone(), following.clone()),
         );
+        let grpc_metrics = self.metrics.grpc.layer();
+        let metrics = self.metrics.serve(shutdown.clone());
         let served = tonic::transport::Server::builder()
+            .layer(grpc_metrics)
             .add_service(WalletServiceServer::new(self.api))
             .serve_with_incoming_shutdown(
                 stamps_platform::net::incoming(self.listener),
@@ -154,6 +170,7 @@ impl Wallet {
             .map_err(|e| WalletServiceError::Serve(e.to_string()));
         following.cancel();
         let _ = follow.await;
+        let _ = metrics.await;
         served
     }
 }

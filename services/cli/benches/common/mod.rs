@@ -118,13 +118,16 @@ pub async fn remove_run(postgres: &str, nats_url: &str, run: &str) {
             "CURATION",
             "FEES",
             "LISTINGS",
+            "ANALYTICS",
         ] {
             let _ = js
                 .delete_stream(format!("{}_{stream}", run.to_uppercase()))
                 .await;
         }
         let _ = js.delete_object_store(format!("{run}_stamp-files")).await;
-        let _ = js.delete_stream(format!("KV_{run}_realtime")).await;
+        for bucket in ["realtime", "analytics-visitor-keys"] {
+            let _ = js.delete_stream(format!("KV_{run}_{bucket}")).await;
+        }
     }
     if let Ok(mut admin) =
         <sqlx::PgConnection as sqlx::Connection>::connect(&format!("{postgres}/postgres")).await

@@ -28,7 +28,7 @@ fn nats_url() -> String {
 }
 
 /// A fresh database URL and NATS prefix named after `test`.
-fn fresh_settings(test: &str) -> (PostgresConfig, NatsConfig) {
+pub fn fresh_settings(test: &str) -> (PostgresConfig, NatsConfig) {
     let unique = format!(
         "{test}_{}_{}",
         std::process::id(),
@@ -73,6 +73,8 @@ pub struct Services {
     pub wallet_app: Option<String>,
     /// The indexer's metrics endpoint (when the services run one).
     pub metrics: Option<String>,
+    /// Every other service's metrics endpoint, by service (`gateway`, `analytics`, ...).
+    pub service_metrics: std::collections::BTreeMap<&'static str, String>,
     stop: Shutdown,
     tasks: Vec<JoinHandle<()>>,
 }
@@ -366,6 +368,7 @@ impl Stack {
         let catalogue = stamps_catalogue::build(
             &CatalogueConfig {
                 grpc_listen: "127.0.0.1:0".into(),
+                ..CatalogueConfig::default()
             },
             &self.postgres,
             &self.nats,
@@ -409,7 +412,20 @@ impl Stack {
         )
         .await
         .expect("wallet builds");
+        let analytics = stamps_analytics::build(
+            &stamps_analytics::AnalyticsConfig {
+                grpc_listen: "127.0.0.1:0".into(),
+                metrics_listen: Some("127.0.0.1:0".into()),
+                ..stamps_analytics::AnalyticsConfig::default()
+            },
+            &self.postgres,
+            &self.nats,
+        )
+        .await
+        .expect("analytics builds");
         let mut gateway_config = GatewayConfig {
+            analytics_url: format!("http://{}", analytics.grpc_addr()),
+            metrics_listen: Some("127.0.0.1:0".into()),
             listen: "127.0.0.1:0".into(),
             catalogue_url: format!("http://{}", catalogue.grpc_addr()),
             auth_url: format!("http://{}", auth.grpc_addr()),
@@ -433,6 +449,13 @@ impl Stack {
             .as_ref()
             .and_then(|i| i.metrics_addr())
             .map(|a| format!("http://{a}/metrics"));
+        let service_metrics = [
+            ("gateway", gateway.metrics_addr()),
+            ("analytics", analytics.metrics_addr()),
+        ]
+        .into_iter()
+        .filter_map(|(name, addr)| Some((name, format!("http://{}/metrics", addr?))))
+        .collect();
         let stop = Shutdown::new();
         let mut tasks = Vec::new();
         if let Some(indexer) = indexer {
@@ -467,11 +490,21 @@ impl Stack {
                 let stop = stop.clone();
                 async move { wallet.run_until_stopped(stop).await.expect("wallet runs") }
             }),
+            tokio::spawn({
+                let stop = stop.clone();
+                async move {
+                    analytics
+                        .run_until_stopped(stop)
+                        .await
+                        .expect("analytics runs")
+                }
+            }),
         ]);
         Services {
             base,
             wallet_app,
             metrics,
+            service_metrics,
             stop,
             tasks,
         }
@@ -518,15 +551,18 @@ impl Stack {
                 "CURATION",
                 "FEES",
                 "LISTINGS",
+                "ANALYTICS",
             ] {
                 let _ = js.delete_stream(format!("{upper}_{stream}")).await;
             }
             let _ = js
                 .delete_object_store(format!("{}_stamp-files", self.nats.prefix))
                 .await;
-            let _ = js
-                .delete_stream(format!("KV_{}_realtime", self.nats.prefix))
-                .await;
+            for bucket in ["realtime", "analytics-visitor-keys"] {
+                let _ = js
+                    .delete_stream(format!("KV_{}_{bucket}", self.nats.prefix))
+                    .await;
+            }
         }
         let name = self
             .postgres

@@ -1,6 +1,7 @@
 //! The whole slice, end to end: devnet blocks → indexer → CHAIN stream → catalogue → gateway → HTTP.
 
 mod accounts;
+mod analytics;
 mod api_collections;
 mod api_detail;
 mod api_src20;

@@ -1,0 +1,223 @@
+//! The dashboard's figures, from the rollups alone: a range's buckets from `hourly` or `daily`, its latency from
+//! `hourly_latency` or `daily_latency`, its top lists from `daily_*` for its whole days and `hourly_*` for the
+//! hours at its edges.
+
+use std::collections::BTreeMap;
+
+use sqlx::PgPool;
+use stamps_proto::analytics::v1 as pb;
+
+use crate::ingest::{DAY_MS, bucket};
+use crate::latency;
+
+/// The percentiles shown, per mille.
+const PERCENTILES: [u64; 3] = [500, 900, 990];
+
+/// A checked request: the origin's index, the range snapped to whole buckets, the bucket size, the top's length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Range {
+    /// The origin's index in `ORIGINS`.
+    pub origin: i16,
+    /// The first bucket's start.
+    pub start: i64,
+    /// The end of the last bucket (excluded).
+    pub end: i64,
+    /// The bucket size in milliseconds.
+    pub size: i64,
+    /// The top lists' length.
+    pub top: i64,
+}
+
+impl Range {
+    /// `start..end` snapped outwards to buckets of `size`.
+    pub fn new(origin: i16, start: i64, end: i64, size: i64, top: u32) -> Self {
+        let first = bucket(start, size);
+        let last = bucket(end.saturating_sub(1), size) + size;
+        Self {
+            origin,
+            start: first,
+            end: last.max(first + size),
+            size,
+            top: i64::from(top.clamp(1, 100)),
+        }
+    }
+
+    /// The whole days within the range, and the hours at its two edges outside them.
+    fn split(&self) -> ((i64, i64), [(i64, i64); 2]) {
+        let first_day = bucket(self.start + DAY_MS - 1, DAY_MS);
+        let last_day = bucket(self.end, DAY_MS);
+        if first_day >= last_day {
+            return ((0, 0), [(self.start, self.end), (0, 0)]);
+        }
+        (
+            (first_day, last_day),
+            [(self.start, first_day), (last_day, self.end)],
+        )
+    }
+}
+
+fn latency(histogram: &[(i16, u64)]) -> pb::Latency {
+    let [p50_us, p90_us, p99_us] = latency::percentiles(histogram, PERCENTILES);
+    pb::Latency {
+        p50_us,
+        p90_us,
+        p99_us,
+    }
+}
+
+/// The figures of `range`.
+pub async fn log(pool: &PgPool, range: Range) -> Result<pb::Log, sqlx::Error> {
+    let (table, classes_table) = if range.size == DAY_MS {
+        ("daily", "daily_latency")
+    } else {
+        ("hourly", "hourly_latency")
+    };
+    // The table is one of two names above; every value is bound.
+    let rows: Vec<(i64, i64, i64, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT bucket, requests, visitors, mobile FROM {table}
+         WHERE origin = $1 AND bucket >= $2 AND bucket < $3"
+    )))
+    .bind(range.origin)
+    .bind(range.start)
+    .bind(range.end)
+    .fetch_all(pool)
+    .await?;
+    let classes: Vec<(i64, i16, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT bucket, class, requests FROM {classes_table}
+         WHERE origin = $1 AND bucket >= $2 AND bucket < $3"
+    )))
+    .bind(range.origin)
+    .bind(range.start)
+    .bind(range.end)
+    .fetch_all(pool)
+    .await?;
+    let count = |n: i64| u64::try_from(n).unwrap_or(0);
+    let mut histograms: BTreeMap<i64, BTreeMap<i16, u64>> = BTreeMap::new();
+    let mut whole: BTreeMap<i16, u64> = BTreeMap::new();
+    for (hour, class, n) in classes {
+        *histograms
+            .entry(bucket(hour, range.size))
+            .or_default()
+            .entry(class)
+            .or_default() += count(n);
+        *whole.entry(class).or_default() += count(n);
+    }
+    let found: BTreeMap<i64, (i64, i64, i64)> = rows
+        .into_iter()
+        .map(|(b, r, v, m)| (b, (r, v, m)))
+        .collect();
+    let (mut requests, mut mobile) = (0, 0);
+    let mut series = Vec::new();
+    let mut time = range.start;
+    while time < range.end {
+        let (r, v, m) = found.get(&time).copied().unwrap_or_default();
+        requests += count(r);
+        mobile += count(m);
+        let histogram: Vec<(i16, u64)> = histograms
+            .get(&time)
+            .map(|h| h.iter().map(|(c, n)| (*c, *n)).collect())
+            .unwrap_or_default();
+        series.push(pb::Bucket {
+            time_ms: time,
+            requests: count(r),
+            visitors: count(v),
+            mobile: count(m),
+            latency: Some(latency(&histogram)),
+        });
+        time += range.size;
+    }
+    let whole: Vec<(i16, u64)> = whole.into_iter().collect();
+    Ok(pb::Log {
+        origin: String::new(),
+        granularity: if range.size == DAY_MS {
+            pb::Granularity::Day
+        } else {
+            pb::Granularity::Hour
+        }
+        .into(),
+        start_ms: range.start,
+        end_ms: range.end,
+        series,
+        requests,
+        mobile,
+        latency: Some(latency(&whole)),
+        top_paths: top(pool, &range, "paths").await?,
+        top_urls: top(pool, &range, "urls").await?,
+    })
+}
+
+/// The most requested keys (`paths` or `urls`) of `range`.
+async fn top(pool: &PgPool, range: &Range, kind: &str) -> Result<Vec<pb::Top>, sqlx::Error> {
+    let ((day_from, day_to), [(a_from, a_to), (b_from, b_to)]) = range.split();
+    // The tables are named from one of two words above; every value is bound.
+    let rows: Vec<(String, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT key, sum(requests)::BIGINT AS n FROM (
+             SELECT key, requests FROM daily_{kind}
+             WHERE origin = $1 AND bucket >= $2 AND bucket < $3
+             UNION ALL
+             SELECT key, requests FROM hourly_{kind}
+             WHERE origin = $1 AND ((bucket >= $4 AND bucket < $5) OR (bucket >= $6 AND bucket < $7))
+         ) t GROUP BY key ORDER BY n DESC, key LIMIT $8"
+    )))
+    .bind(range.origin)
+    .bind(day_from)
+    .bind(day_to)
+    .bind(a_from)
+    .bind(a_to)
+    .bind(b_from)
+    .bind(b_to)
+    .bind(range.top)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(key, n)| pb::Top {
+            key,
+            requests: u64::try_from(n).unwrap_or(0),
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ingest::HOUR_MS;
+
+    #[test]
+    fn ranges_snap_outwards_to_whole_buckets() {
+        let r = Range::new(0, HOUR_MS + 5, 3 * HOUR_MS - 1, HOUR_MS, 20);
+        assert_eq!((r.start, r.end), (HOUR_MS, 3 * HOUR_MS));
+        let r = Range::new(0, HOUR_MS, 3 * HOUR_MS, HOUR_MS, 500);
+        assert_eq!((r.start, r.end, r.top), (HOUR_MS, 3 * HOUR_MS, 100));
+        let r = Range::new(0, DAY_MS + 1, DAY_MS + 2, DAY_MS, 20);
+        assert_eq!((r.start, r.end), (DAY_MS, 2 * DAY_MS));
+    }
+
+    #[test]
+    fn a_range_splits_into_its_whole_days_and_the_hours_at_its_edges() {
+        // 22:00 on day 0 to 02:00 on day 3.
+        let r = Range::new(0, 22 * HOUR_MS, 3 * DAY_MS + 2 * HOUR_MS, HOUR_MS, 20);
+        assert_eq!(
+            r.split(),
+            (
+                (DAY_MS, 3 * DAY_MS),
+                [
+                    (22 * HOUR_MS, DAY_MS),
+                    (3 * DAY_MS, 3 * DAY_MS + 2 * HOUR_MS)
+                ]
+            )
+        );
+        // Within one day: hours only.
+        let r = Range::new(0, 2 * HOUR_MS, 5 * HOUR_MS, HOUR_MS, 20);
+        assert_eq!(r.split(), ((0, 0), [(2 * HOUR_MS, 5 * HOUR_MS), (0, 0)]));
+        // Whole days only.
+        let r = Range::new(0, DAY_MS, 8 * DAY_MS, DAY_MS, 20);
+        assert_eq!(
+            r.split(),
+            (
+                (DAY_MS, 8 * DAY_MS),
+                [(DAY_MS, DAY_MS), (8 * DAY_MS, 8 * DAY_MS)]
+            )
+        );
+    }
+}
