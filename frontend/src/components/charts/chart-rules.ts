@@ -38,6 +38,8 @@ export function sliceColor(index: number): string {
 
 /** A colour with transparency, for areas under a line. */
 function translucent(color: string, alpha: number): string {
+  const hsl = /^hsl\(([^/)]+)\)$/.exec(color.trim());
+  if (hsl?.[1]) return `hsl(${hsl[1].trim()} / ${alpha})`;
   const hex = /^#([0-9a-f]{6})$/i.exec(color.trim());
   if (!hex?.[1]) return color;
   const value = parseInt(hex[1], 16);
@@ -57,32 +59,64 @@ export type LineChartSpec = {
   area?: boolean;
 };
 
+/** A line drawn with others over the same x axis: its name (tooltip, legend) and its points. */
+export type ChartLine = { label: string; points: readonly ChartPoint[] };
+
+export type LinesChartSpec = {
+  /** The lines, in the order of their colours (`lineColor`). */
+  lines: readonly ChartLine[];
+  formatX: (x: number) => string;
+  formatY: (y: number) => string;
+  /** Fills the area under each line. */
+  area?: boolean;
+};
+
+/**
+ * The colour of a chart's `index`-th line: the page's accent for the first, then the pie's slice colours, so that
+ * the lines differ. `accent` is what stands for the accent: the theme's colour on the canvas, a CSS variable in a
+ * legend.
+ */
+export function lineColor(index: number, accent: string): string {
+  return index === 0 ? accent : sliceColor(index);
+}
+
 /** A line over a linear x axis (times or block heights), y from 0. */
 export function lineChartConfig(spec: LineChartSpec, theme: ChartTheme): ChartConfiguration<'line', ChartPoint[]> {
-  const xs = spec.points.map((point) => point.x);
+  const { points, label, formatX, formatY, area } = spec;
+  return linesChartConfig({ lines: [{ label, points }], formatX, formatY, area }, theme);
+}
+
+/**
+ * Lines over one linear x axis (times or block heights), y from 0, each in its colour. With several lines, the
+ * tooltip names every line's value at the x pointed at.
+ */
+export function linesChartConfig(spec: LinesChartSpec, theme: ChartTheme): ChartConfiguration<'line', ChartPoint[]> {
+  const xs = spec.lines.flatMap((line) => line.points.map((point) => point.x));
+  const several = spec.lines.length > 1;
   return {
     type: 'line',
     data: {
-      datasets: [
-        {
-          label: spec.label,
-          data: spec.points.map((point) => ({ x: point.x, y: point.y })),
-          borderColor: theme.accent,
-          backgroundColor: translucent(theme.accent, 0.25),
+      datasets: spec.lines.map((line, index) => {
+        const color = lineColor(index, theme.accent);
+        return {
+          label: line.label,
+          data: line.points.map((point) => ({ x: point.x, y: point.y })),
+          borderColor: color,
+          backgroundColor: translucent(color, 0.25),
           fill: spec.area ? 'origin' : false,
-          pointRadius: spec.points.length > 60 ? 0 : 3,
+          pointRadius: line.points.length > 60 ? 0 : 3,
           pointHoverRadius: 5,
           borderWidth: 2,
           tension: 0,
-        },
-      ],
+        };
+      }),
     },
     options: {
       responsive: true,
       maintainAspectRatio: false,
       parsing: false,
       normalized: true,
-      interaction: { mode: 'nearest', intersect: false },
+      interaction: { mode: several ? 'index' : 'nearest', intersect: false },
       scales: {
         x: {
           type: 'linear',
@@ -109,7 +143,7 @@ export function lineChartConfig(spec: LineChartSpec, theme: ChartTheme): ChartCo
         tooltip: {
           callbacks: {
             title: (items: TooltipItem<'line'>[]) => (items[0] ? spec.formatX(items[0].parsed.x ?? 0) : ''),
-            label: (item: TooltipItem<'line'>) => `${spec.label}: ${spec.formatY(item.parsed.y ?? 0)}`,
+            label: (item: TooltipItem<'line'>) => `${item.dataset.label ?? ''}: ${spec.formatY(item.parsed.y ?? 0)}`,
           },
         },
       },

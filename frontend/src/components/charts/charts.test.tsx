@@ -7,11 +7,13 @@ import {
   FALLBACK_THEME,
   hasChartPoints,
   lineChartConfig,
+  lineColor,
+  linesChartConfig,
   MIN_CHART_POINTS,
   pieChartConfig,
   sliceColor,
 } from './chart-rules';
-import { LineChart } from './line-chart';
+import { LineChart, LinesChart } from './line-chart';
 
 const format = (value: number) => `v${String(value)}`;
 
@@ -56,6 +58,47 @@ describe('LineChart', () => {
   });
 });
 
+describe('LinesChart', () => {
+  const two = [
+    { x: 1, y: 1 },
+    { x: 2, y: 3 },
+  ];
+
+  it('is hidden under 2 points on every line', () => {
+    const { container } = render(
+      <LinesChart
+        title="T"
+        summary="s"
+        formatX={format}
+        formatY={format}
+        lines={[
+          { label: 'a', points: [{ x: 1, y: 1 }] },
+          { label: 'b', points: [] },
+        ]}
+      />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('names its plot with the summary and lists its lines in a legend', () => {
+    render(
+      <LinesChart
+        title="Latency"
+        summary="3 lines"
+        formatX={format}
+        formatY={format}
+        lines={[
+          { label: 'p50', points: two },
+          { label: 'p99', points: two },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('figure', { name: 'Latency' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '3 lines' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Legend' })).toHaveTextContent('p50p99');
+  });
+});
+
 describe('BarChart', () => {
   it('is hidden under 2 bars and sized by its bars', () => {
     const { container } = render(<BarChart title="T" summary="s" bars={[{ label: 'A', value: 1, valueText: '1' }]} />);
@@ -88,6 +131,36 @@ describe('chart configurations', () => {
     expect(dataset?.borderColor).toBe(FALLBACK_THEME.accent);
     const y = config.options?.scales?.y;
     expect(y && 'beginAtZero' in y && y.beginAtZero).toBe(true);
+  });
+
+  it('draws several lines in their colours, the tooltip naming each at the x pointed at', () => {
+    const config = linesChartConfig(
+      {
+        lines: [
+          { label: 'Requests', points: [{ x: 10, y: 5 }] },
+          {
+            label: 'Visitors',
+            points: [
+              { x: 10, y: 2 },
+              { x: 30, y: 1 },
+            ],
+          },
+        ],
+        formatX: format,
+        formatY: format,
+      },
+      FALLBACK_THEME,
+    );
+    const [first, second] = config.data.datasets;
+    expect(first?.label).toBe('Requests');
+    expect(first?.borderColor).toBe(FALLBACK_THEME.accent);
+    expect(second?.borderColor).toBe(sliceColor(1));
+    expect(second?.fill).toBe(false);
+    expect(config.options?.interaction?.mode).toBe('index');
+    const x = config.options?.scales?.x;
+    expect(x && 'min' in x && [x.min, x.max]).toEqual([10, 30]);
+    expect(lineColor(0, 'var(--accent)')).toBe('var(--accent)');
+    expect(lineColor(2, 'var(--accent)')).toBe(sliceColor(2));
   });
 
   it('draws horizontal bars with their labels, and a click opens the bar', () => {
