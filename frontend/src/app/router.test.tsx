@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SiteVariant } from '@/config/site';
 import { sendLiveValue } from '@/testing/event-source';
-import { stubFetchJson } from '@/testing/render';
+import { requestedUrl, stubFetchJson, stubFetchRoutes } from '@/testing/render';
 import { routes } from './router';
 import { makeStore } from './store';
 
@@ -156,6 +156,26 @@ describe('app routes', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'What are atomic swaps?' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'How do fees work?' })).toBeInTheDocument();
     await expectTitle('Faq');
+  });
+
+  it('serves the analytics dashboard at /kpi, off the navigation; a visitor goes home', async () => {
+    const fetchMock = stubFetchRoutes(({ pathname }) =>
+      pathname === '/api/log'
+        ? { status: 401, body: { error: 'Unauthorized' } }
+        : { body: { hits: [], estimatedTotalHits: 0, offset: 0, limit: 24 } },
+    );
+    const router = createMemoryRouter(routes, { initialEntries: ['/kpi'] });
+    render(
+      <Provider store={makeStore({ site: { variant: 'stamps' } })}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bitcoin Stamps' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(fetchMock.mock.calls.some(([input]) => requestedUrl(input).includes('/api/log?origin=stamps'))).toBe(true);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: /analytics|kpi/i })).not.toBeInTheDocument();
   });
 
   it('shows the 404 page for an unknown path', async () => {

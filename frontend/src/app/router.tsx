@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: paths.faq.path, lazy: () => import('./routes/faq') },
           { path: paths.mint.path, lazy: () => import('./routes/mint'), children: mintTabRoutes() },
           { path: paths.adventCalendar.path, lazy: () => import('./routes/advent-calendar') },
+          { path: paths.kpi.path, lazy: () => import('./routes/kpi') },
           { path: paths.notFound.path, lazy: () => import('./routes/not-found') },
         ],
       },

@@ -123,6 +123,11 @@ export const paths = {
     path: '/advent-calendar',
     getHref: () => '/advent-calendar',
   },
+  /** The staff's analytics dashboard, reached by URL only; the server answers its figures to staff alone. */
+  kpi: {
+    path: '/kpi',
+    getHref: () => '/kpi',
+  },
   notFound: {
     path: '*',
   },

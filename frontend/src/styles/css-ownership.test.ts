@@ -43,6 +43,7 @@ const OWNERS: Record<string, string> = {
   'mint.css': 'mint',
   'bit-melody.css': 'bit-melody',
   'mixer.css': 'mixer',
+  'kpi.css': 'kpi',
 };
 
 const stylesheets = import.meta.glob<string>('./*.css', { query: '?raw', import: 'default', eager: true });
