@@ -46,7 +46,7 @@ pub struct AnalyticsConfig {
     pub buffer: usize,
     /// The most events in one message.
     pub batch: usize,
-    /// How long a note may wait for its batch to fill.
+    /// How often the queue is drained into messages (a note waits at most about this long).
     pub flush_ms: u64,
     /// Hosts (`host[:port]`, as in the `Host` header) that serve the XCP site: their requests count for `xcp`
     /// or `xcp-wallet`, every other for `stamps` or `stamps-wallet`.
@@ -80,8 +80,8 @@ pub enum Listener {
 #[derive(Debug)]
 struct Note {
     origin: &'static str,
-    path: String,
-    url: String,
+    /// The request's target (a cheap copy: its path and query are made text by the publisher).
+    uri: axum::http::Uri,
     status: u16,
     latency_us: u32,
     mobile: bool,
@@ -201,61 +201,65 @@ impl RequestLog {
         }
     }
 
-    /// Publishes the notes until `shutdown`, then what is left.
+    /// Publishes the notes until `shutdown`, then what is left. The queue is drained every `flush` (and
+    /// published in messages of up to `batch`), never waited on: a request's note wakes nothing.
     pub async fn publish_forever(self, mut notes: Notes, nats: Nats, shutdown: Shutdown) {
         let mut keys = VisitorKeys::new(nats.clone());
         let subject = nats.subject(stamps_proto::events::subjects::REQUESTS_SERVED);
         let mut stream_ready = false;
         let mut batch: Vec<Note> = Vec::with_capacity(notes.batch);
+        let mut tick = tokio::time::interval(notes.flush);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
-            let open = tokio::select! {
-                // Once asked to stop, what is queued is still published; then the loop ends.
-                _ = shutdown.cancelled(), if !notes.receiver.is_closed() => {
-                    notes.receiver.close();
-                    true
-                }
-                received = notes.receiver.recv_many(&mut batch, notes.batch) => received > 0,
+            let stopping = tokio::select! {
+                _ = shutdown.cancelled() => true,
+                _ = tick.tick() => false,
             };
-            if !open && batch.is_empty() {
+            if stopping {
+                // What was queued before the stop is still published.
+                notes.receiver.close();
+            }
+            loop {
+                while batch.len() < notes.batch {
+                    match notes.receiver.try_recv() {
+                        Ok(note) => batch.push(note),
+                        Err(_) => break,
+                    }
+                }
+                if batch.is_empty() {
+                    break;
+                }
+                let full = batch.len() == notes.batch;
+                let count = batch.len() as u64;
+                let sent = tokio::time::timeout(
+                    PUBLISH_TIMEOUT,
+                    self.publish(&nats, &subject, &mut keys, &mut stream_ready, &mut batch),
+                )
+                .await;
+                match sent {
+                    Ok(Ok(())) => {
+                        self.0.published.inc_by(count);
+                    }
+                    Ok(Err(e)) => {
+                        self.0.dropped.inc_by(count);
+                        tracing::debug!(error = %e, events = count, "request events dropped");
+                    }
+                    Err(_) => {
+                        self.0.dropped.inc_by(count);
+                        tracing::debug!(
+                            events = count,
+                            "request events dropped: NATS did not take them in time"
+                        );
+                    }
+                }
+                batch.clear();
+                if !full {
+                    break;
+                }
+            }
+            if stopping {
                 return;
             }
-            // A batch fills for at most `flush` after its first note.
-            let deadline = tokio::time::Instant::now() + notes.flush;
-            while batch.len() < notes.batch && !notes.receiver.is_closed() {
-                let room = notes.batch - batch.len();
-                match tokio::time::timeout_at(deadline, notes.receiver.recv_many(&mut batch, room))
-                    .await
-                {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {}
-                }
-            }
-            if batch.is_empty() {
-                continue;
-            }
-            let count = batch.len() as u64;
-            let sent = tokio::time::timeout(
-                PUBLISH_TIMEOUT,
-                self.publish(&nats, &subject, &mut keys, &mut stream_ready, &batch),
-            )
-            .await;
-            match sent {
-                Ok(Ok(())) => {
-                    self.0.published.inc_by(count);
-                }
-                Ok(Err(e)) => {
-                    self.0.dropped.inc_by(count);
-                    tracing::debug!(error = %e, events = count, "request events dropped");
-                }
-                Err(_) => {
-                    self.0.dropped.inc_by(count);
-                    tracing::debug!(
-                        events = count,
-                        "request events dropped: NATS did not take them in time"
-                    );
-                }
-            }
-            batch.clear();
         }
     }
 
@@ -265,7 +269,7 @@ impl RequestLog {
         subject: &str,
         keys: &mut VisitorKeys,
         stream_ready: &mut bool,
-        batch: &[Note],
+        batch: &mut Vec<Note>,
     ) -> Result<(), String> {
         if !*stream_ready {
             nats.ensure_stream(Stream::Analytics)
@@ -274,17 +278,23 @@ impl RequestLog {
             *stream_ready = true;
         }
         let mut requests = Vec::with_capacity(batch.len());
-        for note in batch {
-            let key = keys.key(day_of(note.time_ms)).await?;
+        for note in batch.drain(..) {
+            let visitor = keys.visitor(day_of(note.time_ms), note.client).await?;
+            let path = clip(note.uri.path());
+            let url = clip(
+                note.uri
+                    .path_and_query()
+                    .map_or(note.uri.path(), |p| p.as_str()),
+            );
             requests.push(events::RequestServed {
                 origin: note.origin.to_owned(),
-                path: note.path.clone(),
-                url: note.url.clone(),
+                path,
+                url,
                 status: u32::from(note.status),
                 latency_us: note.latency_us,
                 is_mobile: note.mobile,
                 time_ms: note.time_ms,
-                visitor: visitor(&key, note.client).to_vec(),
+                visitor: visitor.to_vec(),
             });
         }
         let payload = events::RequestsServed { requests }.encode_to_vec();
@@ -323,9 +333,7 @@ pub async fn record(
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map_or(IpAddr::from([127, 0, 0, 1]), |ConnectInfo(a)| a.ip());
-    let uri = request.uri();
-    let path = clip(uri.path());
-    let url = clip(uri.path_and_query().map_or(uri.path(), |p| p.as_str()));
+    let uri = request.uri().clone();
     let response = next.run(request).await;
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
@@ -345,8 +353,7 @@ pub async fn record(
         .observe(elapsed.as_secs_f64());
     log.note(Note {
         origin,
-        path,
-        url,
+        uri,
         status,
         latency_us: u32::try_from(elapsed.as_micros()).unwrap_or(u32::MAX),
         mobile,
@@ -417,7 +424,13 @@ struct VisitorKeys {
     nats: Nats,
     store: Option<async_nats::jetstream::kv::Store>,
     current: Option<(i64, [u8; 32])>,
+    /// The day's visitors already hashed, by address (emptied with the day, and when it grows past
+    /// [`VISITORS_KEPT`]).
+    hashed: std::collections::HashMap<IpAddr, [u8; 16]>,
 }
+
+/// The most addresses whose visitor is kept hashed.
+const VISITORS_KEPT: usize = 100_000;
 
 impl VisitorKeys {
     fn new(nats: Nats) -> Self {
@@ -425,7 +438,24 @@ impl VisitorKeys {
             nats,
             store: None,
             current: None,
+            hashed: std::collections::HashMap::new(),
         }
+    }
+
+    /// The visitor of `client` on `day`.
+    async fn visitor(&mut self, day: i64, client: IpAddr) -> Result<[u8; 16], String> {
+        if self.current.is_some_and(|(d, _)| d == day)
+            && let Some(hash) = self.hashed.get(&client)
+        {
+            return Ok(*hash);
+        }
+        let key = self.key(day).await?;
+        let hash = visitor(&key, client);
+        if self.hashed.len() >= VISITORS_KEPT {
+            self.hashed.clear();
+        }
+        self.hashed.insert(client, hash);
+        Ok(hash)
     }
 
     async fn key(&mut self, day: i64) -> Result<[u8; 32], String> {
@@ -463,6 +493,7 @@ impl VisitorKeys {
             .try_into()
             .map_err(|_| "a day key is not 32 bytes".to_owned())?;
         self.current = Some((day, key));
+        self.hashed.clear();
         Ok(key)
     }
 }

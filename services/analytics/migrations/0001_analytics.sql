@@ -46,17 +46,15 @@ CREATE TABLE hourly_latency (
 );
 CREATE TABLE daily_latency (LIKE hourly_latency INCLUDING ALL);
 
--- Requests per path and per URL, by hour (for the edges of a range) and by day (for its whole days).
-CREATE TABLE hourly_paths (
+-- Requests per path and per URL and day: the top lists count the whole days a range touches.
+CREATE TABLE daily_paths (
     origin SMALLINT NOT NULL,
     bucket BIGINT NOT NULL,
     key TEXT NOT NULL,
     requests BIGINT NOT NULL,
     PRIMARY KEY (origin, bucket, key)
 );
-CREATE TABLE daily_paths (LIKE hourly_paths INCLUDING ALL);
-CREATE TABLE hourly_urls (LIKE hourly_paths INCLUDING ALL);
-CREATE TABLE daily_urls (LIKE hourly_paths INCLUDING ALL);
+CREATE TABLE daily_urls (LIKE daily_paths INCLUDING ALL);
 
 -- `latency::class` in SQL, for rollups rebuilt from the raw rows (`ingest::rebuild_rollups`).
 CREATE FUNCTION latency_class(us INTEGER) RETURNS SMALLINT LANGUAGE sql IMMUTABLE STRICT AS $$

@@ -1,5 +1,6 @@
-//! Request events into the schema: each message's requests into their day's partition of `requests`, and its
-//! counts added to the rollups, in the consumer's transaction (so a message counts once). Old days are dropped
+//! Request events into the schema: the requests of a transaction's messages into their days' partitions of
+//! `requests`, and their counts added to the rollups, once per transaction (so a message counts once, and a
+//! catch-up of many messages writes each rollup row once). Old days are dropped
 //! whole ([`drop_expired`]).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -34,6 +35,8 @@ pub struct Ingest {
     partitions: Mutex<(BTreeSet<i64>, BTreeSet<i64>)>,
     /// Now, in Unix milliseconds (injectable for tests).
     clock: fn() -> i64,
+    /// The requests of the transaction under way, written by `finish`.
+    pending: Mutex<Columns>,
 }
 
 /// The time now, Unix milliseconds.
@@ -50,6 +53,7 @@ impl Ingest {
             retention_days: i64::from(retention_days.max(1)),
             partitions: Mutex::new(Default::default()),
             clock,
+            pending: Mutex::new(Columns::default()),
         }
     }
 
@@ -62,6 +66,51 @@ impl Ingest {
     fn made(&self, day: i64) {
         if let Ok(mut p) = self.partitions.lock() {
             p.1.insert(day);
+        }
+    }
+
+    /// Decodes a message's requests into the transaction's pending rows, making the partitions of their days.
+    async fn take_in(&self, tx: &mut PgConnection, payload: &[u8]) -> Result<(), ProjectionError> {
+        let batch = RequestsServed::decode(payload)
+            .map_err(|e| ProjectionError::Malformed(format!("RequestsServed: {e}")))?;
+        let oldest = bucket((self.clock)(), DAY_MS) - (self.retention_days - 1) * DAY_MS;
+        let mut days = BTreeSet::new();
+        {
+            let Ok(mut c) = self.pending.lock() else {
+                return Err(ProjectionError::Malformed("a poisoned lock".into()));
+            };
+            for r in batch.requests {
+                let Some(origin) = ORIGINS.iter().position(|o| *o == r.origin) else {
+                    tracing::warn!(origin = %r.origin, "a request event of an unknown origin; skipped");
+                    continue;
+                };
+                if r.time_ms < oldest || r.visitor.len() != 16 {
+                    continue;
+                }
+                days.insert(bucket(r.time_ms, DAY_MS));
+                c.time_ms.push(r.time_ms);
+                c.origin.push(origin as i16);
+                c.path.push(r.path);
+                c.url.push(r.url);
+                c.status.push(i16::try_from(r.status).unwrap_or(i16::MAX));
+                c.latency_us
+                    .push(i32::try_from(r.latency_us).unwrap_or(i32::MAX));
+                c.mobile.push(r.is_mobile);
+                c.visitor.push(r.visitor);
+            }
+        }
+        for day in days {
+            if !self.known(day) {
+                ensure_partition(tx, day).await?;
+                self.made(day);
+            }
+        }
+        Ok(())
+    }
+
+    fn drop_pending(&self) {
+        if let Ok(mut pending) = self.pending.lock() {
+            *pending = Columns::default();
         }
     }
 
@@ -101,70 +150,31 @@ impl Projection for Ingest {
         if subject != REQUESTS_SERVED {
             return Ok(());
         }
-        let batch = RequestsServed::decode(payload)
-            .map_err(|e| ProjectionError::Malformed(format!("RequestsServed: {e}")))?;
-        let oldest = bucket((self.clock)(), DAY_MS) - (self.retention_days - 1) * DAY_MS;
-        let mut c = Columns::default();
-        for r in batch.requests {
-            let Some(origin) = ORIGINS.iter().position(|o| *o == r.origin) else {
-                tracing::warn!(origin = %r.origin, "a request event of an unknown origin; skipped");
-                continue;
-            };
-            if r.time_ms < oldest || r.visitor.len() != 16 {
-                continue;
-            }
-            c.time_ms.push(r.time_ms);
-            c.origin.push(origin as i16);
-            c.path.push(r.path);
-            c.url.push(r.url);
-            c.status.push(i16::try_from(r.status).unwrap_or(i16::MAX));
-            c.latency_us
-                .push(i32::try_from(r.latency_us).unwrap_or(i32::MAX));
-            c.mobile.push(r.is_mobile);
-            c.visitor.push(r.visitor);
+        let applied = self.take_in(tx, payload).await;
+        if applied.is_err() {
+            // The transaction fails: what it gathered is not written (its messages come again).
+            self.drop_pending();
         }
+        applied
+    }
+
+    /// Writes what the transaction's messages gathered: the raw rows, then the rollups, once for them all.
+    async fn finish(&self, tx: &mut PgConnection) -> Result<(), ProjectionError> {
+        let c = match self.pending.lock() {
+            Ok(mut pending) => std::mem::take(&mut *pending),
+            Err(_) => return Err(ProjectionError::Malformed("a poisoned lock".into())),
+        };
         if c.time_ms.is_empty() {
             return Ok(());
         }
-        let days: BTreeSet<i64> = c.time_ms.iter().map(|t| bucket(*t, DAY_MS)).collect();
-        for day in days {
-            if !self.known(day) {
-                ensure_partition(tx, day).await?;
-                self.made(day);
-            }
-        }
-        sqlx::query(
-            "INSERT INTO requests (time_ms, origin, path, url, status, latency_us, mobile, visitor)
-             SELECT * FROM UNNEST($1::BIGINT[], $2::SMALLINT[], $3::TEXT[], $4::TEXT[], $5::SMALLINT[],
-                                  $6::INTEGER[], $7::BOOLEAN[], $8::BYTEA[])",
-        )
-        .bind(&c.time_ms)
-        .bind(&c.origin)
-        .bind(&c.path)
-        .bind(&c.url)
-        .bind(&c.status)
-        .bind(&c.latency_us)
-        .bind(&c.mobile)
-        .bind(&c.visitor)
-        .execute(&mut *tx)
-        .await
-        .inspect_err(|_| {
+        let written = write(tx, &c).await;
+        if written.is_err() {
             // Perhaps a partition believed made is not (its transaction failed): all are checked again.
             if let Ok(mut p) = self.partitions.lock() {
                 *p = Default::default();
             }
-        })?;
-        for (size, table) in [(HOUR_MS, "hourly"), (DAY_MS, "daily")] {
-            add_counts(tx, &c, size, table).await?;
         }
-        for (size, table) in [(HOUR_MS, "hourly_latency"), (DAY_MS, "daily_latency")] {
-            add_latency(tx, &c, size, table).await?;
-        }
-        for (column, name) in [(&c.path, "paths"), (&c.url, "urls")] {
-            add_keyed(tx, &c, column, HOUR_MS, &format!("hourly_{name}")).await?;
-            add_keyed(tx, &c, column, DAY_MS, &format!("daily_{name}")).await?;
-        }
-        Ok(())
+        Ok(written?)
     }
 
     fn committed(&self) {
@@ -173,6 +183,42 @@ impl Projection for Ingest {
             p.0.extend(made);
         }
     }
+}
+
+/// Rows written in one statement at most.
+const CHUNK: usize = 20_000;
+
+/// Writes gathered requests: their raw rows, in chunks, then what they add to every rollup.
+async fn write(tx: &mut PgConnection, c: &Columns) -> Result<(), sqlx::Error> {
+    let mut from = 0;
+    while from < c.time_ms.len() {
+        let to = (from + CHUNK).min(c.time_ms.len());
+        sqlx::query(
+            "INSERT INTO requests (time_ms, origin, path, url, status, latency_us, mobile, visitor)
+             SELECT * FROM UNNEST($1::BIGINT[], $2::SMALLINT[], $3::TEXT[], $4::TEXT[], $5::SMALLINT[],
+                                  $6::INTEGER[], $7::BOOLEAN[], $8::BYTEA[])",
+        )
+        .bind(&c.time_ms[from..to])
+        .bind(&c.origin[from..to])
+        .bind(&c.path[from..to])
+        .bind(&c.url[from..to])
+        .bind(&c.status[from..to])
+        .bind(&c.latency_us[from..to])
+        .bind(&c.mobile[from..to])
+        .bind(&c.visitor[from..to])
+        .execute(&mut *tx)
+        .await?;
+        from = to;
+    }
+    for (size, table) in [(HOUR_MS, "hourly"), (DAY_MS, "daily")] {
+        add_counts(tx, c, size, table).await?;
+    }
+    for (size, table) in [(HOUR_MS, "hourly_latency"), (DAY_MS, "daily_latency")] {
+        add_latency(tx, c, size, table).await?;
+    }
+    add_keyed(tx, c, &c.path, "daily_paths").await?;
+    add_keyed(tx, c, &c.url, "daily_urls").await?;
+    Ok(())
 }
 
 /// Creates the partition of `day` (its start, Unix milliseconds) when missing.
@@ -290,18 +336,17 @@ async fn add_latency(
     Ok(())
 }
 
-/// Adds the requests per (origin, bucket, key) to `table` (`hourly_paths`, `daily_urls`, ...).
+/// Adds the requests per (origin, day, key) to `table` (`daily_paths` or `daily_urls`).
 async fn add_keyed(
     tx: &mut PgConnection,
     c: &Columns,
     keys: &[String],
-    size: i64,
     table: &str,
 ) -> Result<(), sqlx::Error> {
     let mut counts: Keyed<&str> = HashMap::new();
     for ((origin, time), key) in c.origin.iter().zip(&c.time_ms).zip(keys) {
         *counts
-            .entry((*origin, bucket(*time, size), key.as_str()))
+            .entry((*origin, bucket(*time, DAY_MS), key.as_str()))
             .or_default() += 1;
     }
     // In key order, so that concurrent writers (replicas replaying) lock rows in one order.
@@ -329,16 +374,14 @@ async fn add_keyed(
 }
 
 /// Every rollup table, the visitor sets included.
-const ROLLUPS: [&str; 10] = [
+const ROLLUPS: [&str; 8] = [
     "hourly",
     "daily",
     "hourly_visitors",
     "daily_visitors",
     "hourly_latency",
     "daily_latency",
-    "hourly_paths",
     "daily_paths",
-    "hourly_urls",
     "daily_urls",
 ];
 
@@ -371,8 +414,6 @@ pub async fn rebuild_rollups(pool: &sqlx::PgPool, from: i64, to: i64) -> Result<
                 "INSERT INTO {prefix}_latency SELECT origin, {b}, latency_class(latency_us), count(*)
                  {rows} GROUP BY 1, 2, 3"
             ),
-            format!("INSERT INTO {prefix}_paths SELECT origin, {b}, path, count(*) {rows} GROUP BY 1, 2, 3"),
-            format!("INSERT INTO {prefix}_urls SELECT origin, {b}, url, count(*) {rows} GROUP BY 1, 2, 3"),
         ] {
             sqlx::query(sqlx::AssertSqlSafe(statement))
                 .bind(from)
@@ -380,6 +421,16 @@ pub async fn rebuild_rollups(pool: &sqlx::PgPool, from: i64, to: i64) -> Result<
                 .execute(&mut *tx)
                 .await?;
         }
+    }
+    for (column, table) in [("path", "daily_paths"), ("url", "daily_urls")] {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "INSERT INTO {table} SELECT origin, time_ms - time_ms % {DAY_MS}, {column}, count(*)
+             FROM requests WHERE time_ms >= $1 AND time_ms < $2 GROUP BY 1, 2, 3"
+        )))
+        .bind(from)
+        .bind(to)
+        .execute(&mut *tx)
+        .await?;
     }
     tx.commit().await
 }
@@ -441,9 +492,7 @@ pub async fn drop_expired(
         "daily",
         "hourly_latency",
         "daily_latency",
-        "hourly_paths",
         "daily_paths",
-        "hourly_urls",
         "daily_urls",
     ] {
         sqlx::query(sqlx::AssertSqlSafe(format!(

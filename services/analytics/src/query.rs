@@ -1,6 +1,6 @@
 //! The dashboard's figures, from the rollups alone: a range's buckets from `hourly` or `daily`, its latency from
-//! `hourly_latency` or `daily_latency`, its top lists from `daily_*` for its whole days and `hourly_*` for the
-//! hours at its edges.
+//! `hourly_latency` or `daily_latency`, its top lists from `daily_paths` and `daily_urls` over the whole UTC days
+//! it touches.
 
 use std::collections::BTreeMap;
 
@@ -42,16 +42,11 @@ impl Range {
         }
     }
 
-    /// The whole days within the range, and the hours at its two edges outside them.
-    fn split(&self) -> ((i64, i64), [(i64, i64); 2]) {
-        let first_day = bucket(self.start + DAY_MS - 1, DAY_MS);
-        let last_day = bucket(self.end, DAY_MS);
-        if first_day >= last_day {
-            return ((0, 0), [(self.start, self.end), (0, 0)]);
-        }
+    /// The whole UTC days the range touches.
+    pub fn days(&self) -> (i64, i64) {
         (
-            (first_day, last_day),
-            [(self.start, first_day), (last_day, self.end)],
+            bucket(self.start, DAY_MS),
+            bucket(self.end + DAY_MS - 1, DAY_MS),
         )
     }
 }
@@ -146,26 +141,18 @@ pub async fn log(pool: &PgPool, range: Range) -> Result<pb::Log, sqlx::Error> {
     })
 }
 
-/// The most requested keys (`paths` or `urls`) of `range`.
+/// The most requested keys (`paths` or `urls`) of the whole days `range` touches.
 async fn top(pool: &PgPool, range: &Range, kind: &str) -> Result<Vec<pb::Top>, sqlx::Error> {
-    let ((day_from, day_to), [(a_from, a_to), (b_from, b_to)]) = range.split();
-    // The tables are named from one of two words above; every value is bound.
+    let (from, to) = range.days();
+    // The table is named from one of two words above; every value is bound.
     let rows: Vec<(String, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT key, sum(requests)::BIGINT AS n FROM (
-             SELECT key, requests FROM daily_{kind}
-             WHERE origin = $1 AND bucket >= $2 AND bucket < $3
-             UNION ALL
-             SELECT key, requests FROM hourly_{kind}
-             WHERE origin = $1 AND ((bucket >= $4 AND bucket < $5) OR (bucket >= $6 AND bucket < $7))
-         ) t GROUP BY key ORDER BY n DESC, key LIMIT $8"
+        "SELECT key, sum(requests)::BIGINT AS n FROM daily_{kind}
+         WHERE origin = $1 AND bucket >= $2 AND bucket < $3
+         GROUP BY key ORDER BY n DESC, key LIMIT $4"
     )))
     .bind(range.origin)
-    .bind(day_from)
-    .bind(day_to)
-    .bind(a_from)
-    .bind(a_to)
-    .bind(b_from)
-    .bind(b_to)
+    .bind(from)
+    .bind(to)
     .bind(range.top)
     .fetch_all(pool)
     .await?;
@@ -194,30 +181,13 @@ mod tests {
     }
 
     #[test]
-    fn a_range_splits_into_its_whole_days_and_the_hours_at_its_edges() {
-        // 22:00 on day 0 to 02:00 on day 3.
+    fn the_top_lists_count_the_whole_days_a_range_touches() {
+        // 22:00 on day 0 to 02:00 on day 3: days 0, 1, 2 and 3.
         let r = Range::new(0, 22 * HOUR_MS, 3 * DAY_MS + 2 * HOUR_MS, HOUR_MS, 20);
-        assert_eq!(
-            r.split(),
-            (
-                (DAY_MS, 3 * DAY_MS),
-                [
-                    (22 * HOUR_MS, DAY_MS),
-                    (3 * DAY_MS, 3 * DAY_MS + 2 * HOUR_MS)
-                ]
-            )
-        );
-        // Within one day: hours only.
+        assert_eq!(r.days(), (0, 4 * DAY_MS));
         let r = Range::new(0, 2 * HOUR_MS, 5 * HOUR_MS, HOUR_MS, 20);
-        assert_eq!(r.split(), ((0, 0), [(2 * HOUR_MS, 5 * HOUR_MS), (0, 0)]));
-        // Whole days only.
+        assert_eq!(r.days(), (0, DAY_MS));
         let r = Range::new(0, DAY_MS, 8 * DAY_MS, DAY_MS, 20);
-        assert_eq!(
-            r.split(),
-            (
-                (DAY_MS, 8 * DAY_MS),
-                [(DAY_MS, DAY_MS), (8 * DAY_MS, 8 * DAY_MS)]
-            )
-        );
+        assert_eq!(r.days(), (DAY_MS, 8 * DAY_MS));
     }
 }

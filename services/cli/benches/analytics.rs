@@ -48,9 +48,10 @@ impl Rng {
     }
 }
 
-/// `count` events over the last 7 days: 4 origins (most for the Stamps site), 2,000 paths, 10,000 URLs, 20,000
-/// visitors, a third from phones, latencies from 200 µs to about 50 ms.
-fn events(count: usize, rng: &mut Rng, now: i64) -> Vec<RequestServed> {
+/// `count` events served one every `step` ms from `first` on, as gateways publish them: 4 origins (most for the
+/// Stamps site), 2,000 paths, 10,000 URLs, 20,000 visitors, a third from phones, latencies from 200 µs to about
+/// 50 ms.
+fn events(count: usize, rng: &mut Rng, first: i64, step: i64) -> Vec<RequestServed> {
     let origins = [
         "stamps",
         "stamps",
@@ -60,7 +61,7 @@ fn events(count: usize, rng: &mut Rng, now: i64) -> Vec<RequestServed> {
         "xcp-wallet",
     ];
     (0..count)
-        .map(|_| {
+        .map(|i| {
             let path = rng.below(2_000);
             let query = rng.below(5);
             let visitor = rng.below(20_000);
@@ -73,7 +74,7 @@ fn events(count: usize, rng: &mut Rng, now: i64) -> Vec<RequestServed> {
                 status: 200,
                 latency_us: 200 + (rng.below(1_000) * rng.below(50)) as u32,
                 is_mobile: rng.below(3) == 0,
-                time_ms: now - rng.below(7 * DAY_MS as u64) as i64,
+                time_ms: first + i as i64 * step,
                 visitor: hash.to_vec(),
             }
         })
@@ -165,9 +166,12 @@ async fn main() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let now = now_ms();
     let batches = total_events.div_ceil(1_000);
-    for _ in 0..batches {
+    // The traffic of the last 30 minutes, in the order it was served.
+    let step = (30 * 60_000 / (batches as i64 * 1_000)).max(1);
+    for b in 0..batches {
+        let first = now - 30 * 60_000 + b as i64 * 1_000 * step;
         let payload = RequestsServed {
-            requests: events(1_000, &mut rng, now),
+            requests: events(1_000, &mut rng, first, step),
         }
         .encode_to_vec();
         js.publish(format!("{run}.analytics.requests"), payload.into())
@@ -231,7 +235,7 @@ async fn main() {
         .expect("schema");
     sqlx::query(
         "TRUNCATE requests, hourly, daily, hourly_visitors, daily_visitors, hourly_latency, daily_latency,
-                  hourly_paths, daily_paths, hourly_urls, daily_urls",
+                  daily_paths, daily_urls",
     )
         .execute(&mut db)
         .await
@@ -251,13 +255,13 @@ async fn main() {
     sqlx::query(
         "INSERT INTO requests (time_ms, origin, path, url, status, latency_us, mobile, visitor)
          SELECT $2 - (i * $3 / $1),
-                (ARRAY[0, 0, 0, 1, 2, 3])[1 + abs(hashint4(i)) % 6]::SMALLINT,
-                '/api/stamps/' || abs(hashint4(i + 1)) % 2000,
-                '/api/stamps/' || abs(hashint4(i + 1)) % 2000 || '?page=' || abs(hashint4(i + 2)) % 5,
+                (ARRAY[0, 0, 0, 1, 2, 3])[(1 + abs(hashint8(i)::BIGINT) % 6)::INTEGER]::SMALLINT,
+                '/api/stamps/' || abs(hashint8(i + 1)::BIGINT) % 2000,
+                '/api/stamps/' || abs(hashint8(i + 1)::BIGINT) % 2000 || '?page=' || abs(hashint8(i + 2)::BIGINT) % 5,
                 200,
-                200 + (abs(hashint4(i + 3)) % 1000) * (abs(hashint4(i + 4)) % 50),
-                abs(hashint4(i + 5)) % 3 = 0,
-                decode(md5((abs(hashint4(i + 6)) % 20000)::TEXT), 'hex')
+                200 + (abs(hashint8(i + 3)::BIGINT) % 1000) * (abs(hashint8(i + 4)::BIGINT) % 50),
+                abs(hashint8(i + 5)::BIGINT) % 3 = 0,
+                decode(md5((abs(hashint8(i + 6)::BIGINT) % 20000)::TEXT), 'hex')
          FROM generate_series(0::BIGINT, $1 - 1) AS i",
     )
     .bind(rows)

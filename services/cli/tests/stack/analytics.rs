@@ -111,8 +111,8 @@ async fn requests_become_rows_and_rollups_that_the_staff_log_reads() {
     // The address is nowhere in the schema: no text column holds it, no byte column holds its bytes.
     let dump: Vec<String> = sqlx::query_scalar(
         "SELECT t::TEXT FROM analytics.requests t
-         UNION ALL SELECT t::TEXT FROM analytics.hourly_paths t
-         UNION ALL SELECT t::TEXT FROM analytics.hourly_urls t
+         UNION ALL SELECT t::TEXT FROM analytics.daily_paths t
+         UNION ALL SELECT t::TEXT FROM analytics.daily_urls t
          UNION ALL SELECT encode(visitor, 'hex') FROM analytics.hourly_visitors",
     )
     .fetch_all(&mut db)
@@ -212,12 +212,13 @@ async fn requests_become_rows_and_rollups_that_the_staff_log_reads() {
     let total: i64 = raw.values().map(|(r, _, _)| r).sum();
     assert_eq!(log["totals"]["requests"].as_i64(), Some(total));
     assert!(log["totals"]["p99Us"].as_i64() > Some(0));
+    // The top lists count the whole UTC days the range touches.
     let top: Vec<(String, i64)> = sqlx::query_as(
         "SELECT path, count(*) FROM analytics.requests WHERE origin = 0 AND time_ms >= $1 AND time_ms < $2
          GROUP BY path ORDER BY count(*) DESC, path LIMIT 20",
     )
-    .bind(start)
-    .bind(end)
+    .bind(start - start.rem_euclid(DAY_MS))
+    .bind(end + (DAY_MS - end.rem_euclid(DAY_MS)) % DAY_MS)
     .fetch_all(&mut db)
     .await
     .expect("top paths");
@@ -241,6 +242,25 @@ async fn requests_become_rows_and_rollups_that_the_staff_log_reads() {
         .filter_map(|t| t["url"].as_str())
         .collect();
     assert!(urls.contains(&"/api/origins?x=1"), "{urls:?}");
+    // The dashboard's default, the last 7 days by hour: whole days from the daily rollups, today's hours from
+    // the hourly ones; the same top paths.
+    let week = staff
+        .get(&format!(
+            "/api/log?origin=stamps&start={}&end={}",
+            now_ms() - 7 * DAY_MS,
+            now_ms()
+        ))
+        .await
+        .json();
+    assert_eq!(week["series"].as_array().map(Vec::len), Some(7 * 24 + 1));
+    assert!(
+        week["topPaths"]
+            .as_array()
+            .expect("top")
+            .iter()
+            .any(|t| t["path"] == "/api/origins"),
+        "{week}"
+    );
     // By day: one bucket per day, the same totals.
     let by_day = staff
         .get(&format!("/api/log?{range}&granularity=day"))
@@ -310,7 +330,7 @@ async fn requests_become_rows_and_rollups_that_the_staff_log_reads() {
             "daily",
             "hourly_latency",
             "daily_latency",
-            "hourly_paths",
+            "daily_paths",
             "daily_urls",
         ] {
             let rows: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
