@@ -37,6 +37,31 @@ pub struct Ingest {
     clock: fn() -> i64,
     /// The requests of the transaction under way, written by `finish`.
     pending: Mutex<Columns>,
+    /// The days the transaction under way wrote, and each day's version, moved once it commits.
+    touched: Mutex<BTreeSet<i64>>,
+    versions: std::sync::Arc<DayVersions>,
+}
+
+/// How many times each UTC day's rollups changed: moved after each commit that wrote the day, so that what was
+/// read of a day is known to be current while its version stands.
+#[derive(Debug, Default)]
+pub struct DayVersions(Mutex<HashMap<i64, u64>>);
+
+impl DayVersions {
+    /// The version of `day` (its start, Unix milliseconds).
+    pub fn get(&self, day: i64) -> u64 {
+        self.0
+            .lock()
+            .map_or(0, |v| v.get(&day).copied().unwrap_or(0))
+    }
+
+    fn bump(&self, days: &BTreeSet<i64>) {
+        if let Ok(mut versions) = self.0.lock() {
+            for day in days {
+                *versions.entry(*day).or_default() += 1;
+            }
+        }
+    }
 }
 
 /// The time now, Unix milliseconds.
@@ -54,6 +79,8 @@ impl Ingest {
             partitions: Mutex::new(Default::default()),
             clock,
             pending: Mutex::new(Columns::default()),
+            touched: Mutex::new(BTreeSet::new()),
+            versions: std::sync::Arc::default(),
         }
     }
 
@@ -112,6 +139,14 @@ impl Ingest {
         if let Ok(mut pending) = self.pending.lock() {
             *pending = Columns::default();
         }
+        if let Ok(mut touched) = self.touched.lock() {
+            touched.clear();
+        }
+    }
+
+    /// The days' versions this projection moves (what the queries' kept days check).
+    pub fn versions(&self) -> std::sync::Arc<DayVersions> {
+        self.versions.clone()
     }
 
     /// Forgets the partitions before `day` (dropped by the retention).
@@ -168,10 +203,18 @@ impl Projection for Ingest {
             return Ok(());
         }
         let written = write(tx, &c).await;
-        if written.is_err() {
-            // Perhaps a partition believed made is not (its transaction failed): all are checked again.
-            if let Ok(mut p) = self.partitions.lock() {
-                *p = Default::default();
+        match &written {
+            Ok(()) => {
+                if let Ok(mut touched) = self.touched.lock() {
+                    touched.extend(c.time_ms.iter().map(|t| bucket(*t, DAY_MS)));
+                }
+            }
+            Err(_) => {
+                // Perhaps a partition believed made is not (its transaction failed): all are checked again.
+                if let Ok(mut p) = self.partitions.lock() {
+                    *p = Default::default();
+                }
+                self.drop_pending();
             }
         }
         Ok(written?)
@@ -182,6 +225,12 @@ impl Projection for Ingest {
             let made = std::mem::take(&mut p.1);
             p.0.extend(made);
         }
+        let touched = self
+            .touched
+            .lock()
+            .map(|mut t| std::mem::take(&mut *t))
+            .unwrap_or_default();
+        self.versions.bump(&touched);
     }
 }
 
@@ -387,7 +436,8 @@ const ROLLUPS: [&str; 8] = [
 
 /// Rebuilds the rollups of the whole UTC days covering `[from, to)` from the raw rows, which must hold those
 /// days: what the consumer keeps as it goes, computed at once (after restoring raw rows, or to seed a
-/// benchmark). Its result equals the consumer's for the same rows.
+/// benchmark). Its result equals the consumer's for the same rows. A running service keeps what it read of past
+/// days: restart it after a rebuild.
 pub async fn rebuild_rollups(pool: &sqlx::PgPool, from: i64, to: i64) -> Result<(), sqlx::Error> {
     let (from, to) = (bucket(from, DAY_MS), bucket(to + DAY_MS - 1, DAY_MS));
     let mut tx = pool.begin().await?;

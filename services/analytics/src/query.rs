@@ -1,13 +1,13 @@
 //! The dashboard's figures, from the rollups alone: a range's buckets from `hourly` or `daily`, its latency from
 //! `hourly_latency` or `daily_latency`, its top lists from `daily_paths` and `daily_urls` over the whole UTC days
-//! it touches.
+//! it touches (each day's list read once while the day is unchanged: [`Tops`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use sqlx::PgPool;
 use stamps_proto::analytics::v1 as pb;
 
-use crate::ingest::{DAY_MS, bucket};
+use crate::ingest::{DAY_MS, DayVersions, bucket};
 use crate::latency;
 
 /// The percentiles shown, per mille.
@@ -60,8 +60,67 @@ fn latency(histogram: &[(i16, u64)]) -> pb::Latency {
     }
 }
 
+/// Most day lists kept (each a day's counts of one kind for one origin).
+const DAYS_KEPT: usize = 128;
+
+/// One day's requests per key.
+type DayCounts = std::sync::Arc<Vec<(String, i64)>>;
+/// A day's list: the origin, the day and the kind (`paths` or `urls`).
+type DayKey = (i16, i64, &'static str);
+
+/// What the top lists read of each day, kept while the day's version stands: a past day is read once, today
+/// again after each commit.
+#[derive(Default)]
+pub struct Tops {
+    versions: std::sync::Arc<DayVersions>,
+    kept: std::sync::Mutex<HashMap<DayKey, (u64, DayCounts)>>,
+}
+
+impl Tops {
+    /// Days' lists kept while `versions` holds them current.
+    pub fn new(versions: std::sync::Arc<DayVersions>) -> Self {
+        Self {
+            versions,
+            kept: Default::default(),
+        }
+    }
+
+    async fn day(
+        &self,
+        pool: &PgPool,
+        origin: i16,
+        day: i64,
+        kind: &'static str,
+    ) -> Result<DayCounts, sqlx::Error> {
+        let version = self.versions.get(day);
+        let key = (origin, day, kind);
+        if let Ok(kept) = self.kept.lock()
+            && let Some((v, counts)) = kept.get(&key)
+            && *v == version
+        {
+            return Ok(counts.clone());
+        }
+        // The table is named from one of two words; every value is bound.
+        let rows: Vec<(String, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT key, requests FROM daily_{kind} WHERE origin = $1 AND bucket = $2"
+        )))
+        .bind(origin)
+        .bind(day)
+        .fetch_all(pool)
+        .await?;
+        let counts = std::sync::Arc::new(rows);
+        if let Ok(mut kept) = self.kept.lock() {
+            if kept.len() >= DAYS_KEPT {
+                kept.clear();
+            }
+            kept.insert(key, (version, counts.clone()));
+        }
+        Ok(counts)
+    }
+}
+
 /// The figures of `range`.
-pub async fn log(pool: &PgPool, range: Range) -> Result<pb::Log, sqlx::Error> {
+pub async fn log(pool: &PgPool, tops: &Tops, range: Range) -> Result<pb::Log, sqlx::Error> {
     let (table, classes_table) = if range.size == DAY_MS {
         ("daily", "daily_latency")
     } else {
@@ -136,30 +195,43 @@ pub async fn log(pool: &PgPool, range: Range) -> Result<pb::Log, sqlx::Error> {
         requests,
         mobile,
         latency: Some(latency(&whole)),
-        top_paths: top(pool, &range, "paths").await?,
-        top_urls: top(pool, &range, "urls").await?,
+        top_paths: top(pool, tops, &range, "paths").await?,
+        top_urls: top(pool, tops, &range, "urls").await?,
     })
 }
 
 /// The most requested keys (`paths` or `urls`) of the whole days `range` touches.
-async fn top(pool: &PgPool, range: &Range, kind: &str) -> Result<Vec<pb::Top>, sqlx::Error> {
+async fn top(
+    pool: &PgPool,
+    tops: &Tops,
+    range: &Range,
+    kind: &'static str,
+) -> Result<Vec<pb::Top>, sqlx::Error> {
     let (from, to) = range.days();
-    // The table is named from one of two words above; every value is bound.
-    let rows: Vec<(String, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT key, sum(requests)::BIGINT AS n FROM daily_{kind}
-         WHERE origin = $1 AND bucket >= $2 AND bucket < $3
-         GROUP BY key ORDER BY n DESC, key LIMIT $4"
-    )))
-    .bind(range.origin)
-    .bind(from)
-    .bind(to)
-    .bind(range.top)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows
+    let mut days = Vec::new();
+    let mut day = from;
+    while day < to {
+        days.push(tops.day(pool, range.origin, day, kind).await?);
+        day += DAY_MS;
+    }
+    let mut sums: HashMap<&str, i64> = HashMap::new();
+    for counts in &days {
+        for (key, n) in counts.iter() {
+            *sums.entry(key.as_str()).or_default() += n;
+        }
+    }
+    let mut ranked: Vec<(&str, i64)> = sums.into_iter().collect();
+    let top = usize::try_from(range.top).unwrap_or(20);
+    let order = |a: &(&str, i64), b: &(&str, i64)| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0));
+    if ranked.len() > top {
+        ranked.select_nth_unstable_by(top, order);
+        ranked.truncate(top);
+    }
+    ranked.sort_unstable_by(order);
+    Ok(ranked
         .into_iter()
         .map(|(key, n)| pb::Top {
-            key,
+            key: key.to_owned(),
             requests: u64::try_from(n).unwrap_or(0),
         })
         .collect())

@@ -168,6 +168,21 @@ async fn requests_become_rows_and_rollups_that_the_staff_log_reads() {
             .status,
         400
     );
+    // Every request so far stored (the count stands still past two flushes), the log is asked for; what it
+    // counts is every row before that moment (the log's own request lands after its answer).
+    let mut stored = -1;
+    loop {
+        let now: i64 = sqlx::query_scalar("SELECT count(*) FROM analytics.requests")
+            .fetch_one(&mut db)
+            .await
+            .expect("rows");
+        if now == stored {
+            break;
+        }
+        stored = now;
+        tokio::time::sleep(Duration::from_millis(600)).await;
+    }
+    let asked = now_ms();
     let answer = staff.get(&format!("/api/log?{range}")).await;
     assert_eq!(answer.status, 200, "{}", answer.body);
     let log = answer.json();
@@ -181,10 +196,12 @@ async fn requests_become_rows_and_rollups_that_the_staff_log_reads() {
     );
     let raw: Vec<(i64, i64, i64, i64)> = sqlx::query_as(
         "SELECT time_ms - time_ms % 3600000, count(*), count(DISTINCT visitor), count(*) FILTER (WHERE mobile)
-         FROM analytics.requests WHERE origin = 0 AND time_ms >= $1 AND time_ms < $2 GROUP BY 1",
+         FROM analytics.requests WHERE origin = 0 AND time_ms >= $1 AND time_ms < $2 AND time_ms < $3
+         GROUP BY 1",
     )
     .bind(start)
     .bind(end)
+    .bind(asked)
     .fetch_all(&mut db)
     .await
     .expect("raw figures");
@@ -214,11 +231,13 @@ async fn requests_become_rows_and_rollups_that_the_staff_log_reads() {
     assert!(log["totals"]["p99Us"].as_i64() > Some(0));
     // The top lists count the whole UTC days the range touches.
     let top: Vec<(String, i64)> = sqlx::query_as(
-        "SELECT path, count(*) FROM analytics.requests WHERE origin = 0 AND time_ms >= $1 AND time_ms < $2
+        "SELECT path, count(*) FROM analytics.requests
+         WHERE origin = 0 AND time_ms >= $1 AND time_ms < $2 AND time_ms < $3
          GROUP BY path ORDER BY count(*) DESC, path LIMIT 20",
     )
     .bind(start - start.rem_euclid(DAY_MS))
     .bind(end + (DAY_MS - end.rem_euclid(DAY_MS)) % DAY_MS)
+    .bind(asked)
     .fetch_all(&mut db)
     .await
     .expect("top paths");
