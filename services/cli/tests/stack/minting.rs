@@ -75,9 +75,16 @@ async fn outputs(stack: &Stack, txid: &str) -> Vec<(String, u64)> {
         .collect()
 }
 
-/// Posts a create call that must be refused: its error text (nothing built).
+/// Posts a create call that must be refused: its error text (nothing built). A build that comes back is asked
+/// again for a few seconds: the wallet learns of a new catalogue version (a block, a curation) from its own watch
+/// of the live value, a moment after the test has seen it.
 async fn refused(browser: &mut Browser, path: &str, body: Value) -> String {
-    let answer = browser.post(path, body).await;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let mut answer = browser.post(path, body.clone()).await;
+    while answer.status == 200 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        answer = browser.post(path, body.clone()).await;
+    }
     assert_eq!(answer.status, 400, "{}", answer.body);
     let json = answer.json();
     assert!(json.get("result").is_none(), "{json}");
