@@ -19,7 +19,7 @@ use axum::response::Response;
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
-use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::metrics::histogram::Histogram;
 use prost::Message;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -143,9 +143,7 @@ impl RequestLog {
                 .map(|h| h.trim().to_ascii_lowercase())
                 .collect(),
             answers: Family::default(),
-            latency: Family::new_with_constructor(|| {
-                Histogram::new(exponential_buckets(0.000_05, 2.0, 19))
-            }),
+            latency: Family::new_with_constructor(stamps_platform::metrics::latency_histogram),
             published: Counter::default(),
             dropped: Counter::default(),
         };
