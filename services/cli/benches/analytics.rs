@@ -4,7 +4,7 @@
 //!    1,000 as gateways publish them, consumed by `stamps analytics` into raw rows and rollups: events per second;
 //! 2. `GET /api/log` for the last 7 days (by hour and by day) over `ANALYTICS_BENCH_ROWS` (default 10,000,000) raw
 //!    rows spread over those days (written by SQL, their rollups rebuilt from them), signed in as staff, through
-//!    `stamps gateway`: p50, p99 and rate on `ANALYTICS_BENCH_CONNECTIONS` (default 8) connections;
+//!    `stamps gateway`: p50, p99 and rate on each of `ANALYTICS_BENCH_CONNECTIONS` connections (default 1,8);
 //! 3. the gateway's throughput (`GET /api/origins`, wrk, 64 connections, `ANALYTICS_BENCH_SECONDS` each, default
 //!    10) with request events on and off, two gateways measured in turn, twice each.
 //!
@@ -15,9 +15,7 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-use base64::Engine;
-use bitcoin::hashes::Hash;
-use bitcoin::secp256k1::{Message, Secp256k1, SecretKey};
+use bitcoin::secp256k1::{Secp256k1, SecretKey};
 use bitcoin::{Address, CompressedPublicKey, Network, PrivateKey};
 use common::{env, free_port, percentile};
 use prost::Message as _;
@@ -81,16 +79,6 @@ fn events(count: usize, rng: &mut Rng, first: i64, step: i64) -> Vec<RequestServ
         .collect()
 }
 
-fn sign_legacy(secret: &SecretKey, message: &str) -> String {
-    let digest = bitcoin::sign_message::signed_msg_hash(message);
-    let signature = Secp256k1::new()
-        .sign_ecdsa_recoverable(&Message::from_digest(digest.to_byte_array()), secret);
-    let (id, compact) = signature.serialize_compact();
-    let mut bytes = vec![39 + u8::try_from(id.to_i32()).expect("recovery id")];
-    bytes.extend_from_slice(&compact);
-    base64::engine::general_purpose::STANDARD.encode(bytes)
-}
-
 async fn wait_for(url: &str, what: &str) {
     let deadline = Instant::now() + Duration::from_secs(60);
     while !reqwest::get(url)
@@ -106,7 +94,15 @@ async fn wait_for(url: &str, what: &str) {
 async fn main() {
     let total_events: usize = env("ANALYTICS_BENCH_EVENTS", 400_000);
     let rows: i64 = env("ANALYTICS_BENCH_ROWS", 10_000_000);
-    let connections: usize = env("ANALYTICS_BENCH_CONNECTIONS", 8);
+    let connections: Vec<usize> = std::env::var("ANALYTICS_BENCH_CONNECTIONS")
+        .unwrap_or_else(|_| "1,8".into())
+        .split(',')
+        .map(|n| {
+            n.trim()
+                .parse()
+                .expect("ANALYTICS_BENCH_CONNECTIONS: numbers, e.g. 1,8")
+        })
+        .collect();
     let seconds: u64 = env("ANALYTICS_BENCH_SECONDS", 10);
     let postgres = std::env::var("STAMPS_TEST_POSTGRES")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
@@ -324,11 +320,12 @@ async fn main() {
         .text()
         .await
         .expect("text");
+    let signature = common::sign_legacy(&staff_key, &message);
     let signed = http
         .post(format!("{base}/api/auth"))
         .header("origin", &base)
         .json(&serde_json::json!({
-            "address": staff, "message": message, "signature": sign_legacy(&staff_key, &message), "type": "bench"
+            "address": staff, "message": message, "signature": signature, "type": "bench"
         }))
         .send()
         .await
@@ -342,7 +339,10 @@ async fn main() {
         .to_owned();
     assert_eq!(signed.text().await.expect("text"), "success");
     let range = format!("start={}&end={now}", now - 7 * DAY_MS);
-    for granularity in ["hour", "day"] {
+    for (granularity, connections) in ["hour", "day"]
+        .into_iter()
+        .flat_map(|g| connections.iter().map(move |c| (g, *c)))
+    {
         let url = format!("{base}/api/log?origin=stamps&{range}&granularity={granularity}");
         let answer = http
             .get(&url)
@@ -354,33 +354,8 @@ async fn main() {
         let log: serde_json::Value = answer.json().await.expect("json");
         let requests = log["totals"]["requests"].as_i64().unwrap_or(0);
         assert!(requests > rows / 3, "the log counts the rows: {requests}");
-        let stop = Instant::now() + Duration::from_secs(seconds);
-        let mut tasks = Vec::new();
-        for _ in 0..connections {
-            let (url, cookie) = (url.clone(), cookie.clone());
-            tasks.push(tokio::spawn(async move {
-                let client = reqwest::Client::new();
-                let mut out = Vec::new();
-                while Instant::now() < stop {
-                    let t = Instant::now();
-                    let r = client
-                        .get(&url)
-                        .header("cookie", &cookie)
-                        .send()
-                        .await
-                        .expect("log");
-                    assert_eq!(r.status(), 200);
-                    let _ = r.bytes().await;
-                    out.push(t.elapsed());
-                }
-                out
-            }));
-        }
-        let mut latencies = Vec::new();
-        for t in tasks {
-            latencies.extend(t.await.expect("task"));
-        }
-        latencies.sort();
+        let latencies =
+            common::load(&url, std::slice::from_ref(&cookie), connections, seconds).await;
         println!(
             "{:<52} p50 {:7.2} ms   p99 {:7.2} ms   {:7.0} req/s  ({requests} requests counted)",
             format!("GET /api/log, 7 days by {granularity}, {connections} connections"),

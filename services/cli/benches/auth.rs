@@ -17,9 +17,7 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-use base64::Engine;
-use bitcoin::hashes::Hash;
-use bitcoin::secp256k1::{Message, Secp256k1, SecretKey};
+use bitcoin::secp256k1::{Secp256k1, SecretKey};
 use bitcoin::{Address, CompressedPublicKey, Network, PrivateKey};
 use common::{env, free_port, percentile};
 
@@ -49,13 +47,7 @@ fn sign(v: &Visitor, message: &str, bip322: bool) -> String {
         let signed = bip322::sign_simple_encoded(&v.address, message, &[wif], None).expect("signs");
         return signed.trim_start_matches("smp").to_owned();
     }
-    let digest = bitcoin::sign_message::signed_msg_hash(message);
-    let signature = Secp256k1::new()
-        .sign_ecdsa_recoverable(&Message::from_digest(digest.to_byte_array()), &v.secret);
-    let (id, compact) = signature.serialize_compact();
-    let mut bytes = vec![39 + u8::try_from(id.to_i32()).expect("recovery id")];
-    bytes.extend_from_slice(&compact);
-    base64::engine::general_purpose::STANDARD.encode(bytes)
+    common::sign_legacy(&v.secret, message)
 }
 
 struct Site {
@@ -306,35 +298,13 @@ async fn main() {
         );
     }
     // GET /api/user: each connection a signed-in visitor.
-    let cookies = Arc::new(cookies);
-    let stop = Instant::now() + Duration::from_secs(seconds);
-    let mut tasks = Vec::new();
-    for c in 0..connections {
-        let (site, cookies) = (site.clone(), cookies.clone());
-        tasks.push(tokio::spawn(async move {
-            let client = reqwest::Client::new();
-            let cookie = cookies[c % cookies.len()].clone();
-            let mut out = Vec::new();
-            while Instant::now() < stop {
-                let t = Instant::now();
-                let r = client
-                    .get(format!("{}/api/user", site.base))
-                    .header("cookie", &cookie)
-                    .send()
-                    .await
-                    .expect("user");
-                assert_eq!(r.status(), 200);
-                let _ = r.bytes().await;
-                out.push(t.elapsed());
-            }
-            out
-        }));
-    }
-    let mut latencies = Vec::new();
-    for t in tasks {
-        latencies.extend(t.await.expect("task"));
-    }
-    latencies.sort();
+    let latencies = common::load(
+        &format!("{}/api/user", site.base),
+        &cookies,
+        connections,
+        seconds,
+    )
+    .await;
     println!(
         "{:<44} p50 {:7.2} ms   p99 {:7.2} ms   {:7.0} req/s",
         format!("GET /api/user, {connections} connections"),

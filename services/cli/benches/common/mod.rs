@@ -1,5 +1,5 @@
-//! What the benches share: settings from the environment, free ports, percentiles, wrk, processes' CPU time, and
-//! removing a run's database and streams.
+//! What the benches share: settings from the environment, free ports, percentiles, wrk, a GET load, legacy
+//! signatures, processes' CPU time, and removing a run's database and streams.
 
 #![allow(dead_code)]
 
@@ -138,4 +138,57 @@ pub async fn remove_run(postgres: &str, nats_url: &str, run: &str) {
         .execute(&mut admin)
         .await;
     }
+}
+
+/// A legacy (BIP-137, P2WPKH header) signature of `message` by `secret`, base64.
+pub fn sign_legacy(secret: &bitcoin::secp256k1::SecretKey, message: &str) -> String {
+    use base64::Engine;
+    use bitcoin::hashes::Hash;
+    let digest = bitcoin::sign_message::signed_msg_hash(message);
+    let signature = bitcoin::secp256k1::Secp256k1::new().sign_ecdsa_recoverable(
+        &bitcoin::secp256k1::Message::from_digest(digest.to_byte_array()),
+        secret,
+    );
+    let (id, compact) = signature.serialize_compact();
+    let mut bytes = vec![39 + u8::try_from(id.to_i32()).expect("recovery id")];
+    bytes.extend_from_slice(&compact);
+    base64::engine::general_purpose::STANDARD.encode(bytes)
+}
+
+/// `GET url` on `connections` connections for `seconds`, connection `c` sending `cookies[c % len]` (none when
+/// empty); every answer must be a 200. The latencies, sorted.
+pub async fn load(
+    url: &str,
+    cookies: &[String],
+    connections: usize,
+    seconds: u64,
+) -> Vec<Duration> {
+    let stop = std::time::Instant::now() + Duration::from_secs(seconds);
+    let mut tasks = Vec::new();
+    for c in 0..connections {
+        let url = url.to_owned();
+        let cookie = (!cookies.is_empty()).then(|| cookies[c % cookies.len()].clone());
+        tasks.push(tokio::spawn(async move {
+            let client = reqwest::Client::new();
+            let mut out = Vec::new();
+            while std::time::Instant::now() < stop {
+                let t = std::time::Instant::now();
+                let mut request = client.get(&url);
+                if let Some(cookie) = &cookie {
+                    request = request.header("cookie", cookie);
+                }
+                let r = request.send().await.expect("an answer");
+                assert_eq!(r.status(), 200, "{url}");
+                let _ = r.bytes().await;
+                out.push(t.elapsed());
+            }
+            out
+        }));
+    }
+    let mut latencies = Vec::new();
+    for t in tasks {
+        latencies.extend(t.await.expect("task"));
+    }
+    latencies.sort();
+    latencies
 }
