@@ -15,15 +15,15 @@ const MAX_BUCKETS: i64 = 3_000;
 /// The analytics service's gRPC API.
 pub struct AnalyticsGrpc {
     pool: PgPool,
-    tops: query::Tops,
+    days: query::Days,
 }
 
 impl AnalyticsGrpc {
-    /// The API over the service's schema, its days' lists kept while `versions` holds them current.
-    pub fn new(pool: PgPool, versions: std::sync::Arc<crate::ingest::DayVersions>) -> Self {
+    /// The API over the service's schema.
+    pub fn new(pool: PgPool) -> Self {
         Self {
             pool,
-            tops: query::Tops::new(versions),
+            days: query::Days::default(),
         }
     }
 }
@@ -60,13 +60,13 @@ impl AnalyticsService for AnalyticsGrpc {
     ) -> Result<Response<pb::Log>, Status> {
         let request = request.into_inner();
         let range = range(&request)?;
-        let mut log = query::log(&self.pool, &self.tops, range)
-            .await
-            .map_err(|e| {
-                tracing::error!(error = %e, "reading the rollups failed");
-                Status::internal("reading the rollups failed")
-            })?;
-        log.origin = request.origin;
-        Ok(Response::new(log))
+        let log = self.days.log(&self.pool, range).await.map_err(|e| {
+            tracing::error!(error = %e, "reading the rollups failed");
+            Status::internal("reading the rollups failed")
+        })?;
+        Ok(Response::new(pb::Log {
+            origin: request.origin,
+            ..(*log).clone()
+        }))
     }
 }

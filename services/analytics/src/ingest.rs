@@ -37,31 +37,6 @@ pub struct Ingest {
     clock: fn() -> i64,
     /// The requests of the transaction under way, written by `finish`.
     pending: Mutex<Columns>,
-    /// The days the transaction under way wrote, and each day's version, moved once it commits.
-    touched: Mutex<BTreeSet<i64>>,
-    versions: std::sync::Arc<DayVersions>,
-}
-
-/// How many times each UTC day's rollups changed: moved after each commit that wrote the day, so that what was
-/// read of a day is known to be current while its version stands.
-#[derive(Debug, Default)]
-pub struct DayVersions(Mutex<HashMap<i64, u64>>);
-
-impl DayVersions {
-    /// The version of `day` (its start, Unix milliseconds).
-    pub fn get(&self, day: i64) -> u64 {
-        self.0
-            .lock()
-            .map_or(0, |v| v.get(&day).copied().unwrap_or(0))
-    }
-
-    fn bump(&self, days: &BTreeSet<i64>) {
-        if let Ok(mut versions) = self.0.lock() {
-            for day in days {
-                *versions.entry(*day).or_default() += 1;
-            }
-        }
-    }
 }
 
 /// The time now, Unix milliseconds.
@@ -79,8 +54,6 @@ impl Ingest {
             partitions: Mutex::new(Default::default()),
             clock,
             pending: Mutex::new(Columns::default()),
-            touched: Mutex::new(BTreeSet::new()),
-            versions: std::sync::Arc::default(),
         }
     }
 
@@ -139,14 +112,6 @@ impl Ingest {
         if let Ok(mut pending) = self.pending.lock() {
             *pending = Columns::default();
         }
-        if let Ok(mut touched) = self.touched.lock() {
-            touched.clear();
-        }
-    }
-
-    /// The days' versions this projection moves (what the queries' kept days check).
-    pub fn versions(&self) -> std::sync::Arc<DayVersions> {
-        self.versions.clone()
     }
 
     /// Forgets the partitions before `day` (dropped by the retention).
@@ -203,19 +168,12 @@ impl Projection for Ingest {
             return Ok(());
         }
         let written = write(tx, &c).await;
-        match &written {
-            Ok(()) => {
-                if let Ok(mut touched) = self.touched.lock() {
-                    touched.extend(c.time_ms.iter().map(|t| bucket(*t, DAY_MS)));
-                }
+        if written.is_err() {
+            // Perhaps a partition believed made is not (its transaction failed): all are checked again.
+            if let Ok(mut p) = self.partitions.lock() {
+                *p = Default::default();
             }
-            Err(_) => {
-                // Perhaps a partition believed made is not (its transaction failed): all are checked again.
-                if let Ok(mut p) = self.partitions.lock() {
-                    *p = Default::default();
-                }
-                self.drop_pending();
-            }
+            self.drop_pending();
         }
         Ok(written?)
     }
@@ -225,12 +183,6 @@ impl Projection for Ingest {
             let made = std::mem::take(&mut p.1);
             p.0.extend(made);
         }
-        let touched = self
-            .touched
-            .lock()
-            .map(|mut t| std::mem::take(&mut *t))
-            .unwrap_or_default();
-        self.versions.bump(&touched);
     }
 }
 
@@ -267,6 +219,20 @@ async fn write(tx: &mut PgConnection, c: &Columns) -> Result<(), sqlx::Error> {
     }
     add_keyed(tx, c, &c.path, "daily_paths").await?;
     add_keyed(tx, c, &c.url, "daily_urls").await?;
+    let days: BTreeSet<i64> = c.time_ms.iter().map(|t| bucket(*t, DAY_MS)).collect();
+    bump_versions(tx, &days.into_iter().collect::<Vec<_>>()).await
+}
+
+/// Moves the versions of `days` (their starts): what anyone read of them before is no longer current. Taken in
+/// day order, as every writer does.
+async fn bump_versions(tx: &mut PgConnection, days: &[i64]) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO day_versions (bucket, version) SELECT UNNEST($1::BIGINT[]), 1
+         ON CONFLICT (bucket) DO UPDATE SET version = day_versions.version + 1",
+    )
+    .bind(days)
+    .execute(tx)
+    .await?;
     Ok(())
 }
 
@@ -357,32 +323,14 @@ async fn add_latency(
     size: i64,
     table: &str,
 ) -> Result<(), sqlx::Error> {
-    let mut classes: BTreeMap<(i16, i64, i16), i64> = BTreeMap::new();
+    let mut classes: Keyed<i16> = HashMap::new();
     for i in 0..c.time_ms.len() {
         let us = u32::try_from(c.latency_us[i]).unwrap_or(0);
         *classes
             .entry((c.origin[i], bucket(c.time_ms[i], size), latency::class(us)))
             .or_default() += 1;
     }
-    let mut columns: (Vec<i16>, Vec<i64>, Vec<i16>, Vec<i64>) = Default::default();
-    for ((origin, bucket, class), n) in classes {
-        columns.0.push(origin);
-        columns.1.push(bucket);
-        columns.2.push(class);
-        columns.3.push(n);
-    }
-    sqlx::query(sqlx::AssertSqlSafe(format!(
-        "INSERT INTO {table} (origin, bucket, class, requests)
-         SELECT * FROM UNNEST($1::SMALLINT[], $2::BIGINT[], $3::SMALLINT[], $4::BIGINT[])
-         ON CONFLICT (origin, bucket, class) DO UPDATE SET requests = {table}.requests + EXCLUDED.requests"
-    )))
-    .bind(&columns.0)
-    .bind(&columns.1)
-    .bind(&columns.2)
-    .bind(&columns.3)
-    .execute(&mut *tx)
-    .await?;
-    Ok(())
+    add_per_key(tx, classes, table, "class", "SMALLINT").await
 }
 
 /// Adds the requests per (origin, day, key) to `table` (`daily_paths` or `daily_urls`).
@@ -398,24 +346,40 @@ async fn add_keyed(
             .entry((*origin, bucket(*time, DAY_MS), key.as_str()))
             .or_default() += 1;
     }
-    // In key order, so that concurrent writers (replicas replaying) lock rows in one order.
+    add_per_key(tx, counts, table, "key", "TEXT").await
+}
+
+/// Adds `counts` to `table`, whose rows are requests per (origin, bucket, `column`), `column` of SQL type
+/// `sql_type`. The rows are written in key order, so that concurrent writers (replicas) lock them in one order.
+async fn add_per_key<K>(
+    tx: &mut PgConnection,
+    counts: Keyed<K>,
+    table: &str,
+    column: &str,
+    sql_type: &str,
+) -> Result<(), sqlx::Error>
+where
+    K: Ord + std::hash::Hash,
+    Vec<K>: for<'q> sqlx::Encode<'q, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + Send,
+{
     let mut rows: Vec<_> = counts.into_iter().collect();
     rows.sort_unstable();
-    let mut columns: (Vec<i16>, Vec<i64>, Vec<&str>, Vec<i64>) = Default::default();
+    let mut columns: (Vec<i16>, Vec<i64>, Vec<K>, Vec<i64>) = Default::default();
     for ((origin, bucket, key), n) in rows {
         columns.0.push(origin);
         columns.1.push(bucket);
         columns.2.push(key);
         columns.3.push(n);
     }
+    // The table, column and type are this code's words; every value is bound.
     sqlx::query(sqlx::AssertSqlSafe(format!(
-        "INSERT INTO {table} (origin, bucket, key, requests)
-         SELECT * FROM UNNEST($1::SMALLINT[], $2::BIGINT[], $3::TEXT[], $4::BIGINT[])
-         ON CONFLICT (origin, bucket, key) DO UPDATE SET requests = {table}.requests + EXCLUDED.requests"
+        "INSERT INTO {table} (origin, bucket, {column}, requests)
+         SELECT * FROM UNNEST($1::SMALLINT[], $2::BIGINT[], $3::{sql_type}[], $4::BIGINT[])
+         ON CONFLICT (origin, bucket, {column}) DO UPDATE SET requests = {table}.requests + EXCLUDED.requests"
     )))
     .bind(&columns.0)
     .bind(&columns.1)
-    .bind(&columns.2)
+    .bind(columns.2)
     .bind(&columns.3)
     .execute(&mut *tx)
     .await?;
@@ -436,8 +400,7 @@ const ROLLUPS: [&str; 8] = [
 
 /// Rebuilds the rollups of the whole UTC days covering `[from, to)` from the raw rows, which must hold those
 /// days: what the consumer keeps as it goes, computed at once (after restoring raw rows, or to seed a
-/// benchmark). Its result equals the consumer's for the same rows. A running service keeps what it read of past
-/// days: restart it after a rebuild.
+/// benchmark). Its result equals the consumer's for the same rows. The days' versions move with it.
 pub async fn rebuild_rollups(pool: &sqlx::PgPool, from: i64, to: i64) -> Result<(), sqlx::Error> {
     let (from, to) = (bucket(from, DAY_MS), bucket(to + DAY_MS - 1, DAY_MS));
     let mut tx = pool.begin().await?;
@@ -482,6 +445,8 @@ pub async fn rebuild_rollups(pool: &sqlx::PgPool, from: i64, to: i64) -> Result<
         .execute(&mut *tx)
         .await?;
     }
+    let days: Vec<i64> = (from..to).step_by(DAY_MS as usize).collect();
+    bump_versions(&mut tx, &days).await?;
     tx.commit().await
 }
 
@@ -544,6 +509,7 @@ pub async fn drop_expired(
         "daily_latency",
         "daily_paths",
         "daily_urls",
+        "day_versions",
     ] {
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "DELETE FROM {table} WHERE bucket < $1"

@@ -116,7 +116,6 @@ impl Analytics {
             .layer(grpc_metrics)
             .add_service(AnalyticsServiceServer::new(AnalyticsGrpc::new(
                 self.pool.clone(),
-                ingest.versions(),
             )))
             .serve_with_incoming_shutdown(
                 stamps_platform::net::incoming(self.listener),

@@ -6,7 +6,11 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
+use prost::Message as _;
 use serde_json::Value;
+use stamps_platform::consumer::Projection;
+use stamps_proto::events::subjects::REQUESTS_SERVED;
+use stamps_proto::events::v1::{RequestServed, RequestsServed};
 use tokio::io::AsyncWriteExt;
 
 use crate::accounts::{Browser, Format};
@@ -34,6 +38,23 @@ fn sample(page: &str, name: &str, labels: &[&str]) -> f64 {
                 .then(|| value.parse::<f64>().ok())?
         })
         .sum()
+}
+
+/// A pool on the analytics schema.
+async fn analytics_pool(url: &str) -> sqlx::PgPool {
+    sqlx::postgres::PgPoolOptions::new()
+        .max_connections(1)
+        .after_connect(|conn, _| {
+            Box::pin(async move {
+                sqlx::query("SET search_path TO analytics")
+                    .execute(conn)
+                    .await?;
+                Ok(())
+            })
+        })
+        .connect(url)
+        .await
+        .expect("pool")
 }
 
 async fn page(url: &str) -> String {
@@ -295,6 +316,52 @@ async fn requests_become_rows_and_rollups_that_the_staff_log_reads() {
         .sum();
     assert!(day_total >= total, "{day_total} < {total}");
 
+    // Another replica's consumer writes the same schema: its requests show in this replica's next answer, for
+    // what this one kept of the day is current only while the day's version stands.
+    let pool = analytics_pool(&stack.postgres.url).await;
+    let elsewhere = format!("/api/log?origin=xcp-wallet&start={start}&end={end}");
+    let before = staff.get(&elsewhere).await.json();
+    assert_eq!(staff.get(&elsewhere).await.json(), before, "kept");
+    let other = stamps_analytics::ingest::Ingest::new(30, stamps_analytics::ingest::now_ms);
+    let served = RequestsServed {
+        requests: (0..9)
+            .map(|i| RequestServed {
+                origin: "xcp-wallet".into(),
+                path: "/elsewhere".into(),
+                url: format!("/elsewhere?n={i}"),
+                status: 200,
+                latency_us: 1_500,
+                is_mobile: i < 3,
+                time_ms: now_ms() - i,
+                visitor: vec![7; 16],
+            })
+            .collect(),
+    };
+    let mut tx = pool.begin().await.expect("transaction");
+    other
+        .apply(&mut tx, REQUESTS_SERVED, &served.encode_to_vec())
+        .await
+        .expect("applied");
+    other.finish(&mut tx).await.expect("written");
+    tx.commit().await.expect("committed");
+    let after = staff.get(&elsewhere).await.json();
+    let totals = |log: &Value| {
+        (
+            log["totals"]["requests"].as_i64().unwrap_or(-1),
+            log["totals"]["mobile"].as_i64().unwrap_or(-1),
+        )
+    };
+    let (requests, mobile) = totals(&before);
+    assert_eq!(totals(&after), (requests + 9, mobile + 3), "{after}");
+    assert!(
+        after["topPaths"]
+            .as_array()
+            .expect("top paths")
+            .iter()
+            .any(|t| t["path"] == "/elsewhere" && t["requests"].as_i64() >= Some(9)),
+        "{after}"
+    );
+
     // The metrics: the gateway counts its answers and the events NATS took; the analytics service its consumer.
     let gateway = page(&services.service_metrics["gateway"]).await;
     assert!(
@@ -327,21 +394,8 @@ async fn requests_become_rows_and_rollups_that_the_staff_log_reads() {
         ) >= 2.0
     );
 
-    // What the consumer kept as it went equals the rollups rebuilt at once from the raw rows.
+    // What the consumers kept as they went equals the rollups rebuilt at once from the raw rows.
     services.stop().await;
-    let pool = sqlx::postgres::PgPoolOptions::new()
-        .max_connections(1)
-        .after_connect(|conn, _| {
-            Box::pin(async move {
-                sqlx::query("SET search_path TO analytics")
-                    .execute(conn)
-                    .await?;
-                Ok(())
-            })
-        })
-        .connect(&stack.postgres.url)
-        .await
-        .expect("pool");
     let rollups = async |db: &mut sqlx::PgConnection| -> Vec<String> {
         let mut all = Vec::new();
         for table in [
