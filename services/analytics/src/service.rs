@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use stamps_platform::config::{NatsConfig, PostgresConfig};
-use stamps_platform::consumer::{self, ConsumerError, Until};
+use stamps_platform::consumer::{self, ConsumerError};
 use stamps_platform::db::{self, DbError};
 use stamps_platform::metrics::{MetricsError, ServiceMetrics};
 use stamps_platform::nats::{Nats, NatsError, Stream};
@@ -121,33 +121,15 @@ impl Analytics {
                 stamps_platform::net::incoming(self.listener),
                 shutdown.clone().cancelled_owned(),
             );
-        let consuming = async {
-            let mut delay = Duration::from_millis(200);
-            while !shutdown.is_cancelled() {
-                match consumer::run(
-                    &self.nats,
-                    &self.pool,
-                    Stream::Analytics,
-                    CONSUMER,
-                    ingest.as_ref(),
-                    Until::Shutdown,
-                    &progress,
-                    shutdown.clone(),
-                )
-                .await
-                {
-                    Ok(()) => break,
-                    Err(e) => {
-                        tracing::warn!(error = %e, "analytics consumer stopped; restarting");
-                        tokio::select! {
-                            _ = shutdown.cancelled() => break,
-                            _ = tokio::time::sleep(delay) => {}
-                        }
-                        delay = (delay * 2).min(Duration::from_secs(10));
-                    }
-                }
-            }
-        };
+        let consuming = consumer::run_forever(
+            &self.nats,
+            &self.pool,
+            Stream::Analytics,
+            CONSUMER,
+            ingest.as_ref(),
+            &progress,
+            &shutdown,
+        );
         let (served, ()) = tokio::join!(server, consuming);
         let _ = sweeping.await;
         let _ = metrics.await;

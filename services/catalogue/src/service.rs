@@ -3,7 +3,7 @@
 use std::net::SocketAddr;
 
 use stamps_platform::config::{NatsConfig, PostgresConfig};
-use stamps_platform::consumer::{self, ConsumerError, Projection, Until};
+use stamps_platform::consumer::{self, ConsumerError, Until};
 use stamps_platform::db::{self, DbError};
 use stamps_platform::metrics::{ConsumerProgress, MetricsError, ServiceMetrics};
 use stamps_platform::nats::{Nats, NatsError, Stream};
@@ -147,70 +147,75 @@ impl Catalogue {
                 shutdown.clone().cancelled_owned(),
             );
         let (nats, pool) = (&self.nats, &self.pool);
+        let chain_projection = Notifying {
+            inner: ChainProjection,
+            changes: changes.clone(),
+            scope: live::scope::CONTENT,
+        };
+        let users_projection = Notifying {
+            inner: UsersProjection::notifying(changes.clone()),
+            changes: changes.clone(),
+            scope: live::scope::PEOPLE,
+        };
+        let collections_projection = Notifying {
+            inner: CollectionsProjection,
+            changes: changes.clone(),
+            scope: live::scope::CONTENT,
+        };
+        let curation_projection = Notifying {
+            inner: CurationProjection,
+            changes: changes.clone(),
+            scope: live::scope::CONTENT,
+        };
+        let listings_projection = Notifying {
+            inner: ListingsProjection,
+            changes: changes.clone(),
+            scope: live::scope::CONTENT,
+        };
         let (served, (), (), (), (), ()) = tokio::join!(
             server,
-            project_forever(
+            consumer::run_forever(
                 nats,
                 pool,
                 Stream::Chain,
                 CONSUMER,
-                Notifying {
-                    inner: ChainProjection,
-                    changes: changes.clone(),
-                    scope: live::scope::CONTENT,
-                },
+                &chain_projection,
                 &chain,
                 &shutdown
             ),
-            project_forever(
+            consumer::run_forever(
                 nats,
                 pool,
                 Stream::Users,
                 USERS_CONSUMER,
-                Notifying {
-                    inner: UsersProjection::notifying(changes.clone()),
-                    changes: changes.clone(),
-                    scope: live::scope::PEOPLE,
-                },
+                &users_projection,
                 &users,
                 &shutdown
             ),
-            project_forever(
+            consumer::run_forever(
                 nats,
                 pool,
                 Stream::Collections,
                 COLLECTIONS_CONSUMER,
-                Notifying {
-                    inner: CollectionsProjection,
-                    changes: changes.clone(),
-                    scope: live::scope::CONTENT,
-                },
+                &collections_projection,
                 &collections,
                 &shutdown
             ),
-            project_forever(
+            consumer::run_forever(
                 nats,
                 pool,
                 Stream::Curation,
                 CURATION_CONSUMER,
-                Notifying {
-                    inner: CurationProjection,
-                    changes: changes.clone(),
-                    scope: live::scope::CONTENT,
-                },
+                &curation_projection,
                 &curation,
                 &shutdown
             ),
-            project_forever(
+            consumer::run_forever(
                 nats,
                 pool,
                 Stream::Listings,
                 LISTINGS_CONSUMER,
-                Notifying {
-                    inner: ListingsProjection,
-                    changes: changes.clone(),
-                    scope: live::scope::CONTENT,
-                },
+                &listings_projection,
                 &listings,
                 &shutdown
             ),
@@ -219,43 +224,6 @@ impl Catalogue {
         let _ = publishing.await;
         let _ = metrics.await;
         served.map_err(|e| CatalogueError::Serve(e.to_string()))
-    }
-}
-
-/// Runs `projection` over `stream` until shutdown, restarting it (with backoff) when it stops on an error.
-async fn project_forever<P: Projection>(
-    nats: &Nats,
-    pool: &sqlx::PgPool,
-    stream: Stream,
-    name: &str,
-    projection: P,
-    progress: &ConsumerProgress,
-    shutdown: &Shutdown,
-) {
-    let mut delay = std::time::Duration::from_millis(200);
-    while !shutdown.is_cancelled() {
-        match consumer::run(
-            nats,
-            pool,
-            stream,
-            name,
-            &projection,
-            Until::Shutdown,
-            progress,
-            shutdown.clone(),
-        )
-        .await
-        {
-            Ok(()) => break,
-            Err(e) => {
-                tracing::warn!(error = %e, consumer = name, "catalogue projection stopped; restarting");
-                tokio::select! {
-                    _ = shutdown.cancelled() => break,
-                    _ = tokio::time::sleep(delay) => {}
-                }
-                delay = (delay * 2).min(std::time::Duration::from_secs(10));
-            }
-        }
     }
 }
 

@@ -117,6 +117,40 @@ pub async fn delete_durable(nats: &Nats, stream: Stream, name: &str) -> Result<(
     Ok(())
 }
 
+/// Runs `projection` over `stream` as the durable consumer `name` until shutdown, starting it again (after 200 ms,
+/// doubling to 10 s) whenever it stops on an error: a service's consumer outlives NATS or Postgres being away.
+pub async fn run_forever<P: Projection>(
+    nats: &Nats,
+    pool: &PgPool,
+    stream: Stream,
+    name: &str,
+    projection: &P,
+    progress: &ConsumerProgress,
+    shutdown: &Shutdown,
+) {
+    let mut delay = Duration::from_millis(200);
+    while !shutdown.is_cancelled() {
+        let stopped = run(
+            nats,
+            pool,
+            stream,
+            name,
+            projection,
+            Until::Shutdown,
+            progress,
+            shutdown.clone(),
+        )
+        .await;
+        let Err(e) = stopped else { break };
+        tracing::warn!(error = %e, consumer = name, "a consumer stopped; starting it again");
+        tokio::select! {
+            _ = shutdown.cancelled() => break,
+            _ = tokio::time::sleep(delay) => {}
+        }
+        delay = (delay * 2).min(Duration::from_secs(10));
+    }
+}
+
 /// Runs `projection` over `stream` as the durable consumer `name`, reporting to `progress`.
 #[allow(clippy::too_many_arguments)]
 pub async fn run<P: Projection>(
