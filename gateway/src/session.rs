@@ -193,9 +193,12 @@ pub struct UserCache {
     changed: Arc<Mutex<HashMap<String, Instant>>>,
 }
 
-struct KeptUser {
-    user_id: String,
-    body: Bytes,
+/// A session's user as the auth service answered it, and that answer as `GET /api/user` serves it.
+pub struct KeptUser {
+    /// The user.
+    pub user: stamps_proto::auth::v1::User,
+    /// `GET /api/user`'s body.
+    pub body: Bytes,
     made: Instant,
 }
 
@@ -216,8 +219,8 @@ impl UserCache {
         }
     }
 
-    /// The answer kept for the session of `token`, if it may be served.
-    pub fn get(&self, token: &str) -> Option<Bytes> {
+    /// The user kept for the session of `token`, if it may be served.
+    pub fn get(&self, token: &str) -> Option<Arc<KeptUser>> {
         if self.keep.is_zero() {
             return None;
         }
@@ -229,25 +232,27 @@ impl UserCache {
             .changed
             .lock()
             .ok()
-            .and_then(|c| c.get(&kept.user_id).copied());
+            .and_then(|c| c.get(&kept.user.user_id).copied());
         match changed {
             Some(at) if at >= kept.made => None,
-            _ => Some(kept.body.clone()),
+            _ => Some(kept),
         }
     }
 
-    /// Keeps `body`, the answer for the session of `token` (of `user_id`) asked for at `made`.
-    pub fn put(&self, token: &str, user_id: String, body: Bytes, made: Instant) {
+    /// The session of `token`'s `user`, asked for at `made`, with its answer `body`: kept (when anything is) and
+    /// returned.
+    pub fn put(
+        &self,
+        token: &str,
+        user: stamps_proto::auth::v1::User,
+        body: Bytes,
+        made: Instant,
+    ) -> Arc<KeptUser> {
+        let kept = Arc::new(KeptUser { user, body, made });
         if !self.keep.is_zero() {
-            self.answers.insert(
-                key(token),
-                Arc::new(KeptUser {
-                    user_id,
-                    body,
-                    made,
-                }),
-            );
+            self.answers.insert(key(token), kept.clone());
         }
+        kept
     }
 
     /// Drops what is kept for the session of `token` (its user was changed through it).
@@ -409,36 +414,36 @@ mod tests {
 
     #[test]
     fn a_kept_user_is_served_until_it_changes_or_ages() {
+        let alice = || stamps_proto::auth::v1::User {
+            user_id: "alice".into(),
+            ..Default::default()
+        };
+        let body = |kept: Option<Arc<KeptUser>>| kept.map(|k| k.body.clone());
         let cache = UserCache::new(60_000);
         let made = Instant::now();
-        cache.put("tok", "alice".into(), Bytes::from_static(b"{}"), made);
-        assert_eq!(cache.get("tok"), Some(Bytes::from_static(b"{}")));
-        assert_eq!(cache.get("other"), None);
+        cache.put("tok", alice(), Bytes::from_static(b"{}"), made);
+        assert_eq!(body(cache.get("tok")), Some(Bytes::from_static(b"{}")));
+        assert!(cache.get("other").is_none());
         cache.changed("bob");
         assert!(cache.get("tok").is_some(), "another user's change");
         cache.changed("alice");
-        assert_eq!(cache.get("tok"), None, "made before the change");
+        assert!(cache.get("tok").is_none(), "made before the change");
         cache.put(
             "tok",
-            "alice".into(),
+            alice(),
             Bytes::from_static(b"{\"a\":1}"),
             Instant::now(),
         );
         assert!(cache.get("tok").is_some(), "made after it");
         cache.forget("tok");
-        assert_eq!(cache.get("tok"), None);
+        assert!(cache.get("tok").is_none());
         let none = UserCache::new(0);
-        none.put(
-            "tok",
-            "alice".into(),
-            Bytes::from_static(b"{}"),
-            Instant::now(),
-        );
-        assert_eq!(none.get("tok"), None);
+        none.put("tok", alice(), Bytes::from_static(b"{}"), Instant::now());
+        assert!(none.get("tok").is_none());
         let short = UserCache::new(1);
-        short.put("tok", "alice".into(), Bytes::from_static(b"{}"), made);
+        short.put("tok", alice(), Bytes::from_static(b"{}"), made);
         std::thread::sleep(Duration::from_millis(5));
-        assert_eq!(short.get("tok"), None, "aged");
+        assert!(short.get("tok").is_none(), "aged");
     }
 
     #[test]

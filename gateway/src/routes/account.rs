@@ -431,16 +431,20 @@ pub(crate) async fn user(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let session_token = signed_in(&headers)?;
-    let body = user_body(&state, &session_token).await?;
+    let body = kept_user(&state, &session_token).await?.body.clone();
     Ok(no_store(
         ([(header::CONTENT_TYPE, "application/json")], body).into_response(),
     ))
 }
 
-/// The user of the session `session_token` as `GET /api/user` answers it: kept a few seconds per session.
-async fn user_body(state: &AppState, session_token: &str) -> Result<Bytes, ApiError> {
-    if let Some(body) = state.users.get(session_token) {
-        return Ok(body);
+/// The user of the session `session_token`, with `GET /api/user`'s answer: kept a few seconds per session (for
+/// what reads it; a change goes to the auth service's own answer, [`current_user`]).
+pub(crate) async fn kept_user(
+    state: &AppState,
+    session_token: &str,
+) -> Result<std::sync::Arc<crate::session::KeptUser>, ApiError> {
+    if let Some(kept) = state.users.get(session_token) {
+        return Ok(kept);
     }
     let asked = std::time::Instant::now();
     let user = state
@@ -451,13 +455,11 @@ async fn user_body(state: &AppState, session_token: &str) -> Result<Bytes, ApiEr
         })
         .await?
         .into_inner();
-    let user_id = user.user_id.clone();
     let body = Bytes::from(
-        serde_json::to_vec(&UserJson::from(user))
+        serde_json::to_vec(&UserJson::from(user.clone()))
             .map_err(|e| ApiError::Internal(format!("user JSON: {e}")))?,
     );
-    state.users.put(session_token, user_id, body.clone(), asked);
-    Ok(body)
+    Ok(state.users.put(session_token, user, body, asked))
 }
 
 /// The signed-in user's addresses (as kept for `GET /api/user`), or 401.
@@ -466,17 +468,11 @@ pub(crate) async fn user_addresses(
     headers: &HeaderMap,
 ) -> Result<Vec<String>, ApiError> {
     let session_token = signed_in(headers)?;
-    let body = user_body(state, &session_token).await?;
-    let user: serde_json::Value =
-        serde_json::from_slice(&body).map_err(|e| ApiError::Internal(format!("user JSON: {e}")))?;
-    Ok(user["addresses"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|v| v.as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default())
+    Ok(kept_user(state, &session_token)
+        .await?
+        .user
+        .addresses
+        .clone())
 }
 
 /// After a change made through the session of `token` (to `user_id`, when known): its kept user is dropped.

@@ -8,7 +8,6 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use stamps_proto::analytics::v1 as pb;
-use stamps_proto::auth::v1::SessionRequest;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -234,13 +233,8 @@ pub(crate) async fn log(
             crate::routes::account::SIGNED_OUT.into(),
         ));
     }
-    let user = state
-        .auth
-        .clone()
-        .get_user(SessionRequest { session_token })
-        .await?
-        .into_inner();
-    if !user.staff {
+    let user = crate::routes::account::kept_user(&state, &session_token).await?;
+    if !user.user.staff {
         return Err(ApiError::Forbidden(STAFF_ONLY.into()));
     }
     let request = checked(&query)?;
