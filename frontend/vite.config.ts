@@ -63,11 +63,32 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'wallet/src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
     // The stylesheets' text, for the test of their ownership (other CSS stays out of the tests).
     css: { include: [/\/src\/styles\/[^/]+\.css/] },
+    // The test files of a worker share its page and its modules: jsdom and the imports are set up once per worker
+    // rather than once per file (the setup file's afterEach clears what a test leaves: the DOM, cookies, storage).
+    // A file that replaces a module (vi.mock) needs modules of its own: it is named *.isolated.test.tsx and runs
+    // isolated.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          isolate: false,
+          include: ['src/**/*.test.{ts,tsx}', 'wallet/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.isolated.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ['src/**/*.isolated.test.{ts,tsx}', 'wallet/src/**/*.isolated.test.{ts,tsx}'],
+        },
+      },
+    ],
   },
 });

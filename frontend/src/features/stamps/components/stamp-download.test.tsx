@@ -108,7 +108,8 @@ describe('StampDetail download', () => {
     await vi.waitFor(() => {
       expect(clicked).toHaveLength(1);
     });
-    expect(within(form).getByRole('button', { name: 'Download' })).toBeEnabled();
+    // The button comes back once the download's state settles, just after the file is handed over.
+    expect(await within(form).findByRole('button', { name: 'Download' })).toBeEnabled();
   });
 
   it('offers the quick sizes 360 and 720', async () => {
