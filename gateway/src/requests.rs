@@ -16,18 +16,17 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::http::header;
 use axum::middleware::Next;
 use axum::response::Response;
+use crossbeam_queue::ArrayQueue;
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::histogram::Histogram;
-use prost::Message;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use stamps_platform::metrics::Registry;
 use stamps_platform::nats::{Nats, Stream};
 use stamps_platform::shutdown::Shutdown;
 use stamps_proto::events::v1 as events;
-use tokio::sync::mpsc;
 
 /// How long NATS has to take a batch.
 pub const PUBLISH_TIMEOUT: Duration = Duration::from_secs(2);
@@ -80,8 +79,8 @@ pub enum Listener {
 #[derive(Debug)]
 struct Note {
     origin: &'static str,
-    /// The request's target (a cheap copy: its path and query are made text by the publisher).
-    uri: axum::http::Uri,
+    /// The request's path and query, cut to [`MAX_URL`] bytes (a copy: the request's own buffers are not held).
+    target: Box<str>,
     status: u16,
     latency_us: u32,
     mobile: bool,
@@ -106,7 +105,7 @@ struct OriginLabels {
 pub struct RequestLog(Arc<Inner>);
 
 struct Inner {
-    queue: Option<mpsc::Sender<Note>>,
+    queue: Option<Arc<ArrayQueue<Note>>>,
     xcp_hosts: Vec<String>,
     answers: Family<AnswerLabels, Counter>,
     latency: Family<OriginLabels, Histogram>,
@@ -114,9 +113,9 @@ struct Inner {
     dropped: Counter,
 }
 
-/// The receiving end of the queue, taken by the publisher.
+/// The queue's reading end, taken by the publisher.
 pub struct Notes {
-    receiver: mpsc::Receiver<Note>,
+    queue: Arc<ArrayQueue<Note>>,
     batch: usize,
     flush: Duration,
 }
@@ -125,13 +124,14 @@ impl RequestLog {
     /// The metrics (registered in `registry`) and, when events are enabled, the queue and its receiving end.
     pub fn new(config: &AnalyticsConfig, registry: &mut Registry) -> (Self, Option<Notes>) {
         let (queue, notes) = if config.enabled {
-            let (sender, receiver) = mpsc::channel(config.buffer.max(1));
+            // A lock-free ring: a request's note costs one push, and wakes nothing.
+            let queue = Arc::new(ArrayQueue::new(config.buffer.max(1)));
             let notes = Notes {
-                receiver,
+                queue: queue.clone(),
                 batch: config.batch.clamp(1, 10_000),
                 flush: Duration::from_millis(config.flush_ms.max(1)),
             };
-            (Some(sender), Some(notes))
+            (Some(queue), Some(notes))
         } else {
             (None, None)
         };
@@ -194,18 +194,19 @@ impl RequestLog {
         let Some(queue) = &self.0.queue else {
             return;
         };
-        if queue.try_send(note).is_err() {
+        if queue.push(note).is_err() {
             self.0.dropped.inc();
         }
     }
 
     /// Publishes the notes until `shutdown`, then what is left. The queue is drained every `flush` (and
     /// published in messages of up to `batch`), never waited on: a request's note wakes nothing.
-    pub async fn publish_forever(self, mut notes: Notes, nats: Nats, shutdown: Shutdown) {
+    pub async fn publish_forever(self, notes: Notes, nats: Nats, shutdown: Shutdown) {
         let mut keys = VisitorKeys::new(nats.clone());
         let subject = nats.subject(stamps_proto::events::subjects::REQUESTS_SERVED);
         let mut stream_ready = false;
         let mut batch: Vec<Note> = Vec::with_capacity(notes.batch);
+        let mut encoder = Encoder::default();
         let mut tick = tokio::time::interval(notes.flush);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
@@ -213,15 +214,12 @@ impl RequestLog {
                 _ = shutdown.cancelled() => true,
                 _ = tick.tick() => false,
             };
-            if stopping {
-                // What was queued before the stop is still published.
-                notes.receiver.close();
-            }
+            // What was queued before a stop is still published.
             loop {
                 while batch.len() < notes.batch {
-                    match notes.receiver.try_recv() {
-                        Ok(note) => batch.push(note),
-                        Err(_) => break,
+                    match notes.queue.pop() {
+                        Some(note) => batch.push(note),
+                        None => break,
                     }
                 }
                 if batch.is_empty() {
@@ -231,7 +229,14 @@ impl RequestLog {
                 let count = batch.len() as u64;
                 let sent = tokio::time::timeout(
                     PUBLISH_TIMEOUT,
-                    self.publish(&nats, &subject, &mut keys, &mut stream_ready, &mut batch),
+                    self.publish(
+                        &nats,
+                        &subject,
+                        &mut keys,
+                        &mut stream_ready,
+                        &mut encoder,
+                        &mut batch,
+                    ),
                 )
                 .await;
                 match sent {
@@ -267,6 +272,7 @@ impl RequestLog {
         subject: &str,
         keys: &mut VisitorKeys,
         stream_ready: &mut bool,
+        encoder: &mut Encoder,
         batch: &mut Vec<Note>,
     ) -> Result<(), String> {
         if !*stream_ready {
@@ -275,27 +281,11 @@ impl RequestLog {
                 .map_err(|e| e.to_string())?;
             *stream_ready = true;
         }
-        let mut requests = Vec::with_capacity(batch.len());
+        let mut payload = Vec::with_capacity(batch.len() * 96);
         for note in batch.drain(..) {
             let visitor = keys.visitor(day_of(note.time_ms), note.client).await?;
-            let path = clip(note.uri.path());
-            let url = clip(
-                note.uri
-                    .path_and_query()
-                    .map_or(note.uri.path(), |p| p.as_str()),
-            );
-            requests.push(events::RequestServed {
-                origin: note.origin.to_owned(),
-                path,
-                url,
-                status: u32::from(note.status),
-                latency_us: note.latency_us,
-                is_mobile: note.mobile,
-                time_ms: note.time_ms,
-                visitor: visitor.to_vec(),
-            });
+            encoder.push(&note, &visitor, &mut payload);
         }
-        let payload = events::RequestsServed { requests }.encode_to_vec();
         nats.js
             .publish(subject.to_owned(), payload.into())
             .await
@@ -331,7 +321,13 @@ pub async fn record(
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map_or(IpAddr::from([127, 0, 0, 1]), |ConnectInfo(a)| a.ip());
-    let uri = request.uri().clone();
+    let target = clip(
+        request
+            .uri()
+            .path_and_query()
+            .map_or(request.uri().path(), |p| p.as_str()),
+    )
+    .into();
     let response = next.run(request).await;
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
@@ -351,7 +347,7 @@ pub async fn record(
         .observe(elapsed.as_secs_f64());
     log.note(Note {
         origin,
-        uri,
+        target,
         status,
         latency_us: u32::try_from(elapsed.as_micros()).unwrap_or(u32::MAX),
         mobile,
@@ -361,16 +357,43 @@ pub async fn record(
     response
 }
 
-/// `text` cut to at most [`MAX_URL`] bytes, at a character boundary.
-fn clip(text: &str) -> String {
-    if text.len() <= MAX_URL {
-        return text.to_owned();
+/// Writes notes into a `RequestsServed` message's bytes one by one (each as an element of its repeated field),
+/// reusing one event's buffers: the message is the one `RequestsServed { requests }.encode_to_vec()` makes, without
+/// an allocation per event.
+#[derive(Default)]
+struct Encoder(events::RequestServed);
+
+impl Encoder {
+    fn push(&mut self, note: &Note, visitor: &[u8; 16], out: &mut Vec<u8>) {
+        let event = &mut self.0;
+        event.origin.clear();
+        event.origin.push_str(note.origin);
+        let path = note
+            .target
+            .split_once('?')
+            .map_or(&*note.target, |(p, _)| p);
+        event.path.clear();
+        event.path.push_str(path);
+        event.url.clear();
+        event.url.push_str(&note.target);
+        event.status = u32::from(note.status);
+        event.latency_us = note.latency_us;
+        event.is_mobile = note.mobile;
+        event.time_ms = note.time_ms;
+        event.visitor.clear();
+        event.visitor.extend_from_slice(visitor);
+        // `requests` is field 1 of RequestsServed.
+        prost::encoding::message::encode(1, &*event, out);
     }
-    let mut end = MAX_URL;
+}
+
+/// `text` cut to at most [`MAX_URL`] bytes, at a character boundary.
+fn clip(text: &str) -> &str {
+    let mut end = text.len().min(MAX_URL);
     while !text.is_char_boundary(end) {
         end -= 1;
     }
-    text[..end].to_owned()
+    &text[..end]
 }
 
 /// Whether a user agent is a phone's or a tablet's.
@@ -557,9 +580,59 @@ mod tests {
     fn long_urls_are_cut_at_a_character_boundary() {
         let long = format!("/{}", "é".repeat(400));
         let cut = clip(&long);
-        assert!(cut.len() <= MAX_URL);
-        assert!(long.starts_with(&cut));
+        assert!(cut.len() <= MAX_URL && cut.len() > MAX_URL - 2);
+        assert!(long.starts_with(cut));
         assert_eq!(clip("/api/stamps?page=2"), "/api/stamps?page=2");
+    }
+
+    #[test]
+    fn the_encoder_writes_the_message_prost_would() {
+        use prost::Message as _;
+        let note = |uri: &str, origin, status, mobile| Note {
+            origin,
+            target: clip(uri).into(),
+            status,
+            latency_us: 1_234,
+            mobile,
+            time_ms: 1_795_000_000_000,
+            client: IpAddr::from([127, 0, 0, 1]),
+        };
+        let long = format!("/s/{}?x=1", "é".repeat(400));
+        let notes = [
+            note("/api/stamps?page=2", ORIGINS[0], 200, true),
+            note("/", ORIGINS[3], 404, false),
+            note(&long, ORIGINS[2], 0, false),
+        ];
+        let mut encoder = Encoder::default();
+        let mut bytes = Vec::new();
+        for (i, n) in notes.iter().enumerate() {
+            encoder.push(n, &[i as u8; 16], &mut bytes);
+        }
+        let decoded = events::RequestsServed::decode(bytes.as_slice()).expect("decodes");
+        let expected: Vec<events::RequestServed> = notes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let url = n.target.to_string();
+                events::RequestServed {
+                    origin: n.origin.to_owned(),
+                    path: url.split('?').next().unwrap_or_default().to_owned(),
+                    url,
+                    status: u32::from(n.status),
+                    latency_us: n.latency_us,
+                    is_mobile: n.mobile,
+                    time_ms: n.time_ms,
+                    visitor: vec![i as u8; 16],
+                }
+            })
+            .collect();
+        assert_eq!(decoded.requests, expected);
+        assert_eq!(decoded.requests[0].url, "/api/stamps?page=2");
+        assert_eq!(decoded.requests[0].path, "/api/stamps");
+        assert_eq!(
+            events::RequestsServed { requests: expected }.encode_to_vec(),
+            bytes
+        );
     }
 
     #[test]

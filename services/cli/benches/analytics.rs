@@ -6,7 +6,8 @@
 //!    rows spread over those days (written by SQL, their rollups rebuilt from them), signed in as staff, through
 //!    `stamps gateway`: p50, p99 and rate on each of `ANALYTICS_BENCH_CONNECTIONS` connections (default 1,8);
 //! 3. the gateway's throughput (`GET /api/origins`, wrk, 64 connections, `ANALYTICS_BENCH_SECONDS` each, default
-//!    10) with request events on and off, two gateways measured in turn, twice each.
+//!    10) with request events on and off, two gateways measured in turn, three times each, with the CPU time per
+//!    request of the gateway and of NATS.
 //!
 //! Postgres and NATS are `STAMPS_TEST_POSTGRES` and `STAMPS_TEST_NATS`; the database and streams are removed
 //! afterwards.
@@ -369,31 +370,63 @@ async fn main() {
     //    machine's in production).
     let _ = analytics.kill();
     let _ = analytics.wait();
-    let mut quiet = spawn(
-        &[
-            "gateway",
-            "--listen",
-            &format!("127.0.0.1:{off_http}"),
-            "--static-dir",
-            "/nonexistent",
-        ],
-        &[("STAMPS_GATEWAY__ANALYTICS__ENABLED", "false".into())],
-    );
+    // The raw rows go: Postgres's background work on them (autovacuum) must not share the cores measured.
+    sqlx::query("TRUNCATE requests, hourly_visitors, daily_visitors")
+        .execute(&mut db)
+        .await
+        .expect("truncate");
+    // Two fresh gateways, alike but for the request events.
+    let _ = gateway.kill();
+    let _ = gateway.wait();
+    let gateway_on = |port: u16, enabled: bool| {
+        spawn(
+            &[
+                "gateway",
+                "--listen",
+                &format!("127.0.0.1:{port}"),
+                "--static-dir",
+                "/nonexistent",
+            ],
+            &[("STAMPS_GATEWAY__ANALYTICS__ENABLED", enabled.to_string())],
+        )
+    };
+    let mut loud = gateway_on(on_http, true);
+    let mut quiet = gateway_on(off_http, false);
     let off = format!("http://127.0.0.1:{off_http}");
     wait_for(&format!("{off}/healthz"), "the gateway without events").await;
+    wait_for(&format!("{base}/healthz"), "the gateway with events").await;
     let mut rates: Vec<(&str, f64)> = Vec::new();
-    for (name, url) in [("off", &off), ("on", &base), ("off", &off), ("on", &base)] {
+    let (on_pid, off_pid) = (loud.id(), quiet.id());
+    for (name, url, pid) in [("off", &off, off_pid), ("on", &base, on_pid)]
+        .into_iter()
+        .cycle()
+        .take(6)
+    {
+        let cpu = || {
+            (
+                common::cpu_seconds(pid),
+                common::cpu_seconds_named("nats-server"),
+            )
+        };
+        let (gateway_before, nats_before) = cpu();
         let Some((p50, p99, rate, _)) =
             common::wrk(&format!("{url}/api/origins"), 64, seconds, &[], None)
         else {
             println!("wrk is not installed: the throughput comparison is skipped");
             break;
         };
+        let (gateway_after, nats_after) = cpu();
+        let rate: f64 = rate.parse().unwrap_or(0.0);
+        // CPU time per request, in microseconds: the gateway's and NATS's.
+        let per_request = |cpu: f64| cpu * 1e6 / (rate * seconds as f64).max(1.0);
         println!(
-            "{:<52} p50 {p50:>8}   p99 {p99:>8}   {rate:>9} req/s (wrk)",
-            format!("GET /api/origins, 64 connections, events {name}")
+            "{:<52} p50 {p50:>8}   p99 {p99:>8}   {rate:>9.0} req/s (wrk); CPU per request: gateway {:.1} µs, \
+             NATS {:.1} µs",
+            format!("GET /api/origins, 64 connections, events {name}"),
+            per_request(gateway_after - gateway_before),
+            per_request(nats_after - nats_before),
         );
-        rates.push((name, rate.parse().unwrap_or(0.0)));
+        rates.push((name, rate));
     }
     let mean = |which: &str| {
         let r: Vec<f64> = rates
@@ -412,7 +445,7 @@ async fn main() {
         );
     }
 
-    for child in [&mut gateway, &mut quiet, &mut auth] {
+    for child in [&mut loud, &mut quiet, &mut auth] {
         let _ = child.kill();
         let _ = child.wait();
     }
