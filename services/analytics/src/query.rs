@@ -102,6 +102,9 @@ const ANSWERS_KEPT: usize = 64;
 pub struct Days {
     days: Mutex<KeptDays>,
     answers: Mutex<HashMap<Range, (Versions, Arc<pb::Log>)>>,
+    /// Held while an answer is made: requests that find no current answer at once make it one at a time, so that
+    /// after a write the first makes it and the others find it.
+    making: tokio::sync::Mutex<()>,
 }
 
 /// Keeps `value` under `key`, emptying the map first when it holds `most`.
@@ -132,16 +135,24 @@ impl Days {
             .iter()
             .map(|d| found.get(d).copied().unwrap_or(0))
             .collect();
-        if let Ok(answers) = self.answers.lock()
-            && let Some((v, log)) = answers.get(&range)
-            && *v == versions
-        {
-            return Ok(log.clone());
+        if let Some(log) = self.kept(&range, &versions) {
+            return Ok(log);
+        }
+        let _making = self.making.lock().await;
+        if let Some(log) = self.kept(&range, &versions) {
+            return Ok(log);
         }
         let read = self.days(pool, range.origin, &days, &versions).await?;
         let log = Arc::new(figures(&range, &read));
         keep(&self.answers, ANSWERS_KEPT, range, (versions, log.clone()));
         Ok(log)
+    }
+
+    /// The answer kept for `range` at `versions`.
+    fn kept(&self, range: &Range, versions: &Versions) -> Option<Arc<pb::Log>> {
+        let answers = self.answers.lock().ok()?;
+        let (v, log) = answers.get(range)?;
+        (v == versions).then(|| log.clone())
     }
 
     /// The days `days` of `origin` at `versions`: those kept at those versions, the others read (together).
