@@ -156,37 +156,6 @@ async fn open_dispenser(node: &Node, db: &mut sqlx::PgConnection, who: u32, asse
     txid.as_str().expect("sent").to_owned()
 }
 
-/// `connections` clients sending `request` for `seconds`: sorted latencies.
-async fn load(
-    connections: usize,
-    seconds: u64,
-    request: Arc<dyn Fn(&reqwest::Client) -> reqwest::RequestBuilder + Send + Sync>,
-) -> Vec<Duration> {
-    let stop = Instant::now() + Duration::from_secs(seconds);
-    let mut tasks = Vec::new();
-    for _ in 0..connections {
-        let request = request.clone();
-        tasks.push(tokio::spawn(async move {
-            let client = reqwest::Client::new();
-            let mut out = Vec::new();
-            while Instant::now() < stop {
-                let t = Instant::now();
-                let r = request(&client).send().await.expect("request");
-                assert!(r.status().is_success(), "{}", r.status());
-                let _ = r.bytes().await;
-                out.push(t.elapsed());
-            }
-            out
-        }));
-    }
-    let mut latencies = Vec::new();
-    for t in tasks {
-        latencies.extend(t.await.expect("task"));
-    }
-    latencies.sort();
-    latencies
-}
-
 /// CPU seconds used so far by the services (`stamps all`), the devnet and PostgreSQL.
 fn cpu(all: u32, devnet: u32) -> [f64; 3] {
     [
@@ -443,10 +412,10 @@ async fn main() {
     let _ = std::fs::remove_file(&script);
     if !measured {
         let url = items_url.clone();
-        let latencies = load(
+        let latencies = common::load_with(
             connections,
             seconds,
-            Arc::new(move |c: &reqwest::Client| c.get(&url)),
+            Arc::new(move |c: &reqwest::Client, _| c.get(&url)),
         )
         .await;
         report("GET /api/wallet/buy/{5 hashes}", &latencies, seconds);
@@ -456,10 +425,10 @@ async fn main() {
             cookie.clone(),
             order.clone(),
         );
-        let latencies = load(
+        let latencies = common::load_with(
             connections,
             seconds,
-            Arc::new(move |c: &reqwest::Client| {
+            Arc::new(move |c: &reqwest::Client, _| {
                 c.post(&url)
                     .header("origin", &origin)
                     .header("cookie", &cookie)
@@ -589,10 +558,10 @@ async fn main() {
             }
             None => {
                 let (url, origin, cookie) = (url.clone(), base.clone(), cookie.clone());
-                let latencies = load(
+                let latencies = common::load_with(
                     connections,
                     seconds,
-                    Arc::new(move |c: &reqwest::Client| {
+                    Arc::new(move |c: &reqwest::Client, _| {
                         c.post(&url)
                             .header("origin", &origin)
                             .header("cookie", &cookie)
@@ -616,10 +585,10 @@ async fn main() {
             println!("{}", cpu_split(before, cpu(all_pid, devnet_pid), seconds));
         }
         None => {
-            let latencies = load(
+            let latencies = common::load_with(
                 connections,
                 seconds,
-                Arc::new(move |c: &reqwest::Client| c.get(&whitelist)),
+                Arc::new(move |c: &reqwest::Client, _| c.get(&whitelist)),
             )
             .await;
             report(

@@ -155,30 +155,24 @@ pub fn sign_legacy(secret: &bitcoin::secp256k1::SecretKey, message: &str) -> Str
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
-/// `GET url` on `connections` connections for `seconds`, connection `c` sending `cookies[c % len]` (none when
-/// empty); every answer must be a 200. The latencies, sorted.
-pub async fn load(
-    url: &str,
-    cookies: &[String],
-    connections: usize,
-    seconds: u64,
-) -> Vec<Duration> {
+/// What one connection of a load sends: a request made with the connection's client and its index.
+pub type MakeRequest = std::sync::Arc<
+    dyn Fn(&reqwest::Client, usize) -> reqwest::RequestBuilder + std::marker::Send + Sync,
+>;
+
+/// `connections` clients sending `request` for `seconds`, each answer a success: the latencies, sorted.
+pub async fn load_with(connections: usize, seconds: u64, request: MakeRequest) -> Vec<Duration> {
     let stop = std::time::Instant::now() + Duration::from_secs(seconds);
     let mut tasks = Vec::new();
     for c in 0..connections {
-        let url = url.to_owned();
-        let cookie = (!cookies.is_empty()).then(|| cookies[c % cookies.len()].clone());
+        let request = request.clone();
         tasks.push(tokio::spawn(async move {
             let client = reqwest::Client::new();
             let mut out = Vec::new();
             while std::time::Instant::now() < stop {
                 let t = std::time::Instant::now();
-                let mut request = client.get(&url);
-                if let Some(cookie) = &cookie {
-                    request = request.header("cookie", cookie);
-                }
-                let r = request.send().await.expect("an answer");
-                assert_eq!(r.status(), 200, "{url}");
+                let r = request(&client, c).send().await.expect("an answer");
+                assert!(r.status().is_success(), "{}", r.status());
                 let _ = r.bytes().await;
                 out.push(t.elapsed());
             }
@@ -191,4 +185,27 @@ pub async fn load(
     }
     latencies.sort();
     latencies
+}
+
+/// `GET url` on `connections` connections for `seconds`, connection `c` sending `cookies[c % len]` (none when
+/// empty): the latencies, sorted.
+pub async fn load(
+    url: &str,
+    cookies: &[String],
+    connections: usize,
+    seconds: u64,
+) -> Vec<Duration> {
+    let (url, cookies) = (url.to_owned(), cookies.to_vec());
+    load_with(
+        connections,
+        seconds,
+        std::sync::Arc::new(move |client: &reqwest::Client, c: usize| {
+            let request = client.get(&url);
+            match cookies.get(c % cookies.len().max(1)) {
+                Some(cookie) => request.header("cookie", cookie),
+                None => request,
+            }
+        }),
+    )
+    .await
 }
