@@ -56,14 +56,19 @@ pub struct Analytics {
     metrics: ServiceMetrics,
 }
 
+/// A pool on the service's schema, migrated, as the service uses it (for tools: a rebuild, the retention, tests).
+/// Request events can be had again from the stream: the pool does not wait for the disk.
+pub async fn connect(pg: &PostgresConfig) -> Result<sqlx::PgPool, DbError> {
+    db::connect_with(pg, SCHEMA, &MIGRATOR, &[("synchronous_commit", "off")]).await
+}
+
 /// Connects, migrates and binds the gRPC port.
 pub async fn build(
     config: &AnalyticsConfig,
     pg: &PostgresConfig,
     nats: &NatsConfig,
 ) -> Result<Analytics, AnalyticsError> {
-    // Request events can be had again from the stream: the pool does not wait for the disk.
-    let pool = db::connect_with(pg, SCHEMA, &MIGRATOR, &[("synchronous_commit", "off")]).await?;
+    let pool = connect(pg).await?;
     let nats = Nats::connect(nats).await?;
     nats.ensure_stream(Stream::Analytics).await?;
     let listener = TcpListener::bind(&config.grpc_listen)

@@ -268,19 +268,12 @@ async fn main() {
     .await
     .expect("raw rows");
     let written = t.elapsed();
-    let pool = sqlx::postgres::PgPoolOptions::new()
-        .max_connections(1)
-        .after_connect(|conn, _| {
-            Box::pin(async move {
-                sqlx::query("SET search_path TO analytics")
-                    .execute(conn)
-                    .await?;
-                Ok(())
-            })
-        })
-        .connect(&db_url)
-        .await
-        .expect("pool");
+    let pool = stamps_analytics::service::connect(&stamps_platform::config::PostgresConfig {
+        url: db_url.clone(),
+        max_connections: 1,
+    })
+    .await
+    .expect("pool");
     let t = Instant::now();
     stamps_analytics::ingest::rebuild_rollups(&pool, now - 7 * DAY_MS, now)
         .await

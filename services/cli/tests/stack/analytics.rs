@@ -40,23 +40,6 @@ fn sample(page: &str, name: &str, labels: &[&str]) -> f64 {
         .sum()
 }
 
-/// A pool on the analytics schema.
-async fn analytics_pool(url: &str) -> sqlx::PgPool {
-    sqlx::postgres::PgPoolOptions::new()
-        .max_connections(1)
-        .after_connect(|conn, _| {
-            Box::pin(async move {
-                sqlx::query("SET search_path TO analytics")
-                    .execute(conn)
-                    .await?;
-                Ok(())
-            })
-        })
-        .connect(url)
-        .await
-        .expect("pool")
-}
-
 async fn page(url: &str) -> String {
     reqwest::get(url)
         .await
@@ -318,7 +301,12 @@ async fn requests_become_rows_and_rollups_that_the_staff_log_reads() {
 
     // Another replica's consumer writes the same schema: its requests show in this replica's next answer, for
     // what this one kept of the day is current only while the day's version stands.
-    let pool = analytics_pool(&stack.postgres.url).await;
+    let pool = stamps_analytics::service::connect(&stamps_platform::config::PostgresConfig {
+        url: stack.postgres.url.clone(),
+        max_connections: 1,
+    })
+    .await
+    .expect("pool");
     let elsewhere = format!("/api/log?origin=xcp-wallet&start={start}&end={end}");
     let before = staff.get(&elsewhere).await.json();
     assert_eq!(staff.get(&elsewhere).await.json(), before, "kept");
