@@ -11,13 +11,14 @@
 //! Addresses are parsed here, for the configured network only (the crate would take any network's).
 
 use std::str::FromStr;
+use std::sync::LazyLock;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use bitcoin::consensus::Decodable;
 use bitcoin::hashes::Hash;
 use bitcoin::secp256k1::ecdsa::{RecoverableSignature, RecoveryId};
-use bitcoin::secp256k1::{Message, Secp256k1};
+use bitcoin::secp256k1::{Message, Secp256k1, VerifyOnly};
 use bitcoin::sign_message::signed_msg_hash;
 use bitcoin::{Address, AddressType, CompressedPublicKey, Network, PublicKey, ScriptBuf, Witness};
 
@@ -100,6 +101,9 @@ pub fn verify(address: &Address, message: &str, signature: &str) -> Result<Verif
     }
 }
 
+/// One context for every recovery: making a context randomizes it, which costs a point multiplication.
+static VERIFIER: LazyLock<Secp256k1<VerifyOnly>> = LazyLock::new(Secp256k1::verification_only);
+
 /// A legacy signature: the key it recovers must give `address` (of the address's own type).
 fn legacy(address: &Address, message: &str, compact: &[u8; 65]) -> Result<Verified, VerifyError> {
     let id = RecoveryId::from_i32(i32::from((compact[0] - 27) & 3))
@@ -107,7 +111,7 @@ fn legacy(address: &Address, message: &str, compact: &[u8; 65]) -> Result<Verifi
     let signature = RecoverableSignature::from_compact(&compact[1..], id)
         .map_err(|_| VerifyError::Format("compact signature"))?;
     let digest = Message::from_digest(signed_msg_hash(message).to_byte_array());
-    let key = Secp256k1::verification_only()
+    let key = VERIFIER
         .recover_ecdsa(&digest, &signature)
         .map_err(|_| VerifyError::Invalid)?;
     let compressed = CompressedPublicKey(key);

@@ -9,7 +9,9 @@
 //! arriving at `AUTH_BENCH_RATE` (default 1000) a second whatever the answers' pace, for the latency under that
 //! load; `AUTH_BENCH_CONNECTIONS` (default 64) and
 //! `AUTH_BENCH_SECONDS` (default 10) load `GET /api/user`. Postgres and NATS are `STAMPS_TEST_POSTGRES` and
-//! `STAMPS_TEST_NATS` (defaults: the local servers); the database and streams are removed afterwards.
+//! `STAMPS_TEST_NATS` (defaults: the local servers); the database and streams are removed afterwards. Each
+//! sign-in measure also gives the CPU time each process took per sign-in: the bench (the visitors and their
+//! signing), the gateway, the auth service, PostgreSQL and NATS, which share the machine's cores.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -170,9 +172,36 @@ async fn sign_in_paced(
     (latencies, wall)
 }
 
-fn report(name: &str, latencies: &[Duration], wall: Duration) {
+/// CPU seconds used so far by the bench itself, the gateway, the auth service, PostgreSQL and NATS.
+#[derive(Clone, Copy)]
+struct Cpu([f64; 5]);
+
+impl Cpu {
+    const NAMES: [&'static str; 5] = ["bench", "gateway", "auth", "postgres", "nats"];
+
+    fn now(gateway: u32, auth: u32) -> Self {
+        Cpu([
+            common::cpu_seconds(std::process::id()),
+            common::cpu_seconds(gateway),
+            common::cpu_seconds(auth),
+            common::cpu_seconds_named("postgres"),
+            common::cpu_seconds_named("nats-server"),
+        ])
+    }
+
+    /// Each one's CPU time per sign-in since `before`, in microseconds.
+    fn per(self, before: Cpu, n: usize) -> String {
+        let each = |i: usize| (self.0[i] - before.0[i]) * 1e6 / n.max(1) as f64;
+        let parts: Vec<String> = (0..5)
+            .map(|i| format!("{} {:.0}", Self::NAMES[i], each(i)))
+            .collect();
+        format!("CPU µs each: {}", parts.join(", "))
+    }
+}
+
+fn report(name: &str, latencies: &[Duration], wall: Duration, cpu: String) {
     println!(
-        "{name:<44} p50 {:7.2} ms   p99 {:7.2} ms   {:7.0} sign-ins/s",
+        "{name:<44} p50 {:7.2} ms   p99 {:7.2} ms   {:7.0} sign-ins/s   {cpu}",
         percentile(latencies, 0.5),
         percentile(latencies, 0.99),
         latencies.len() as f64 / wall.as_secs_f64()
@@ -254,26 +283,42 @@ async fn main() {
     let people = Arc::new(visitors(users));
     let lone: Arc<Vec<Visitor>> = Arc::new(visitors(200));
 
+    let (gateway_pid, auth_pid) = (gateway.id(), auth.id());
+    let cpu = || Cpu::now(gateway_pid, auth_pid);
+    let before = cpu();
     let (_, latencies, wall) = sign_in_all(&site, &people, concurrency).await;
-    report("first sign-ins (user created)", &latencies, wall);
+    let used = cpu().per(before, latencies.len());
+    report("first sign-ins (user created)", &latencies, wall, used);
+    let before = cpu();
     let (cookies, latencies, wall) = sign_in_all(&site, &people, concurrency).await;
-    report("returning sign-ins (new session)", &latencies, wall);
+    let used = cpu().per(before, latencies.len());
+    report("returning sign-ins (new session)", &latencies, wall, used);
+    let before = cpu();
     let (_, latencies, wall) = sign_in_all(&site, &lone, 1).await;
-    report("first sign-ins, one at a time", &latencies, wall);
+    let used = cpu().per(before, latencies.len());
+    report("first sign-ins, one at a time", &latencies, wall, used);
+    let before = cpu();
     let (_, latencies, wall) = sign_in_all(&site, &lone, 1).await;
-    report("returning sign-ins, one at a time", &latencies, wall);
+    let used = cpu().per(before, latencies.len());
+    report("returning sign-ins, one at a time", &latencies, wall, used);
     let paced = Arc::new(visitors(users));
+    let before = cpu();
     let (latencies, wall) = sign_in_paced(&site, &paced, rate).await;
+    let used = cpu().per(before, latencies.len());
     report(
         &format!("first sign-ins arriving at {rate}/s"),
         &latencies,
         wall,
+        used,
     );
+    let before = cpu();
     let (latencies, wall) = sign_in_paced(&site, &paced, rate).await;
+    let used = cpu().per(before, latencies.len());
     report(
         &format!("returning sign-ins arriving at {rate}/s"),
         &latencies,
         wall,
+        used,
     );
 
     // GET /api/user with wrk when it is installed (its client takes less of the machine than this one); and, for

@@ -49,7 +49,88 @@ fn refused(e: verify::VerifyError) -> AuthError {
     AuthError::Invalid(format!("The signature was refused: {e}"))
 }
 
+/// What a sign-in statement binds.
+struct Opening<'a> {
+    nonce: &'a str,
+    address: &'a str,
+    message: &'a str,
+    now: i64,
+    token_hash: Vec<u8>,
+    wallet: &'a str,
+    expires: i64,
+}
+
+/// Consumes the nonce, if it was issued for this address and message and is unused and unexpired, and opens a
+/// session for the address's user: `(nonces consumed, the user signed in, whether the user was created)`.
+const OPEN: &str = "WITH c AS (
+         UPDATE challenges SET used = TRUE
+         WHERE nonce = $1 AND address = $2 AND purpose = 1 AND message = $3 AND session_hash IS NULL
+           AND NOT used AND expires_ms > $4
+         RETURNING address),
+     h AS (SELECT a.user_id FROM c JOIN addresses a ON a.address = c.address),
+     s AS (
+         INSERT INTO sessions (token_hash, user_id, address, wallet, created_ms, seen_ms, expires_ms)
+         SELECT $5, user_id, $2, $6, $4, $4, $7 FROM h
+         RETURNING user_id)
+     SELECT (SELECT count(*) FROM c), (SELECT user_id FROM s), FALSE";
+
+/// [`OPEN`], and at the address's first sign-in (no user holds it, none is named by it) also the user, the address
+/// and the user's event, under the address's lock; then the statement's commit waits for the disk, as users'
+/// changes must survive a crash once answered. Any other first sign-in is left to [`Accounts::first_sign_in`].
+const OPEN_OR_CREATE: &str = "WITH c AS (
+         UPDATE challenges SET used = TRUE
+         WHERE nonce = $1 AND address = $2 AND purpose = 1 AND message = $3 AND session_hash IS NULL
+           AND NOT used AND expires_ms > $4
+         RETURNING address),
+     h AS (SELECT a.user_id FROM c JOIN addresses a ON a.address = c.address),
+     u AS (
+         INSERT INTO users (user_id, version, created_ms)
+         SELECT address, 1, $4 FROM c
+         WHERE CASE WHEN EXISTS (SELECT 1 FROM h) THEN FALSE
+                    ELSE pg_advisory_xact_lock(hashtextextended('address:' || address, 0))::text = '' END
+         ON CONFLICT (user_id) DO NOTHING RETURNING user_id),
+     n AS (
+         INSERT INTO addresses (address, user_id, linked_ms) SELECT user_id, user_id, $4 FROM u
+         RETURNING address),
+     o AS (INSERT INTO outbox (subject, msg_id, payload) SELECT $8, address || ':1', $9 FROM n),
+     s AS (
+         INSERT INTO sessions (token_hash, user_id, address, wallet, created_ms, seen_ms, expires_ms)
+         SELECT $5, w.user_id, $2, $6, $4, $4, $7 FROM (SELECT user_id FROM h UNION ALL SELECT address FROM n) w
+         RETURNING user_id)
+     SELECT (SELECT count(*) FROM c), (SELECT user_id FROM s),
+            CASE WHEN EXISTS (SELECT 1 FROM n) THEN set_config('synchronous_commit', 'on', true) = 'on'
+                 ELSE FALSE END";
+
 impl Accounts {
+    /// Runs [`OPEN_OR_CREATE`] (`create`) or [`OPEN`] for a sign-in.
+    async fn open(
+        &self,
+        o: &Opening<'_>,
+        create: bool,
+    ) -> Result<(i64, Option<String>, bool), sqlx::Error> {
+        let query = sqlx::query_as(if create { OPEN_OR_CREATE } else { OPEN })
+            .bind(o.nonce)
+            .bind(o.address)
+            .bind(o.message)
+            .bind(o.now)
+            .bind(&o.token_hash)
+            .bind(o.wallet)
+            .bind(o.expires);
+        if !create {
+            return query.fetch_one(&self.pool).await;
+        }
+        let event = pb::AddressLinked {
+            user_id: o.address.to_owned(),
+            address: o.address.to_owned(),
+            version: 1,
+        };
+        query
+            .bind(subjects::ADDRESS_LINKED)
+            .bind(prost::Message::encode_to_vec(&event))
+            .fetch_one(&self.pool)
+            .await
+    }
+
     /// Issues a challenge for `address` (a link challenge to the session of `token` only).
     pub async fn issue(
         &self,
@@ -142,9 +223,10 @@ impl Accounts {
 
     /// Signs in with a signed challenge: creates the user at the address's first sign-in and opens a session.
     ///
-    /// The signature is checked first (no database); then one statement consumes the nonce, if it was issued
-    /// for this address and message and is unused and unexpired, and opens a session for the address's user.
-    /// Only a first sign-in (no user holds the address) takes a transaction of its own, to create the user.
+    /// The signature is checked first (no database); then one statement ([`OPEN_OR_CREATE`]) consumes the nonce,
+    /// if it was issued for this address and message and is unused and unexpired, and opens a session for the
+    /// address's user, creating the user at the address's first sign-in. Only an address taken meanwhile, or
+    /// unlinked from its user, takes a transaction of its own.
     pub async fn sign_in(
         &self,
         address: &str,
@@ -163,28 +245,24 @@ impl Accounts {
             .collect();
         let token = new_token();
         let now = self.now();
-        let expires = now.saturating_add(self.absolute_ms);
-        let (consumed, user_id): (i64, Option<String>) = sqlx::query_as(
-            "WITH c AS (
-                 UPDATE challenges SET used = TRUE
-                 WHERE nonce = $1 AND address = $2 AND purpose = 1 AND message = $3 AND session_hash IS NULL
-                   AND NOT used AND expires_ms > $4
-                 RETURNING address),
-             s AS (
-                 INSERT INTO sessions (token_hash, user_id, address, wallet, created_ms, seen_ms, expires_ms)
-                 SELECT $5, a.user_id, a.address, $6, $4, $4, $7 FROM c JOIN addresses a ON a.address = c.address
-                 RETURNING user_id)
-             SELECT (SELECT count(*) FROM c), (SELECT user_id FROM s)",
-        )
-        .bind(nonce)
-        .bind(&address)
-        .bind(message)
-        .bind(now)
-        .bind(token_hash(&token))
-        .bind(&wallet)
-        .bind(expires)
-        .fetch_one(&self.pool)
-        .await?;
+        let opened = Opening {
+            nonce,
+            address: &address,
+            message,
+            now,
+            token_hash: token_hash(&token),
+            wallet: &wallet,
+            expires: now.saturating_add(self.absolute_ms),
+        };
+        let (consumed, user_id, created) = match self.open(&opened, true).await {
+            // The address was linked or taken meanwhile (its row written by another transaction after this
+            // statement's snapshot): the statement was undone, nonce included; consume and open as a returning
+            // sign-in, then step by step.
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                self.open(&opened, false).await?
+            }
+            opened => opened?,
+        };
         if consumed == 0 {
             return match self
                 .challenge_state(nonce, &address, message, Purpose::SignIn, None)
@@ -195,6 +273,9 @@ impl Accounts {
                 ChallengeState::Open => Err(ChallengeState::Used.refusal()),
                 state => Err(state.refusal()),
             };
+        }
+        if created {
+            self.relay.notify();
         }
         let user_id = match user_id {
             Some(user_id) => user_id,
@@ -257,8 +338,9 @@ impl Accounts {
         )
     }
 
-    /// The first sign-in of `address` (its nonce consumed): the user is created, named by the address (or takes
-    /// back its own user, when the address was unlinked from it), with its event, and the session opened.
+    /// The first sign-in of `address` (its nonce consumed) that [`OPEN_OR_CREATE`] left: the address was taken
+    /// meanwhile, or it was unlinked from its user, which takes it back. The user is created or found, with its
+    /// event, and the session opened.
     async fn first_sign_in(
         &self,
         address: &str,
@@ -266,46 +348,6 @@ impl Accounts {
         wallet: &str,
         now: i64,
     ) -> Result<String, AuthError> {
-        let mut tx = self.pool.begin().await?;
-        durable(&mut tx).await?;
-        // The usual case, an address no user holds and no user is named by: the user, its address, its event
-        // and the session in one statement, under the address's lock. Anything else is rolled back and done
-        // step by step below.
-        let event = pb::AddressLinked {
-            user_id: address.to_owned(),
-            address: address.to_owned(),
-            version: 1,
-        };
-        let created: bool = sqlx::query_scalar(
-            "WITH u AS (
-                 INSERT INTO users (user_id, version, created_ms)
-                 SELECT $1, 1, $2 FROM (SELECT pg_advisory_xact_lock(hashtextextended('address:' || $1, 0))) l
-                 ON CONFLICT (user_id) DO NOTHING RETURNING user_id),
-             a AS (
-                 INSERT INTO addresses (address, user_id, linked_ms) SELECT user_id, user_id, $2 FROM u
-                 ON CONFLICT (address) DO NOTHING RETURNING address),
-             o AS (
-                 INSERT INTO outbox (subject, msg_id, payload) SELECT $3, address || ':1', $4 FROM a),
-             s AS (
-                 INSERT INTO sessions (token_hash, user_id, address, wallet, created_ms, seen_ms, expires_ms)
-                 SELECT $5, address, address, $6, $2, $2, $7 FROM a)
-             SELECT EXISTS (SELECT 1 FROM a)",
-        )
-        .bind(address)
-        .bind(now)
-        .bind(subjects::ADDRESS_LINKED)
-        .bind(prost::Message::encode_to_vec(&event))
-        .bind(token_hash(token))
-        .bind(wallet)
-        .bind(now.saturating_add(self.absolute_ms))
-        .fetch_one(&mut *tx)
-        .await?;
-        if created {
-            tx.commit().await?;
-            self.relay.notify();
-            return Ok(address.to_owned());
-        }
-        tx.rollback().await?;
         let mut tx = self.pool.begin().await?;
         durable(&mut tx).await?;
         lock_address(&mut tx, address).await?;

@@ -145,7 +145,11 @@ pub fn sign_legacy(secret: &bitcoin::secp256k1::SecretKey, message: &str) -> Str
     use base64::Engine;
     use bitcoin::hashes::Hash;
     let digest = bitcoin::sign_message::signed_msg_hash(message);
-    let signature = bitcoin::secp256k1::Secp256k1::new().sign_ecdsa_recoverable(
+    // One context: making one randomizes it, which costs about as much as the signature.
+    static SIGNER: std::sync::LazyLock<
+        bitcoin::secp256k1::Secp256k1<bitcoin::secp256k1::SignOnly>,
+    > = std::sync::LazyLock::new(bitcoin::secp256k1::Secp256k1::signing_only);
+    let signature = SIGNER.sign_ecdsa_recoverable(
         &bitcoin::secp256k1::Message::from_digest(digest.to_byte_array()),
         secret,
     );

@@ -698,3 +698,77 @@ async fn one_signature_signs_in_once_and_challenges_are_rate_limited() {
     services.stop().await;
     stack.finish().await;
 }
+
+/// A first sign-in that waits on its address while another transaction links the address to a user: once that
+/// commits, the sign-in's statement finds the address taken, is undone, and the sign-in opens a session of the
+/// address's owner.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_linked_during_its_first_sign_in_signs_into_its_owner() {
+    let stack = Stack::start("signrace", 1).await;
+    let services = stack.services().await;
+    let (alice, bob) = (actor(63), actor(64));
+    let (a, b) = (alice.address().to_string(), bob.address().to_string());
+    let mut alices = Browser::new(&services);
+    assert_eq!(alices.sign_in(&alice, Format::Legacy).await.body, "success");
+
+    // Another replica's link of bob's address to alice, held open under the address's lock.
+    let mut db = <sqlx::PgConnection as sqlx::Connection>::connect(&stack.postgres.url)
+        .await
+        .expect("postgres");
+    let mut link = sqlx::Connection::begin(&mut db).await.expect("begin");
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('address:' || $1, 0))")
+        .bind(&b)
+        .execute(&mut *link)
+        .await
+        .expect("lock");
+    sqlx::query("UPDATE auth.users SET version = version + 1 WHERE user_id = $1")
+        .bind(&a)
+        .execute(&mut *link)
+        .await
+        .expect("version");
+    sqlx::query("INSERT INTO auth.addresses (address, user_id, linked_ms) VALUES ($1, $2, 0)")
+        .bind(&b)
+        .bind(&a)
+        .execute(&mut *link)
+        .await
+        .expect("link");
+
+    let mut bobs = Browser::new(&services);
+    let signing_in = tokio::spawn(async move {
+        let answer = bobs.sign_in(&bob, Format::Bip322).await;
+        (answer, bobs.get("/api/user").await)
+    });
+    // The sign-in waits on the address's lock.
+    let mut watch = <sqlx::PgConnection as sqlx::Connection>::connect(&stack.postgres.url)
+        .await
+        .expect("postgres");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+        )
+        .fetch_one(&mut watch)
+        .await
+        .expect("locks");
+        if waiting > 0 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the sign-in never waited on the address"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    link.commit().await.expect("commit");
+
+    let (answer, user) = signing_in.await.expect("task");
+    assert_eq!(answer.body, "success");
+    let user = user.json();
+    assert_eq!(
+        (user["user_id"].clone(), user["currentAddress"].clone()),
+        (json!(a), json!(b)),
+        "{user}"
+    );
+    services.stop().await;
+    stack.finish().await;
+}
