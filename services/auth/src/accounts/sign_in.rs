@@ -60,29 +60,37 @@ struct Opening<'a> {
     expires: i64,
 }
 
+/// The start of both sign-in statements: `c`, the nonce consumed if it was issued for this address and message
+/// and is unused and unexpired; `h`, the user holding the address.
+macro_rules! consumed {
+    () => {
+        "WITH c AS (
+             UPDATE challenges SET used = TRUE
+             WHERE nonce = $1 AND address = $2 AND purpose = 1 AND message = $3 AND session_hash IS NULL
+               AND NOT used AND expires_ms > $4
+             RETURNING address),
+         h AS (SELECT a.user_id FROM c JOIN addresses a ON a.address = c.address),"
+    };
+}
+
 /// Consumes the nonce, if it was issued for this address and message and is unused and unexpired, and opens a
 /// session for the address's user: `(nonces consumed, the user signed in, whether the user was created)`.
-const OPEN: &str = "WITH c AS (
-         UPDATE challenges SET used = TRUE
-         WHERE nonce = $1 AND address = $2 AND purpose = 1 AND message = $3 AND session_hash IS NULL
-           AND NOT used AND expires_ms > $4
-         RETURNING address),
-     h AS (SELECT a.user_id FROM c JOIN addresses a ON a.address = c.address),
+const OPEN: &str = concat!(
+    consumed!(),
+    "
      s AS (
          INSERT INTO sessions (token_hash, user_id, address, wallet, created_ms, seen_ms, expires_ms)
          SELECT $5, user_id, $2, $6, $4, $4, $7 FROM h
          RETURNING user_id)
-     SELECT (SELECT count(*) FROM c), (SELECT user_id FROM s), FALSE";
+     SELECT (SELECT count(*) FROM c), (SELECT user_id FROM s), FALSE"
+);
 
 /// [`OPEN`], and at the address's first sign-in (no user holds it, none is named by it) also the user, the address
 /// and the user's event, under the address's lock; then the statement's commit waits for the disk, as users'
 /// changes must survive a crash once answered. Any other first sign-in is left to [`Accounts::first_sign_in`].
-const OPEN_OR_CREATE: &str = "WITH c AS (
-         UPDATE challenges SET used = TRUE
-         WHERE nonce = $1 AND address = $2 AND purpose = 1 AND message = $3 AND session_hash IS NULL
-           AND NOT used AND expires_ms > $4
-         RETURNING address),
-     h AS (SELECT a.user_id FROM c JOIN addresses a ON a.address = c.address),
+const OPEN_OR_CREATE: &str = concat!(
+    consumed!(),
+    "
      u AS (
          INSERT INTO users (user_id, version, created_ms)
          SELECT address, 1, $4 FROM c
@@ -99,7 +107,8 @@ const OPEN_OR_CREATE: &str = "WITH c AS (
          RETURNING user_id)
      SELECT (SELECT count(*) FROM c), (SELECT user_id FROM s),
             CASE WHEN EXISTS (SELECT 1 FROM n) THEN set_config('synchronous_commit', 'on', true) = 'on'
-                 ELSE FALSE END";
+                 ELSE FALSE END"
+);
 
 impl Accounts {
     /// Runs [`OPEN_OR_CREATE`] (`create`) or [`OPEN`] for a sign-in.
