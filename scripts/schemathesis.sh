@@ -10,7 +10,8 @@
 #   e.g. scripts/schemathesis.sh http://127.0.0.1:8080 --include-path-regex '^/api/search'
 #
 # SCHEMATHESIS_EXAMPLES: test cases per operation and phase (default 25); SCHEMATHESIS_SEED (default 1).
-# Installs Schemathesis into .data/schemathesis-venv when it is missing there. The whole output is kept in
+# Installs Schemathesis into SCHEMATHESIS_VENV (default ~/.cache/stamps/schemathesis-VERSION, outside the checkout so
+# that every clone on the machine shares it) when it is missing there. The whole output is kept in
 # .data/schemathesis/last-run.log; this prints the counts and one line per finding, and exits non-zero on any.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +19,7 @@ BASE_URL=${1:?usage: scripts/schemathesis.sh BASE_URL (e.g. http://127.0.0.1:808
 BASE_URL=${BASE_URL%/}
 shift
 VERSION=4.32.5
-VENV=.data/schemathesis-venv
+VENV=${SCHEMATHESIS_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/stamps/schemathesis-$VERSION}
 EXAMPLES=${SCHEMATHESIS_EXAMPLES:-25}
 SEED=${SCHEMATHESIS_SEED:-1}
 OUT=.data/schemathesis
@@ -27,6 +28,7 @@ ST="$VENV/bin/schemathesis"
 if ! { [ -x "$ST" ] && "$ST" --version 2>/dev/null | grep -q "version $VERSION\$"; }; then
   echo "schemathesis: installing Schemathesis $VERSION into $VENV"
   rm -rf "$VENV"
+  mkdir -p "$(dirname "$VENV")"
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$VERSION"
 fi
