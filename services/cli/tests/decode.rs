@@ -4,7 +4,7 @@
 use std::process::Command;
 
 // The fixture access the protocol's conformance suites use.
-#[path = "../../protocol/tests/common/mod.rs"]
+#[path = "../../protocol/tests/conformance/common/mod.rs"]
 mod common;
 
 fn stamps(args: &[&str], stdin: Option<&[u8]>) -> (i32, String, String) {

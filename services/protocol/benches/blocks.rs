@@ -5,7 +5,7 @@
 
 #![allow(missing_docs)]
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/conformance/common/mod.rs"]
 mod common;
 
 use bitcoin::Block;

@@ -1,7 +1,7 @@
 //! Whole mainnet blocks decoded: block 820000 (13 raw multisig SRC-20 stamps, 4 Counterparty enhanced sends, no
 //! Counterparty stamps) and block 700000 (before the first stamp).
 
-mod common;
+use crate::common;
 
 use bitcoin::Block;
 use bitcoin::consensus::deserialize;

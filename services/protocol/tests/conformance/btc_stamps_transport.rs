@@ -1,7 +1,7 @@
 //! The Counterparty side of the Stamps indexer's fixtures: which transactions carry Counterparty data
 //! (`parser_snapshots.json`), and the CP-era stamp issuances of `transaction_cache/` decoded end to end.
 
-mod common;
+use crate::common;
 
 use bitcoin::Transaction;
 use bitcoin::consensus::deserialize;

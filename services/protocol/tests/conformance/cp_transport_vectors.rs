@@ -1,7 +1,7 @@
 //! Counterparty transport against the reference's own vectors (`counterparty/vectors.json`): the sections
 //! `gettxinfo`, `data_encoding`, `taproot_envelopes` and `compose`.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::str::FromStr;

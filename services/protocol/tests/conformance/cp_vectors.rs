@@ -6,7 +6,7 @@
 //! or skipped section fails. Cases that depend on the reference's ledger (`db_note`, `expression`) assert the
 //! literal facts they state.
 
-mod common;
+use crate::common;
 
 use serde_json::{Value, json};
 use stamps_protocol::address;

@@ -3,8 +3,6 @@
 //! The fixtures live outside the project (`../shared/fixtures` beside the checkout, or `STAMPS_FIXTURES`).
 //! When they are missing these tests fail and say so: a conformance suite that passes on nothing proves nothing.
 
-mod common;
-
 use bitcoin::Transaction;
 use bitcoin::consensus::deserialize;
 use stamps_protocol::Rules;
@@ -12,7 +10,7 @@ use stamps_protocol::counterparty::message::{Issuance, split_type};
 use stamps_protocol::counterparty::transport;
 use stamps_protocol::stamp::{self, Ident};
 
-use common::fixtures;
+use crate::common::fixtures;
 
 fn cached_tx(txid: &str) -> (Transaction, u64) {
     let path = fixtures().join(format!("btc_stamps/transaction_cache/{txid}.json"));

@@ -2,7 +2,7 @@
 //! `counterparty/vectors.json`): every change the table shares with it activates at the same height on every
 //! network.
 
-mod common;
+use crate::common;
 
 use stamps_protocol::{Change, Network};
 

@@ -4,8 +4,6 @@
 //! The fixtures live outside the project (`../shared/fixtures` beside the checkout, or `STAMPS_FIXTURES`).
 //! When they are missing these tests fail and say so.
 
-mod common;
-
 use bitcoin::Transaction;
 use bitcoin::consensus::deserialize;
 use stamps_protocol::py::{self, PyDecimal, PyValue};
@@ -14,7 +12,7 @@ use stamps_protocol::src20::{self, Deploy, MemoryState, RawStamp, Src20Block, Tx
 use stamps_protocol::stamp::{Ident, mime};
 use stamps_protocol::{Rules, arc4};
 
-use common::json;
+use crate::common::json;
 
 fn d(s: &str) -> PyDecimal {
     PyDecimal::parse(s).unwrap_or_else(|| panic!("decimal {s}"))
