@@ -10,6 +10,9 @@ use sqlx::{ConnectOptions, Connection, Executor, PgPool};
 
 use crate::config::PostgresConfig;
 
+/// How long a pooled connection may sit idle before it is checked again when taken.
+const PING_IDLE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Why the database could not be prepared.
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
@@ -118,6 +121,18 @@ pub async fn connect_with(
     }
     let pool = PgPoolOptions::new()
         .max_connections(config.max_connections)
+        // A connection is checked (a round trip to Postgres) when it is taken from the pool only if it sat idle
+        // longer than `PING_IDLE_AFTER`: the pool checks every connection it is given back, so a busy one was
+        // checked moments ago, and checking it again would make every statement cost two round trips.
+        .test_before_acquire(false)
+        .before_acquire(|conn, meta| {
+            Box::pin(async move {
+                if meta.idle_for > PING_IDLE_AFTER {
+                    conn.ping().await?;
+                }
+                Ok(true)
+            })
+        })
         .connect_with(options)
         .await?;
     migrations.run(&pool).await?;
