@@ -146,7 +146,7 @@ async fn sign_in_paced(
     site: &Arc<Site>,
     people: &Arc<Vec<Visitor>>,
     rate: u32,
-) -> (Vec<Duration>, Duration) {
+) -> ((), Vec<Duration>, Duration) {
     let period = Duration::from_secs(1) / rate.max(1);
     let started = tokio::time::Instant::now();
     let mut tasks = Vec::with_capacity(people.len());
@@ -169,7 +169,7 @@ async fn sign_in_paced(
     }
     let wall = started.elapsed();
     latencies.sort();
-    (latencies, wall)
+    ((), latencies, wall)
 }
 
 /// CPU seconds used so far by the bench itself, the gateway, the auth service, PostgreSQL and NATS.
@@ -197,6 +197,19 @@ impl Cpu {
             .collect();
         format!("CPU µs each: {}", parts.join(", "))
     }
+}
+
+/// Runs one measure of sign-ins: prints their latencies, their rate and the CPU time each process took per sign-in
+/// (`cpu` reads it), and returns what the sign-ins gave.
+async fn measure<T>(
+    name: &str,
+    cpu: impl Fn() -> Cpu,
+    sign_ins: impl std::future::Future<Output = (T, Vec<Duration>, Duration)>,
+) -> T {
+    let before = cpu();
+    let (out, latencies, wall) = sign_ins.await;
+    report(name, &latencies, wall, cpu().per(before, latencies.len()));
+    out
 }
 
 fn report(name: &str, latencies: &[Duration], wall: Duration, cpu: String) {
@@ -285,41 +298,35 @@ async fn main() {
 
     let (gateway_pid, auth_pid) = (gateway.id(), auth.id());
     let cpu = || Cpu::now(gateway_pid, auth_pid);
-    let before = cpu();
-    let (_, latencies, wall) = sign_in_all(&site, &people, concurrency).await;
-    let used = cpu().per(before, latencies.len());
-    report("first sign-ins (user created)", &latencies, wall, used);
-    let before = cpu();
-    let (cookies, latencies, wall) = sign_in_all(&site, &people, concurrency).await;
-    let used = cpu().per(before, latencies.len());
-    report("returning sign-ins (new session)", &latencies, wall, used);
-    let before = cpu();
-    let (_, latencies, wall) = sign_in_all(&site, &lone, 1).await;
-    let used = cpu().per(before, latencies.len());
-    report("first sign-ins, one at a time", &latencies, wall, used);
-    let before = cpu();
-    let (_, latencies, wall) = sign_in_all(&site, &lone, 1).await;
-    let used = cpu().per(before, latencies.len());
-    report("returning sign-ins, one at a time", &latencies, wall, used);
+    let paced_first = format!("first sign-ins arriving at {rate}/s");
+    let paced_returning = format!("returning sign-ins arriving at {rate}/s");
+    measure(
+        "first sign-ins (user created)",
+        cpu,
+        sign_in_all(&site, &people, concurrency),
+    )
+    .await;
+    let cookies = measure(
+        "returning sign-ins (new session)",
+        cpu,
+        sign_in_all(&site, &people, concurrency),
+    )
+    .await;
+    measure(
+        "first sign-ins, one at a time",
+        cpu,
+        sign_in_all(&site, &lone, 1),
+    )
+    .await;
+    measure(
+        "returning sign-ins, one at a time",
+        cpu,
+        sign_in_all(&site, &lone, 1),
+    )
+    .await;
     let paced = Arc::new(visitors(users));
-    let before = cpu();
-    let (latencies, wall) = sign_in_paced(&site, &paced, rate).await;
-    let used = cpu().per(before, latencies.len());
-    report(
-        &format!("first sign-ins arriving at {rate}/s"),
-        &latencies,
-        wall,
-        used,
-    );
-    let before = cpu();
-    let (latencies, wall) = sign_in_paced(&site, &paced, rate).await;
-    let used = cpu().per(before, latencies.len());
-    report(
-        &format!("returning sign-ins arriving at {rate}/s"),
-        &latencies,
-        wall,
-        used,
-    );
+    measure(&paced_first, cpu, sign_in_paced(&site, &paced, rate)).await;
+    measure(&paced_returning, cpu, sign_in_paced(&site, &paced, rate)).await;
 
     // GET /api/user with wrk when it is installed (its client takes less of the machine than this one); and, for
     // scale, the gateway's liveness answer, the least any request costs it.
