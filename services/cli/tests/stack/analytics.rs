@@ -14,7 +14,7 @@ use stamps_proto::events::v1::{RequestServed, RequestsServed};
 use tokio::io::AsyncWriteExt;
 
 use crate::accounts::{Browser, Format};
-use crate::helpers::{STAFF_ACTOR, Stack, actor};
+use crate::helpers::{STAFF_ACTOR, Stack, actor, remove_streams};
 
 const HOUR_MS: i64 = 3_600_000;
 const DAY_MS: i64 = 86_400_000;
@@ -602,16 +602,6 @@ async fn with_nats_gone_every_request_is_answered_and_the_dropped_events_counted
     stop.cancel();
     let _ = tokio::time::timeout(Duration::from_secs(10), running).await;
     // What the gateway made of this prefix.
-    let js = async_nats::jetstream::new(async_nats::connect(&nats.url).await.expect("nats"));
-    let upper = nats.prefix.to_uppercase();
-    let _ = js.delete_stream(format!("{upper}_ANALYTICS")).await;
-    for bucket in ["realtime", "analytics-visitor-keys"] {
-        let _ = js
-            .delete_stream(format!("KV_{}_{bucket}", nats.prefix))
-            .await;
-    }
-    let _ = js
-        .delete_object_store(format!("{}_stamp-files", nats.prefix))
-        .await;
+    remove_streams(&nats.url, &nats.prefix).await;
     drop(postgres);
 }

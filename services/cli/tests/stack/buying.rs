@@ -10,7 +10,7 @@ use base64::Engine;
 use serde_json::{Value, json};
 
 use crate::accounts::{Browser, Format};
-use crate::helpers::{Stack, WALLET_FEE_ADDRESS, actor, demo_config, mine, sats};
+use crate::helpers::{Stack, WALLET_FEE_ADDRESS, actor, demo_config, mine, remove_streams, sats};
 
 /// Reads the live stream until an event named `name` whose data has `field` equal to `value` arrives.
 async fn live_value(base: &str, name: &str, field: &str, value: &Value, secs: u64) -> Value {
@@ -93,6 +93,10 @@ async fn fee_changes_reach_the_live_stream_and_the_node_stands_in_for_the_api() 
     let dead = std::net::TcpListener::bind("127.0.0.1:0").expect("port");
     let dead_url = format!("http://{}", dead.local_addr().expect("addr"));
     drop(dead);
+    let fallback_nats = stamps_platform::config::NatsConfig {
+        prefix: format!("{}fallback", stack.nats.prefix),
+        ..stack.nats.clone()
+    };
     let fallback = stamps_fees::build(
         &stamps_fees::FeesConfig {
             api_url: dead_url,
@@ -103,10 +107,7 @@ async fn fee_changes_reach_the_live_stream_and_the_node_stands_in_for_the_api() 
             url: stack.postgres.url.clone(),
             ..Default::default()
         },
-        &stamps_platform::config::NatsConfig {
-            prefix: format!("{}fallback", stack.nats.prefix),
-            ..stack.nats.clone()
-        },
+        &fallback_nats,
     )
     .await
     .expect("fees builds");
@@ -141,6 +142,7 @@ async fn fee_changes_reach_the_live_stream_and_the_node_stands_in_for_the_api() 
     assert_eq!((record.optimal, record.buy), (20_500, 41_000));
     stop.cancel();
     let _ = running.await;
+    remove_streams(&fallback_nats.url, &fallback_nats.prefix).await;
     services.stop().await;
     stack.finish().await;
 }

@@ -541,29 +541,7 @@ impl Stack {
         if let Some(h) = self.devnet.take() {
             let _ = h.await;
         }
-        if let Ok(client) = async_nats::connect(&self.nats.url).await {
-            let js = async_nats::jetstream::new(client);
-            let upper = self.nats.prefix.to_uppercase();
-            for stream in [
-                "CHAIN",
-                "USERS",
-                "COLLECTIONS",
-                "CURATION",
-                "FEES",
-                "LISTINGS",
-                "ANALYTICS",
-            ] {
-                let _ = js.delete_stream(format!("{upper}_{stream}")).await;
-            }
-            let _ = js
-                .delete_object_store(format!("{}_stamp-files", self.nats.prefix))
-                .await;
-            for bucket in ["realtime", "analytics-visitor-keys"] {
-                let _ = js
-                    .delete_stream(format!("KV_{}_{bucket}", self.nats.prefix))
-                    .await;
-            }
-        }
+        remove_streams(&self.nats.url, &self.nats.prefix).await;
         let name = self
             .postgres
             .url
@@ -580,6 +558,32 @@ impl Stack {
             .execute(&mut admin)
             .await;
         }
+    }
+}
+
+/// Deletes the streams, buckets and object store a stack's services make under the NATS prefix `prefix`.
+pub async fn remove_streams(url: &str, prefix: &str) {
+    let Ok(client) = async_nats::connect(url).await else {
+        return;
+    };
+    let js = async_nats::jetstream::new(client);
+    let upper = prefix.to_uppercase();
+    for stream in [
+        "CHAIN",
+        "USERS",
+        "COLLECTIONS",
+        "CURATION",
+        "FEES",
+        "LISTINGS",
+        "ANALYTICS",
+    ] {
+        let _ = js.delete_stream(format!("{upper}_{stream}")).await;
+    }
+    let _ = js
+        .delete_object_store(format!("{prefix}_stamp-files"))
+        .await;
+    for bucket in ["realtime", "analytics-visitor-keys"] {
+        let _ = js.delete_stream(format!("KV_{prefix}_{bucket}")).await;
     }
 }
 
