@@ -109,25 +109,12 @@ pub fn cpu_seconds_named(name: &str) -> f64 {
 
 /// Drops the run's database and deletes its streams and buckets.
 pub async fn remove_run(postgres: &str, nats_url: &str, run: &str) {
-    if let Ok(client) = async_nats::connect(nats_url).await {
-        let js = async_nats::jetstream::new(client);
-        for stream in [
-            "CHAIN",
-            "USERS",
-            "COLLECTIONS",
-            "CURATION",
-            "FEES",
-            "LISTINGS",
-            "ANALYTICS",
-        ] {
-            let _ = js
-                .delete_stream(format!("{}_{stream}", run.to_uppercase()))
-                .await;
-        }
-        let _ = js.delete_object_store(format!("{run}_stamp-files")).await;
-        for bucket in ["realtime", "analytics-visitor-keys"] {
-            let _ = js.delete_stream(format!("KV_{run}_{bucket}")).await;
-        }
+    let config = stamps_platform::config::NatsConfig {
+        url: nats_url.to_owned(),
+        prefix: run.to_owned(),
+    };
+    if let Ok(nats) = stamps_platform::nats::Nats::connect(&config).await {
+        let _ = nats.purge().await;
     }
     if let Ok(mut admin) =
         <sqlx::PgConnection as sqlx::Connection>::connect(&format!("{postgres}/postgres")).await

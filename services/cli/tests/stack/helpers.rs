@@ -563,27 +563,12 @@ impl Stack {
 
 /// Deletes the streams, buckets and object store a stack's services make under the NATS prefix `prefix`.
 pub async fn remove_streams(url: &str, prefix: &str) {
-    let Ok(client) = async_nats::connect(url).await else {
-        return;
+    let config = stamps_platform::config::NatsConfig {
+        url: url.to_owned(),
+        prefix: prefix.to_owned(),
     };
-    let js = async_nats::jetstream::new(client);
-    let upper = prefix.to_uppercase();
-    for stream in [
-        "CHAIN",
-        "USERS",
-        "COLLECTIONS",
-        "CURATION",
-        "FEES",
-        "LISTINGS",
-        "ANALYTICS",
-    ] {
-        let _ = js.delete_stream(format!("{upper}_{stream}")).await;
-    }
-    let _ = js
-        .delete_object_store(format!("{prefix}_stamp-files"))
-        .await;
-    for bucket in ["realtime", "analytics-visitor-keys"] {
-        let _ = js.delete_stream(format!("KV_{prefix}_{bucket}")).await;
+    if let Ok(nats) = stamps_platform::nats::Nats::connect(&config).await {
+        let _ = nats.purge().await;
     }
 }
 
