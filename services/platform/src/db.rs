@@ -123,7 +123,7 @@ pub async fn connect_with(
         .max_connections(config.max_connections)
         // A connection is checked (a round trip to Postgres) when it is taken from the pool only if it sat idle
         // longer than `PING_IDLE_AFTER`: the pool checks every connection it is given back, so a busy one was
-        // checked moments ago, and checking it again would make every statement cost two round trips.
+        // checked moments ago, and a second check would make every statement three round trips instead of two.
         .test_before_acquire(false)
         .before_acquire(|conn, meta| {
             Box::pin(async move {
