@@ -1,6 +1,6 @@
 import { base64 } from '@scure/base';
 import { pubECDSA } from '@scure/btc-signer/utils.js';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signBip322 } from '../bip322';
 import { p2wpkhAddress } from '../keys';
@@ -85,7 +85,10 @@ describe('the wallet panel', () => {
     framing.origin = SITE;
     render(<Panel request={{ action: 'mint' }} keyHolder={keyHolder} keySlot={null} />);
     await screen.findByText(/Waiting for the stamp/);
-    expect(posted).toContainEqual(['ready', SITE]);
+    // The panel says it is ready from an effect, which may run just after the text is shown.
+    await waitFor(() => {
+      expect(posted).toContainEqual(['ready', SITE]);
+    });
     const file = base64.encode(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]));
     const send = (origin: string) => {
       act(() => {
