@@ -129,6 +129,7 @@ pub struct Relay {
     poll: Duration,
     deferred: Option<Arc<dyn DeferredPayloads>>,
     backlog: Option<prometheus_client::metrics::gauge::Gauge>,
+    linger: Duration,
 }
 
 impl Relay {
@@ -141,7 +142,16 @@ impl Relay {
             poll,
             deferred: None,
             backlog: None,
+            linger: Duration::ZERO,
         }
+    }
+
+    /// The relay waiting `linger` after it is told of new rows before it publishes, so that rows committed at
+    /// once are published in one pass: two statements per pass instead of two per row, for events that may come
+    /// that much later. A pass that leaves rows is followed at once by the next, as without it.
+    pub fn with_linger(mut self, linger: Duration) -> Self {
+        self.linger = linger;
+        self
     }
 
     /// The relay reporting the rows it has still to publish to `backlog` after each pass.
@@ -185,8 +195,12 @@ impl Relay {
                 Ok(0) => self.report_backlog(false).await,
                 Ok(n) => {
                     tracing::debug!(published = n, "outbox relayed");
-                    self.report_backlog(n >= RELAY_BATCH).await;
-                    continue;
+                    let full = n >= RELAY_BATCH;
+                    self.report_backlog(full).await;
+                    // Lingering, rows committed during the pass were told of: the wait below ends at once.
+                    if full || self.linger.is_zero() {
+                        continue;
+                    }
                 }
                 Err(e) => {
                     tracing::warn!(error = %e, "outbox relay failed; retrying");
@@ -195,7 +209,11 @@ impl Relay {
             }
             tokio::select! {
                 _ = shutdown.cancelled() => break,
-                _ = self.wake.notified() => {}
+                _ = self.wake.notified() => {
+                    if !self.linger.is_zero() {
+                        tokio::time::sleep(self.linger).await;
+                    }
+                }
                 _ = tokio::time::sleep(self.poll) => {}
             }
         }
