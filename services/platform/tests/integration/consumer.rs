@@ -4,9 +4,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use sqlx::PgConnection;
-use stamps_platform::config::{NatsConfig, PostgresConfig};
 use stamps_platform::consumer::{self, Projection, ProjectionError, Until};
-use stamps_platform::nats::{Nats, Stream};
+use stamps_platform::nats::Stream;
 use stamps_platform::shutdown::Shutdown;
 
 /// Records each message's number once (a second time is a primary-key error) and counts its transactions.
@@ -47,25 +46,8 @@ impl Projection for Numbers {
 
 #[tokio::test]
 async fn waiting_messages_share_transactions_and_each_is_applied_once() {
-    let tag = format!("cons{}", std::process::id());
-    let nats_url =
-        std::env::var("STAMPS_TEST_NATS").unwrap_or_else(|_| "nats://127.0.0.1:4222".into());
-    let nats = Nats::connect(&NatsConfig {
-        url: nats_url,
-        prefix: tag.clone(),
-    })
-    .await
-    .expect("NATS with JetStream at STAMPS_TEST_NATS");
-    let base = std::env::var("STAMPS_TEST_POSTGRES")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
-    let config = PostgresConfig {
-        url: format!("{base}/stamps_{tag}"),
-        max_connections: 2,
-    };
-    let _ = stamps_platform::db::drop_database(&config).await;
-    let pool = stamps_platform::db::connect(&config, "public", &sqlx::migrate::Migrator::DEFAULT)
-        .await
-        .expect("Postgres at STAMPS_TEST_POSTGRES");
+    let scratch = crate::Scratch::new("cons", 2).await;
+    let (nats, pool) = (scratch.nats.clone(), scratch.pool.clone());
     sqlx::query("CREATE TABLE numbers (n BIGINT PRIMARY KEY)")
         .execute(&pool)
         .await
@@ -81,7 +63,7 @@ async fn waiting_messages_share_transactions_and_each_is_applied_once() {
 
     // 600 messages, one of them malformed, all waiting before the consumer starts.
     nats.ensure_stream(Stream::Chain).await.expect("stream");
-    let subject = format!("{tag}.chain.test");
+    let subject = nats.subject("chain.test");
     for n in 1..=600i64 {
         let payload = if n == 300 {
             "three hundred".to_owned()
@@ -164,7 +146,5 @@ async fn waiting_messages_share_transactions_and_each_is_applied_once() {
     assert_eq!(again, 599);
 
     let _ = consumer::delete_durable(&nats, Stream::Chain, "numbers").await;
-    let _ = nats.purge().await;
-    pool.close().await;
-    let _ = stamps_platform::db::drop_database(&config).await;
+    scratch.remove().await;
 }

@@ -3,7 +3,6 @@
 
 use std::time::{Duration, Instant};
 
-use stamps_platform::config::{NatsConfig, PostgresConfig};
 use stamps_platform::nats::{Nats, Stream};
 use stamps_platform::outbox::{self, Relay};
 use stamps_platform::shutdown::Shutdown;
@@ -35,25 +34,8 @@ async fn published(nats: &Nats, pool: &sqlx::PgPool, messages: u64) {
 
 #[tokio::test]
 async fn a_lingering_relay_publishes_every_row_it_is_told_of() {
-    let tag = format!("relay{}", std::process::id());
-    let nats_url =
-        std::env::var("STAMPS_TEST_NATS").unwrap_or_else(|_| "nats://127.0.0.1:4222".into());
-    let nats = Nats::connect(&NatsConfig {
-        url: nats_url,
-        prefix: tag.clone(),
-    })
-    .await
-    .expect("NATS with JetStream at STAMPS_TEST_NATS");
-    let base = std::env::var("STAMPS_TEST_POSTGRES")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
-    let config = PostgresConfig {
-        url: format!("{base}/stamps_{tag}"),
-        max_connections: 4,
-    };
-    let _ = stamps_platform::db::drop_database(&config).await;
-    let pool = stamps_platform::db::connect(&config, "public", &sqlx::migrate::Migrator::DEFAULT)
-        .await
-        .expect("Postgres at STAMPS_TEST_POSTGRES");
+    let scratch = crate::Scratch::new("relay", 4).await;
+    let (nats, pool) = (scratch.nats.clone(), scratch.pool.clone());
     nats.ensure_stream(Stream::Chain).await.expect("stream");
 
     let relay = Relay::new(pool.clone(), nats.clone(), Duration::from_secs(60))
@@ -86,7 +68,5 @@ async fn a_lingering_relay_publishes_every_row_it_is_told_of() {
 
     shutdown.cancel();
     running.await.expect("relay");
-    let _ = nats.purge().await;
-    pool.close().await;
-    let _ = stamps_platform::db::drop_database(&config).await;
+    scratch.remove().await;
 }
