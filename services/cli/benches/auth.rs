@@ -7,13 +7,13 @@
 //! `AUTH_BENCH_USERS` (default 2000) users sign in; `AUTH_BENCH_CONCURRENCY` (default 16) sign-ins run at once for
 //! the throughput, and one at a time for the latency of a lone visitor; then as many new users sign in, and again,
 //! arriving at `AUTH_BENCH_RATE` (default 1000) a second whatever the answers' pace, for the latency under that
-//! load; `AUTH_BENCH_CONNECTIONS` (default 64) and
-//! `AUTH_BENCH_SECONDS` (default 10) load `GET /api/user`. Postgres and NATS are `STAMPS_TEST_POSTGRES` and
-//! `STAMPS_TEST_NATS` (defaults: the local servers); the database and streams are removed afterwards. The services
-//! run with their default settings (a pool of 8 Postgres connections, say), but for the gateway's rate limits,
-//! raised so that the bench's one client address is not refused. Each
-//! sign-in measure also gives the CPU time each process took per sign-in: the bench (the visitors and their
-//! signing), the gateway, the auth service, PostgreSQL and NATS, which share the machine's cores.
+//! load; `AUTH_BENCH_CONNECTIONS` (default 64) and `AUTH_BENCH_SECONDS` (default 10) load `GET /api/user`.
+//! Postgres and NATS are `STAMPS_TEST_POSTGRES` and `STAMPS_TEST_NATS` (defaults: the local servers); the database
+//! and streams are removed afterwards. The services run with their default settings (a pool of 8 Postgres
+//! connections, say, and as many for single statements), but for the gateway's rate limits, raised so that the
+//! bench's one client address is not refused. Each sign-in measure also gives the CPU time each process took per
+//! sign-in: the bench (the visitors and their signing), the gateway, the auth service, PostgreSQL and NATS, which
+//! share the machine's cores.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

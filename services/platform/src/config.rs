@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 pub struct PostgresConfig {
     /// Connection URL; the database is created when missing. Never logged (it may hold a password).
     pub url: String,
-    /// Pool size per service.
+    /// Pool size per service; a service running single statements apart ([`crate::statements`]) opens up to as
+    /// many again for them.
     pub max_connections: u32,
 }
 

@@ -18,5 +18,6 @@ pub mod net;
 pub mod node;
 pub mod outbox;
 pub mod shutdown;
+pub mod statements;
 pub mod telemetry;
 pub mod versions;

@@ -20,6 +20,7 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use sqlx::{PgConnection, PgPool};
 use stamps_platform::outbox::{self, Relay};
+use stamps_platform::statements::Statements;
 use subtle::ConstantTimeEq;
 
 use crate::config::AuthConfig;
@@ -104,7 +105,10 @@ pub struct User {
 /// Accounts, sessions and challenges.
 #[derive(Clone)]
 pub struct Accounts {
+    /// For transactions, and for the sweeps.
     pool: PgPool,
+    /// For the single statements of sign-ins and sessions, without the pool's round trip per statement.
+    statements: Arc<Statements>,
     relay: Relay,
     network: Network,
     challenge_ms: i64,
@@ -199,7 +203,8 @@ async fn lock_address(tx: &mut PgConnection, address: &str) -> Result<(), sqlx::
 }
 
 impl Accounts {
-    /// Accounts in `pool` as `config` says, publishing through `relay`, on `clock`'s time.
+    /// Accounts in `pool` as `config` says (single statements on connections made like the pool's, see
+    /// [`Statements`]), publishing through `relay`, on `clock`'s time.
     pub fn new(
         config: &AuthConfig,
         pool: PgPool,
@@ -212,6 +217,7 @@ impl Accounts {
                 .map_err(|_| format!("auth.staff: {address:?} is not an address of {network}"))?;
         }
         Ok(Self {
+            statements: Arc::new(Statements::like(&pool)),
             pool,
             relay,
             network,
@@ -263,12 +269,14 @@ impl Accounts {
             return Err(AuthError::Unauthenticated);
         }
         let hash = token_hash(token);
-        let row: Option<(Vec<u8>, String, String, i64, i64)> = sqlx::query_as(
+        let mut c = self.statements.take().await?;
+        let answer = sqlx::query_as(
             "SELECT token_hash, user_id, address, seen_ms, expires_ms FROM sessions WHERE token_hash = $1",
         )
         .bind(&hash)
-        .fetch_optional(&self.pool)
-        .await?;
+        .fetch_optional(&mut *c)
+        .await;
+        let row: Option<(Vec<u8>, String, String, i64, i64)> = c.give_back(answer)?;
         let Some((stored, user_id, address, seen, expires)) = row else {
             return Err(AuthError::Unauthenticated);
         };
@@ -293,18 +301,22 @@ impl Accounts {
             return Err(AuthError::Unauthenticated);
         }
         if expires <= now || seen.saturating_add(self.idle_ms) <= now {
-            sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            let mut c = self.statements.take().await?;
+            let answer = sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
                 .bind(hash)
-                .execute(&self.pool)
-                .await?;
+                .execute(&mut *c)
+                .await;
+            c.give_back(answer)?;
             return Err(AuthError::Unauthenticated);
         }
         if now - seen > SESSION_TOUCH_MS {
-            sqlx::query("UPDATE sessions SET seen_ms = $2 WHERE token_hash = $1")
+            let mut c = self.statements.take().await?;
+            let answer = sqlx::query("UPDATE sessions SET seen_ms = $2 WHERE token_hash = $1")
                 .bind(hash)
                 .bind(now)
-                .execute(&self.pool)
-                .await?;
+                .execute(&mut *c)
+                .await;
+            c.give_back(answer)?;
         }
         Ok(())
     }
@@ -328,7 +340,8 @@ impl Accounts {
             Vec<String>,
             Vec<String>,
         );
-        let row: Option<Row> = sqlx::query_as(
+        let mut c = self.statements.take().await?;
+        let answer = sqlx::query_as(
             "SELECT s.token_hash, s.user_id, s.address, s.wallet, s.seen_ms, s.expires_ms, u.display_name,
                     u.twitter,
                     ARRAY(SELECT a.address FROM addresses a WHERE a.user_id = s.user_id
@@ -338,8 +351,9 @@ impl Accounts {
              FROM sessions s JOIN users u ON u.user_id = s.user_id WHERE s.token_hash = $1",
         )
         .bind(&hash)
-        .fetch_optional(&self.pool)
-        .await?;
+        .fetch_optional(&mut *c)
+        .await;
+        let row: Option<Row> = c.give_back(answer)?;
         let Some((
             stored,
             user_id,
@@ -371,11 +385,13 @@ impl Accounts {
     /// Ends the session of `token` (nothing when there is none).
     pub async fn logout(&self, token: &str) -> Result<(), AuthError> {
         if well_formed(token) {
-            let ended: Option<String> =
+            let mut c = self.statements.take().await?;
+            let answer =
                 sqlx::query_scalar("DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id")
                     .bind(token_hash(token))
-                    .fetch_optional(&self.pool)
-                    .await?;
+                    .fetch_optional(&mut *c)
+                    .await;
+            let ended: Option<String> = c.give_back(answer)?;
             if let Some(user_id) = ended {
                 self.changed(&user_id).await;
             }

@@ -125,19 +125,22 @@ impl Accounts {
             .bind(&o.token_hash)
             .bind(o.wallet)
             .bind(o.expires);
+        let mut c = self.statements.take().await?;
         if !create {
-            return query.fetch_one(&self.pool).await;
+            let opened = query.fetch_one(&mut *c).await;
+            return c.give_back(opened);
         }
         let event = pb::AddressLinked {
             user_id: o.address.to_owned(),
             address: o.address.to_owned(),
             version: 1,
         };
-        query
+        let opened = query
             .bind(subjects::ADDRESS_LINKED)
             .bind(prost::Message::encode_to_vec(&event))
-            .fetch_one(&self.pool)
-            .await
+            .fetch_one(&mut *c)
+            .await;
+        c.give_back(opened)
     }
 
     /// Issues a challenge for `address` (a link challenge to the session of `token` only).
@@ -164,7 +167,8 @@ impl Accounts {
             issued,
             expires,
         );
-        sqlx::query(
+        let mut c = self.statements.take().await?;
+        let inserted = sqlx::query(
             "INSERT INTO challenges (nonce, address, purpose, message, session_hash, expires_ms)
              VALUES ($1, $2, $3, $4, $5, $6)",
         )
@@ -174,8 +178,9 @@ impl Accounts {
         .bind(&text)
         .bind(session_hash)
         .bind(expires)
-        .execute(&self.pool)
-        .await?;
+        .execute(&mut *c)
+        .await;
+        c.give_back(inserted)?;
         Ok((text, expires))
     }
 
@@ -316,12 +321,14 @@ impl Accounts {
         session: Option<&[u8]>,
     ) -> Result<ChallengeState, AuthError> {
         type Row = (String, i16, String, Option<Vec<u8>>, i64, bool);
-        let row: Option<Row> = sqlx::query_as(
+        let mut c = self.statements.take().await?;
+        let answer = sqlx::query_as(
             "SELECT address, purpose, message, session_hash, expires_ms, used FROM challenges WHERE nonce = $1",
         )
         .bind(nonce)
-        .fetch_optional(&self.pool)
-        .await?;
+        .fetch_optional(&mut *c)
+        .await;
+        let row: Option<Row> = c.give_back(answer)?;
         let Some((for_address, for_purpose, text, for_session, expires, used)) = row else {
             return Ok(ChallengeState::NotIssued);
         };

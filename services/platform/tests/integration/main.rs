@@ -1,9 +1,10 @@
 //! The platform's integration tests, in one binary: the event consumer and the outbox relay over a real NATS,
-//! and stamp content.
+//! connections for single statements over a real Postgres, and stamp content.
 
 mod consumer;
 mod content;
 mod relay;
+mod statements;
 
 use stamps_platform::config::{NatsConfig, PostgresConfig};
 use stamps_platform::nats::Nats;
