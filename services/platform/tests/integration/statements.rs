@@ -63,6 +63,26 @@ async fn a_statement_run_to_its_end_gives_its_connection_back_and_a_dropped_one_
 }
 
 #[tokio::test]
+async fn a_connection_closed_by_the_server_while_idle_is_replaced_when_taken() {
+    let scratch = Scratch::new("stmtc", 2).await;
+    let statements = Statements::like(&scratch.pool);
+    let (first, _) = backend(&statements).await;
+    let ended: bool = sqlx::query_scalar("SELECT pg_terminate_backend($1)")
+        .bind(first)
+        .fetch_one(&scratch.pool)
+        .await
+        .expect("terminate");
+    assert!(ended);
+    // Idle past the check's threshold: the closed connection is found out when taken, and a new one serves.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    assert_eq!(statements.idle(), 1);
+    let (next, idle) = backend(&statements).await;
+    assert_eq!(idle, 1);
+    assert_ne!(next, first);
+    scratch.remove().await;
+}
+
+#[tokio::test]
 async fn no_more_connections_are_taken_at_once_than_the_pool_has() {
     let scratch = Scratch::new("stmtw", 2).await;
     let statements = Statements::like(&scratch.pool);
