@@ -10,8 +10,9 @@ use sqlx::{ConnectOptions, Connection, Executor, PgPool};
 
 use crate::config::PostgresConfig;
 
-/// How long a pooled connection may sit idle before it is checked again when taken.
-const PING_IDLE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+/// How long a pooled connection may sit idle before it is checked again when taken (also
+/// [`crate::statements`]'s).
+pub(crate) const PING_IDLE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Why the database could not be prepared.
 #[derive(Debug, thiserror::Error)]

@@ -4,21 +4,20 @@
 //! `sqlx`'s pool checks every connection it is given back: a spawned task sends Postgres a `Sync` and waits for
 //! its answer, so that a statement dropped half-way does not hand a connection in an unknown state to the next
 //! user. Every statement run on the pool therefore costs two round trips, and Postgres a second wake-up. Here
-//! the statement's caller says how it ended ([`Lease::give_back`]): a connection whose statement ran to its end
-//! (an answer, or an error Postgres reported) goes straight back, ready for the next one, as `sqlx` reads
-//! whatever an earlier statement left unread before it sends the next; a connection whose statement was dropped
-//! half-way, or failed on the connection itself, is closed. Only for statements outside a transaction: a
-//! transaction takes the pool.
+//! [`Statements::run`] (or the caller, with [`Lease::give_back`]) tells how the statement ended: a connection
+//! whose statement ran to its end (an answer, or an error Postgres reported) goes straight back, ready for the
+//! next one, as `sqlx` reads whatever an earlier statement left unread before it sends the next; a connection
+//! whose statement was dropped half-way, or failed on the connection itself, is closed. Only for statements
+//! outside a transaction: a transaction takes the pool.
 
 use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use sqlx::postgres::{PgConnectOptions, PgConnection};
 use sqlx::{ConnectOptions, Connection, PgPool};
 use tokio::sync::{Semaphore, SemaphorePermit};
 
-/// How long a connection may sit idle before it is checked (a round trip) when taken, as the pool does.
-const CHECK_IDLE_AFTER: Duration = Duration::from_secs(1);
+use crate::db::PING_IDLE_AFTER;
 
 /// Up to as many connections as the pool they are made like, opened when first needed.
 pub struct Statements {
@@ -51,7 +50,7 @@ impl Statements {
             .unwrap_or_else(PoisonError::into_inner)
             .pop();
         let conn = match idle {
-            Some((mut conn, since)) if since.elapsed() > CHECK_IDLE_AFTER => {
+            Some((mut conn, since)) if since.elapsed() > PING_IDLE_AFTER => {
                 match conn.ping().await {
                     Ok(()) => conn,
                     // Closed by the server meanwhile (restarted, or idle too long): a new one.
@@ -67,6 +66,17 @@ impl Statements {
             reusable: false,
             _permit: permit,
         })
+    }
+
+    /// Runs `statement` on a connection taken for it, and gives the connection back as its outcome says
+    /// ([`Lease::give_back`]); dropped before it ends, the connection is closed.
+    pub async fn run<T>(
+        &self,
+        statement: impl AsyncFnOnce(&mut PgConnection) -> Result<T, sqlx::Error>,
+    ) -> Result<T, sqlx::Error> {
+        let mut lease = self.take().await?;
+        let outcome = statement(&mut lease).await;
+        lease.give_back(outcome)
     }
 
     /// How many connections are open and not taken.

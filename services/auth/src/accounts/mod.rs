@@ -269,14 +269,17 @@ impl Accounts {
             return Err(AuthError::Unauthenticated);
         }
         let hash = token_hash(token);
-        let mut c = self.statements.take().await?;
-        let answer = sqlx::query_as(
-            "SELECT token_hash, user_id, address, seen_ms, expires_ms FROM sessions WHERE token_hash = $1",
-        )
-        .bind(&hash)
-        .fetch_optional(&mut *c)
-        .await;
-        let row: Option<(Vec<u8>, String, String, i64, i64)> = c.give_back(answer)?;
+        let row: Option<(Vec<u8>, String, String, i64, i64)> = self
+            .statements
+            .run(async |c| {
+                sqlx::query_as(
+                    "SELECT token_hash, user_id, address, seen_ms, expires_ms FROM sessions WHERE token_hash = $1",
+                )
+                .bind(&hash)
+                .fetch_optional(c)
+                .await
+            })
+            .await?;
         let Some((stored, user_id, address, seen, expires)) = row else {
             return Err(AuthError::Unauthenticated);
         };
@@ -301,22 +304,26 @@ impl Accounts {
             return Err(AuthError::Unauthenticated);
         }
         if expires <= now || seen.saturating_add(self.idle_ms) <= now {
-            let mut c = self.statements.take().await?;
-            let answer = sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-                .bind(hash)
-                .execute(&mut *c)
-                .await;
-            c.give_back(answer)?;
+            self.statements
+                .run(async |c| {
+                    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+                        .bind(hash)
+                        .execute(c)
+                        .await
+                })
+                .await?;
             return Err(AuthError::Unauthenticated);
         }
         if now - seen > SESSION_TOUCH_MS {
-            let mut c = self.statements.take().await?;
-            let answer = sqlx::query("UPDATE sessions SET seen_ms = $2 WHERE token_hash = $1")
-                .bind(hash)
-                .bind(now)
-                .execute(&mut *c)
-                .await;
-            c.give_back(answer)?;
+            self.statements
+                .run(async |c| {
+                    sqlx::query("UPDATE sessions SET seen_ms = $2 WHERE token_hash = $1")
+                        .bind(hash)
+                        .bind(now)
+                        .execute(c)
+                        .await
+                })
+                .await?;
         }
         Ok(())
     }
@@ -340,8 +347,7 @@ impl Accounts {
             Vec<String>,
             Vec<String>,
         );
-        let mut c = self.statements.take().await?;
-        let answer = sqlx::query_as(
+        let query = sqlx::query_as(
             "SELECT s.token_hash, s.user_id, s.address, s.wallet, s.seen_ms, s.expires_ms, u.display_name,
                     u.twitter,
                     ARRAY(SELECT a.address FROM addresses a WHERE a.user_id = s.user_id
@@ -350,10 +356,11 @@ impl Accounts {
                           ORDER BY w.added_ms DESC, w.cpid)
              FROM sessions s JOIN users u ON u.user_id = s.user_id WHERE s.token_hash = $1",
         )
-        .bind(&hash)
-        .fetch_optional(&mut *c)
-        .await;
-        let row: Option<Row> = c.give_back(answer)?;
+        .bind(&hash);
+        let row: Option<Row> = self
+            .statements
+            .run(async |c| query.fetch_optional(c).await)
+            .await?;
         let Some((
             stored,
             user_id,
@@ -385,13 +392,17 @@ impl Accounts {
     /// Ends the session of `token` (nothing when there is none).
     pub async fn logout(&self, token: &str) -> Result<(), AuthError> {
         if well_formed(token) {
-            let mut c = self.statements.take().await?;
-            let answer =
-                sqlx::query_scalar("DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id")
+            let ended: Option<String> = self
+                .statements
+                .run(async |c| {
+                    sqlx::query_scalar(
+                        "DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id",
+                    )
                     .bind(token_hash(token))
-                    .fetch_optional(&mut *c)
-                    .await;
-            let ended: Option<String> = c.give_back(answer)?;
+                    .fetch_optional(c)
+                    .await
+                })
+                .await?;
             if let Some(user_id) = ended {
                 self.changed(&user_id).await;
             }

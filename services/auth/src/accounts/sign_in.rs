@@ -125,22 +125,23 @@ impl Accounts {
             .bind(&o.token_hash)
             .bind(o.wallet)
             .bind(o.expires);
-        let mut c = self.statements.take().await?;
         if !create {
-            let opened = query.fetch_one(&mut *c).await;
-            return c.give_back(opened);
+            return self
+                .statements
+                .run(async |c| query.fetch_one(c).await)
+                .await;
         }
         let event = pb::AddressLinked {
             user_id: o.address.to_owned(),
             address: o.address.to_owned(),
             version: 1,
         };
-        let opened = query
+        let query = query
             .bind(subjects::ADDRESS_LINKED)
-            .bind(prost::Message::encode_to_vec(&event))
-            .fetch_one(&mut *c)
-            .await;
-        c.give_back(opened)
+            .bind(prost::Message::encode_to_vec(&event));
+        self.statements
+            .run(async |c| query.fetch_one(c).await)
+            .await
     }
 
     /// Issues a challenge for `address` (a link challenge to the session of `token` only).
@@ -167,20 +168,22 @@ impl Accounts {
             issued,
             expires,
         );
-        let mut c = self.statements.take().await?;
-        let inserted = sqlx::query(
-            "INSERT INTO challenges (nonce, address, purpose, message, session_hash, expires_ms)
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(&nonce)
-        .bind(&address)
-        .bind(purpose.code())
-        .bind(&text)
-        .bind(session_hash)
-        .bind(expires)
-        .execute(&mut *c)
-        .await;
-        c.give_back(inserted)?;
+        self.statements
+            .run(async |c| {
+                sqlx::query(
+                    "INSERT INTO challenges (nonce, address, purpose, message, session_hash, expires_ms)
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(&nonce)
+                .bind(&address)
+                .bind(purpose.code())
+                .bind(&text)
+                .bind(session_hash)
+                .bind(expires)
+                .execute(c)
+                .await
+            })
+            .await?;
         Ok((text, expires))
     }
 
@@ -321,14 +324,17 @@ impl Accounts {
         session: Option<&[u8]>,
     ) -> Result<ChallengeState, AuthError> {
         type Row = (String, i16, String, Option<Vec<u8>>, i64, bool);
-        let mut c = self.statements.take().await?;
-        let answer = sqlx::query_as(
-            "SELECT address, purpose, message, session_hash, expires_ms, used FROM challenges WHERE nonce = $1",
-        )
-        .bind(nonce)
-        .fetch_optional(&mut *c)
-        .await;
-        let row: Option<Row> = c.give_back(answer)?;
+        let row: Option<Row> = self
+            .statements
+            .run(async |c| {
+                sqlx::query_as(
+                    "SELECT address, purpose, message, session_hash, expires_ms, used FROM challenges WHERE nonce = $1",
+                )
+                .bind(nonce)
+                .fetch_optional(c)
+                .await
+            })
+            .await?;
         let Some((for_address, for_purpose, text, for_session, expires, used)) = row else {
             return Ok(ChallengeState::NotIssued);
         };

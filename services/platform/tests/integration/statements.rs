@@ -7,20 +7,30 @@ use stamps_platform::statements::Statements;
 
 use crate::Scratch;
 
+/// A scratch database (its pool two connections wide) and statements made like its pool's.
+async fn two_wide(tag: &str) -> (Scratch, Statements) {
+    let scratch = Scratch::new(tag, 2).await;
+    let statements = Statements::like(&scratch.pool);
+    (scratch, statements)
+}
+
 /// The backend serving the next statement: `(its pid, the idle connections before it was taken)`.
 async fn backend(statements: &Statements) -> (i32, usize) {
     let idle = statements.idle();
-    let mut c = statements.take().await.expect("a connection");
-    let pid = sqlx::query_scalar("SELECT pg_backend_pid()")
-        .fetch_one(&mut *c)
-        .await;
-    (c.give_back(pid).expect("pid"), idle)
+    let pid = statements
+        .run(async |c| {
+            sqlx::query_scalar("SELECT pg_backend_pid()")
+                .fetch_one(c)
+                .await
+        })
+        .await
+        .expect("pid");
+    (pid, idle)
 }
 
 #[tokio::test]
 async fn a_statement_run_to_its_end_gives_its_connection_back_and_a_dropped_one_closes_it() {
-    let scratch = Scratch::new("stmts", 2).await;
-    let statements = Statements::like(&scratch.pool);
+    let (scratch, statements) = two_wide("stmts").await;
 
     // The first statement opens a connection; the next ones reuse it.
     let (first, idle) = backend(&statements).await;
@@ -64,8 +74,7 @@ async fn a_statement_run_to_its_end_gives_its_connection_back_and_a_dropped_one_
 
 #[tokio::test]
 async fn a_connection_closed_by_the_server_while_idle_is_replaced_when_taken() {
-    let scratch = Scratch::new("stmtc", 2).await;
-    let statements = Statements::like(&scratch.pool);
+    let (scratch, statements) = two_wide("stmtc").await;
     let (first, _) = backend(&statements).await;
     let ended: bool = sqlx::query_scalar("SELECT pg_terminate_backend($1)")
         .bind(first)
@@ -84,8 +93,7 @@ async fn a_connection_closed_by_the_server_while_idle_is_replaced_when_taken() {
 
 #[tokio::test]
 async fn no_more_connections_are_taken_at_once_than_the_pool_has() {
-    let scratch = Scratch::new("stmtw", 2).await;
-    let statements = Statements::like(&scratch.pool);
+    let (scratch, statements) = two_wide("stmtw").await;
     let a = statements.take().await.expect("a connection");
     let b = statements.take().await.expect("a connection");
     let third = tokio::time::timeout(Duration::from_millis(200), statements.take()).await;
