@@ -131,7 +131,10 @@ describe('StampMixer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Add an image or a text, or pick a template.')).toBeInTheDocument();
-    expect(stored().elements).toEqual([]);
+    // The composition is saved by an effect after the render that shows the empty canvas.
+    await waitFor(() => {
+      expect(stored().elements).toEqual([]);
+    });
   });
 
   it('applies a template at once on an empty canvas', () => {
