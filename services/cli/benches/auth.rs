@@ -47,11 +47,20 @@ fn visitors(n: usize) -> Vec<Visitor> {
 
 fn sign(v: &Visitor, message: &str, bip322: bool) -> String {
     if bip322 {
-        let wif = PrivateKey::new(v.secret, Network::Bitcoin).to_wif();
-        let signed = bip322::sign_simple_encoded(&v.address, message, &[wif], None).expect("signs");
-        return signed.trim_start_matches("smp").to_owned();
+        return common::sign_bip322_p2wpkh(&v.secret, message);
     }
     common::sign_legacy(&v.secret, message)
+}
+
+/// The bench's BIP-322 signer gives what the `bip322` crate gives.
+fn check_signer(v: &Visitor) {
+    let wif = PrivateKey::new(v.secret, Network::Bitcoin).to_wif();
+    let message = "bench: the signer agrees with the bip322 crate";
+    let expected = bip322::sign_simple_encoded(&v.address, message, &[wif], None).expect("signs");
+    assert_eq!(
+        format!("smp{}", common::sign_bip322_p2wpkh(&v.secret, message)),
+        expected
+    );
 }
 
 struct Site {
@@ -296,6 +305,7 @@ async fn main() {
     );
     let people = Arc::new(visitors(users));
     let lone: Arc<Vec<Visitor>> = Arc::new(visitors(200));
+    check_signer(&lone[0]);
 
     let (gateway_pid, auth_pid) = (gateway.id(), auth.id());
     let cpu = || Cpu::now(gateway_pid, auth_pid);

@@ -1,5 +1,5 @@
 //! What the benches share: settings from the environment, free ports, percentiles, wrk, a GET load, legacy
-//! signatures, processes' CPU time, and removing a run's database and streams.
+//! and BIP-322 signatures, processes' CPU time, and removing a run's database and streams.
 
 #![allow(dead_code)]
 
@@ -132,10 +132,6 @@ pub fn sign_legacy(secret: &bitcoin::secp256k1::SecretKey, message: &str) -> Str
     use base64::Engine;
     use bitcoin::hashes::Hash;
     let digest = bitcoin::sign_message::signed_msg_hash(message);
-    // One context: making one randomizes it, which costs about as much as the signature.
-    static SIGNER: std::sync::LazyLock<
-        bitcoin::secp256k1::Secp256k1<bitcoin::secp256k1::SignOnly>,
-    > = std::sync::LazyLock::new(bitcoin::secp256k1::Secp256k1::signing_only);
     let signature = SIGNER.sign_ecdsa_recoverable(
         &bitcoin::secp256k1::Message::from_digest(digest.to_byte_array()),
         secret,
@@ -145,6 +141,46 @@ pub fn sign_legacy(secret: &bitcoin::secp256k1::SecretKey, message: &str) -> Str
     bytes.extend_from_slice(&compact);
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }
+
+/// The BIP-322 simple signature (base64 witness, no prefix) of `message` by the P2WPKH key `secret`, made as
+/// `bip322::sign_simple_encoded` makes it, with the same bytes (RFC 6979 nonces), but with one shared context: the
+/// crate makes and randomizes two per signature, which costs the load more than the signature does.
+pub fn sign_bip322_p2wpkh(secret: &bitcoin::secp256k1::SecretKey, message: &str) -> String {
+    use base64::Engine;
+    use bitcoin::consensus::Encodable;
+    use bitcoin::hashes::Hash;
+    use bitcoin::sighash::{EcdsaSighashType, SighashCache};
+    let public = bitcoin::CompressedPublicKey(secret.public_key(&SIGNER));
+    let address = bitcoin::Address::p2wpkh(&public, bitcoin::Network::Bitcoin);
+    let to_spend = bip322::create_to_spend(&address, message).expect("to_spend");
+    let to_sign =
+        bip322::create_to_sign(&to_spend, None, bip322::LockParams::default()).expect("to_sign");
+    let prevout = &to_spend.output[0];
+    let sighash = SighashCache::new(&to_sign.unsigned_tx)
+        .p2wpkh_signature_hash(
+            0,
+            &prevout.script_pubkey,
+            prevout.value,
+            EcdsaSighashType::All,
+        )
+        .expect("sighash");
+    let signature = SIGNER.sign_ecdsa(
+        &bitcoin::secp256k1::Message::from_digest(sighash.to_byte_array()),
+        secret,
+    );
+    let witness = bitcoin::Witness::p2wpkh(
+        &bitcoin::ecdsa::Signature::sighash_all(signature),
+        &public.0,
+    );
+    let mut bytes = Vec::new();
+    witness.consensus_encode(&mut bytes).expect("encodes");
+    base64::engine::general_purpose::STANDARD.encode(bytes)
+}
+
+/// One signing context for the benches' signatures: making one randomizes it, which costs about as much as a
+/// signature.
+static SIGNER: std::sync::LazyLock<bitcoin::secp256k1::Secp256k1<bitcoin::secp256k1::SignOnly>> =
+    std::sync::LazyLock::new(bitcoin::secp256k1::Secp256k1::signing_only);
 
 /// What one connection of a load sends: a request made with the connection's client and its index.
 pub type MakeRequest = std::sync::Arc<
