@@ -5,11 +5,11 @@
 //! (a wallet makes them in the visitor's browser); half are BIP-322, half legacy.
 //!
 //! `AUTH_BENCH_USERS` (default 2000) users sign in; `AUTH_BENCH_CONCURRENCY` (default 16) sign-ins run at once for
-//! the throughput, and one at a time for the latency of a lone visitor; then as many new users sign in, and again,
-//! arriving at `AUTH_BENCH_RATE` (default 1000) a second whatever the answers' pace, for the latency under that
-//! load (from each sign-in's scheduled start, which a thread of the bench keeps to within a fraction of a
-//! millisecond: the line after each such measure says how late the starts were); `AUTH_BENCH_CONNECTIONS`
-//! (default 64) and `AUTH_BENCH_SECONDS` (default 10) load `GET /api/user`.
+//! the throughput, and one at a time for the latency of a lone visitor; then new users sign in, and again, arriving
+//! at `AUTH_BENCH_RATE` (default 1000) a second for `AUTH_BENCH_PACED_SECONDS` (default 10) whatever the answers'
+//! pace, for the latency under that load (from each sign-in's scheduled start, which a thread of the bench keeps
+//! to within a fraction of a millisecond: the line after each such measure says how late the starts were);
+//! `AUTH_BENCH_CONNECTIONS` (default 64) and `AUTH_BENCH_SECONDS` (default 10) load `GET /api/user`.
 //! Postgres and NATS are `STAMPS_TEST_POSTGRES` and `STAMPS_TEST_NATS` (defaults: the local servers); the database
 //! and streams are removed afterwards. The services run with their default settings (a pool of 8 Postgres
 //! connections, say, and as many for single statements), but for the gateway's rate limits, raised so that the
@@ -262,6 +262,7 @@ async fn main() {
     let users: usize = env("AUTH_BENCH_USERS", 2000);
     let concurrency: usize = env("AUTH_BENCH_CONCURRENCY", 16);
     let rate: u32 = env("AUTH_BENCH_RATE", 1000);
+    let paced_seconds: u32 = env("AUTH_BENCH_PACED_SECONDS", 10);
     let connections: usize = env("AUTH_BENCH_CONNECTIONS", 64);
     let seconds: u64 = env("AUTH_BENCH_SECONDS", 10);
     let postgres = std::env::var("STAMPS_TEST_POSTGRES")
@@ -325,7 +326,7 @@ async fn main() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     println!(
-        "bench-auth: {users} users, {concurrency} sign-ins at once; \
+        "bench-auth: {users} users, {concurrency} sign-ins at once; {rate}/s for {paced_seconds} s; \
          GET /api/user on {connections} connections for {seconds} s"
     );
     let people = Arc::new(visitors(users));
@@ -360,7 +361,7 @@ async fn main() {
         sign_in_all(&site, &lone, 1),
     )
     .await;
-    let paced = Arc::new(visitors(users));
+    let paced = Arc::new(visitors(rate as usize * paced_seconds as usize));
     for name in [&paced_first, &paced_returning] {
         let lateness = measure(name, cpu, sign_in_paced(&site, &paced, rate)).await;
         println!("{lateness}");
