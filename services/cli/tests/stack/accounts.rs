@@ -596,18 +596,29 @@ async fn visitors_sign_in_link_addresses_and_keep_a_profile() {
     let nats = stamps_platform::nats::Nats::connect(&stack.nats)
         .await
         .expect("nats");
-    let info = nats
-        .js
-        .get_stream(nats.stream_name(stamps_platform::nats::Stream::Users))
-        .await
-        .expect("USERS")
-        .info()
-        .await
-        .expect("info")
-        .state
-        .messages;
-    // alice: linked, profile x2, linked bob, wishlist x3, unlinked; bob, carol and staff: linked.
-    assert_eq!(info, 11, "events on USERS");
+    // alice: linked, profile x2, linked bob, wishlist x3, unlinked; bob, carol and staff: linked. The relay
+    // publishes after the answers, so the last ones may still be on their way: wait for them, then look again.
+    let users_events = async || {
+        nats.js
+            .get_stream(nats.stream_name(stamps_platform::nats::Stream::Users))
+            .await
+            .expect("USERS")
+            .info()
+            .await
+            .expect("info")
+            .state
+            .messages
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while users_events().await < 11 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the users' events were not published"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert_eq!(users_events().await, 11, "events on USERS");
     services.stop().await;
 
     // Replaying the streams gives the catalogue's rows again, users' included.
