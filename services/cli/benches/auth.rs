@@ -29,6 +29,7 @@ use common::{env, free_port, percentile};
 
 struct Visitor {
     secret: SecretKey,
+    public: CompressedPublicKey,
     address: String,
 }
 
@@ -41,6 +42,7 @@ fn visitors(n: usize) -> Vec<Visitor> {
             let public = CompressedPublicKey::from_private_key(&secp, &private).expect("key");
             Visitor {
                 secret,
+                public,
                 address: Address::p2wpkh(&public, Network::Bitcoin).to_string(),
             }
         })
@@ -49,7 +51,7 @@ fn visitors(n: usize) -> Vec<Visitor> {
 
 fn sign(v: &Visitor, message: &str, bip322: bool) -> String {
     if bip322 {
-        return common::sign_bip322_p2wpkh(&v.secret, message);
+        return common::sign_bip322_p2wpkh(&v.secret, v.public, message);
     }
     common::sign_legacy(&v.secret, message)
 }
@@ -60,7 +62,10 @@ fn check_signer(v: &Visitor) {
     let message = "bench: the signer agrees with the bip322 crate";
     let expected = bip322::sign_simple_encoded(&v.address, message, &[wif], None).expect("signs");
     assert_eq!(
-        format!("smp{}", common::sign_bip322_p2wpkh(&v.secret, message)),
+        format!(
+            "smp{}",
+            common::sign_bip322_p2wpkh(&v.secret, v.public, message)
+        ),
         expected
     );
 }

@@ -142,15 +142,19 @@ pub fn sign_legacy(secret: &bitcoin::secp256k1::SecretKey, message: &str) -> Str
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
-/// The BIP-322 simple signature (base64 witness, no prefix) of `message` by the P2WPKH key `secret`, made as
-/// `bip322::sign_simple_encoded` makes it, with the same bytes (RFC 6979 nonces), but with one shared context: the
-/// crate makes and randomizes two per signature, which costs the load more than the signature does.
-pub fn sign_bip322_p2wpkh(secret: &bitcoin::secp256k1::SecretKey, message: &str) -> String {
+/// The BIP-322 simple signature (base64 witness, no prefix) of `message` by the P2WPKH key `secret`, whose public
+/// key `public` its holder keeps, made as `bip322::sign_simple_encoded` makes it, with the same bytes (RFC 6979
+/// nonces), but with one shared context (the crate makes and randomizes two per signature, which costs the load
+/// more than the signature does) and without deriving the public key again.
+pub fn sign_bip322_p2wpkh(
+    secret: &bitcoin::secp256k1::SecretKey,
+    public: bitcoin::CompressedPublicKey,
+    message: &str,
+) -> String {
     use base64::Engine;
     use bitcoin::consensus::Encodable;
     use bitcoin::hashes::Hash;
     use bitcoin::sighash::{EcdsaSighashType, SighashCache};
-    let public = bitcoin::CompressedPublicKey(secret.public_key(&SIGNER));
     let address = bitcoin::Address::p2wpkh(&public, bitcoin::Network::Bitcoin);
     let to_spend = bip322::create_to_spend(&address, message).expect("to_spend");
     let to_sign =
