@@ -117,6 +117,14 @@ pub trait DeferredPayloads: Send + Sync + 'static {
     fn published(&self, msg_ids: &[&str]);
 }
 
+/// A transaction that writes a message of its own to the log (prefixed [`FLUSH_PREFIX`]) and commits waiting for
+/// the disk (see [`Relay::flushing`]): a transaction that wrote nothing to the log would commit without waiting.
+const FLUSH: &str =
+    "SELECT set_config('synchronous_commit', 'on', true), pg_logical_emit_message(true, $1, '')";
+
+/// The prefix of the relay's messages to the log.
+pub const FLUSH_PREFIX: &str = "stamps.relay";
+
 /// The most rows one pass of the relay publishes.
 const RELAY_BATCH: usize = 256;
 
@@ -130,6 +138,7 @@ pub struct Relay {
     deferred: Option<Arc<dyn DeferredPayloads>>,
     backlog: Option<prometheus_client::metrics::gauge::Gauge>,
     linger: Duration,
+    flush: bool,
 }
 
 impl Relay {
@@ -143,7 +152,18 @@ impl Relay {
             deferred: None,
             backlog: None,
             linger: Duration::ZERO,
+            flush: false,
         }
+    }
+
+    /// The relay making the log durable before it publishes what it read, for a service some of whose
+    /// transactions commit without waiting for the disk (`synchronous_commit` off): no event is then published
+    /// for facts a crash of Postgres could still take back. One commit waiting for the disk per pass, of a
+    /// transaction that writes only a message to the log: waiting for its commit waits for every commit before
+    /// it, so for those of the rows read.
+    pub fn flushing(mut self) -> Self {
+        self.flush = true;
+        self
     }
 
     /// The relay waiting `linger` after it is told of new rows before it publishes, so that rows committed at
@@ -231,6 +251,12 @@ impl Relay {
                 .await?;
         if rows.is_empty() {
             return Ok(0);
+        }
+        if self.flush {
+            sqlx::query(FLUSH)
+                .bind(FLUSH_PREFIX)
+                .execute(&self.pool)
+                .await?;
         }
         let mut acks = Vec::with_capacity(rows.len());
         for (id, subject, msg_id, payload) in &rows {

@@ -70,3 +70,100 @@ async fn a_lingering_relay_publishes_every_row_it_is_told_of() {
     running.await.expect("relay");
     scratch.remove().await;
 }
+
+/// The log's records of `kind` (`resource manager/record type`) from `start` on, as `(start LSN, xid,
+/// description)`, read with `pg_walinspect`.
+async fn records(pool: &sqlx::PgPool, start: &str, kind: &str) -> Vec<(i64, String, String)> {
+    let (manager, record) = kind.split_once('/').expect("kind");
+    sqlx::query_as(
+        "SELECT (start_lsn - '0/0'::pg_lsn)::bigint, xid::text, coalesce(description, '')
+         FROM pg_get_wal_records_info($1::pg_lsn, pg_current_wal_flush_lsn())
+         WHERE resource_manager = $2 AND record_type = $3 ORDER BY start_lsn",
+    )
+    .bind(start)
+    .bind(manager)
+    .bind(record)
+    .fetch_all(pool)
+    .await
+    .expect("pg_walinspect")
+}
+
+/// A row committed without waiting for the disk is published only after a commit that waits for it: the log holds
+/// the relay's message and its commit after the row's commit and before the pass deletes the row.
+#[tokio::test]
+async fn a_flushing_relay_makes_the_log_durable_before_it_publishes() {
+    let scratch = crate::Scratch::new("flush", 4).await;
+    let (nats, pool) = (scratch.nats.clone(), scratch.pool.clone());
+    nats.ensure_stream(Stream::Chain).await.expect("stream");
+    sqlx::query("CREATE EXTENSION IF NOT EXISTS pg_walinspect")
+        .execute(&pool)
+        .await
+        .expect("pg_walinspect (PostgreSQL 15 or later, with its contrib modules)");
+    let lsn = async || -> String {
+        sqlx::query_scalar("SELECT pg_current_wal_insert_lsn()::text")
+            .fetch_one(&pool)
+            .await
+            .expect("lsn")
+    };
+    let at = async |lsn: &str| -> i64 {
+        sqlx::query_scalar("SELECT ($1::pg_lsn - '0/0'::pg_lsn)::bigint")
+            .bind(lsn)
+            .fetch_one(&pool)
+            .await
+            .expect("lsn")
+    };
+
+    for flushing in [false, true] {
+        let start = lsn().await;
+        let mut tx = pool.begin().await.expect("begin");
+        sqlx::query("SET LOCAL synchronous_commit = off")
+            .execute(&mut *tx)
+            .await
+            .expect("async commit");
+        outbox::enqueue(&mut tx, "chain.test", "row", b"fact")
+            .await
+            .expect("enqueue");
+        tx.commit().await.expect("commit");
+        let committed = at(&lsn().await).await;
+
+        let relay = Relay::new(pool.clone(), nats.clone(), Duration::from_secs(60));
+        let relay = if flushing { relay.flushing() } else { relay };
+        assert_eq!(relay.publish_pending().await.expect("pass"), 1);
+
+        let outbox_file: i64 = sqlx::query_scalar("SELECT pg_relation_filenode('outbox')::bigint")
+            .fetch_one(&pool)
+            .await
+            .expect("filenode");
+        let deleted = sqlx::query_scalar::<_, i64>(
+            "SELECT (start_lsn - '0/0'::pg_lsn)::bigint
+             FROM pg_get_wal_records_info($1::pg_lsn, pg_current_wal_flush_lsn())
+             WHERE resource_manager = 'Heap' AND record_type = 'DELETE' AND block_ref LIKE $2
+             ORDER BY start_lsn LIMIT 1",
+        )
+        .bind(&start)
+        .bind(format!("%/{outbox_file} %"))
+        .fetch_optional(&pool)
+        .await
+        .expect("pg_walinspect")
+        .expect("the pass's DELETE in the log");
+        assert!(committed <= deleted);
+
+        let prefix = format!("prefix \"{}\"", outbox::FLUSH_PREFIX);
+        let messages: Vec<_> = records(&pool, &start, "LogicalMessage/MESSAGE")
+            .await
+            .into_iter()
+            .filter(|(lsn, _, d)| d.contains(&prefix) && committed <= *lsn && *lsn < deleted)
+            .collect();
+        let commits = records(&pool, &start, "Transaction/COMMIT").await;
+        let flushed = messages
+            .iter()
+            .any(|(_, xid, _)| commits.iter().any(|(lsn, c, _)| c == xid && *lsn < deleted));
+        assert_eq!(
+            flushed,
+            flushing,
+            "a relay {}flushing: the relay's messages between the row's commit and its deletion: {messages:?}",
+            if flushing { "" } else { "not " }
+        );
+    }
+    scratch.remove().await;
+}
