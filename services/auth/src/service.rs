@@ -73,7 +73,8 @@ pub async fn build_with_clock(
     nats: &NatsConfig,
     clock: Clock,
 ) -> Result<Auth, AuthServiceError> {
-    // Challenges and sessions need not wait for the disk; users' changes ask for it (`accounts::durable`).
+    // Challenges, sessions and first sign-ins need not wait for the disk; users' changes ask for it
+    // (`accounts::durable`), and the relay makes the log durable before it publishes.
     let pool = db::connect_with(pg, SCHEMA, &MIGRATOR, &[("synchronous_commit", "off")]).await?;
     let nats = Nats::connect(nats).await?;
     nats.ensure_stream(Stream::Users).await?;
@@ -84,6 +85,7 @@ pub async fn build_with_clock(
     let metrics = ServiceMetrics::bind("auth", config.metrics_listen.as_deref()).await?;
     let relay = Relay::new(pool.clone(), nats, Duration::from_millis(500))
         .with_linger(RELAY_LINGER)
+        .flushing()
         .with_backlog(metrics.outbox_backlog.clone());
     let accounts = Accounts::new(config, pool, relay.clone(), clock)
         .map_err(AuthServiceError::Config)?

@@ -185,7 +185,8 @@ async fn next_version(tx: &mut PgConnection, user_id: &str) -> Result<i64, sqlx:
 }
 
 /// Makes the transaction's commit wait for the disk: the pool's sessions do not (`synchronous_commit` off), which
-/// suits challenges and sessions, while users' changes and their events must survive a crash once answered.
+/// suits challenges, sessions and first sign-ins (a user that is a function of its address), while the changes a
+/// user makes must survive a crash once answered.
 async fn durable(tx: &mut PgConnection) -> Result<(), sqlx::Error> {
     sqlx::query("SET LOCAL synchronous_commit = on")
         .execute(&mut *tx)

@@ -7,7 +7,7 @@ use stamps_proto::events::v1 as pb;
 use subtle::ConstantTimeEq;
 
 use super::{
-    Accounts, AuthError, MAX_WALLET, SignedIn, Verdict, durable, enqueue, lock_address, new_token,
+    Accounts, AuthError, MAX_WALLET, SignedIn, Verdict, enqueue, lock_address, new_token,
     token_hash, version,
 };
 use crate::challenge::{self, Purpose};
@@ -86,8 +86,10 @@ const OPEN: &str = concat!(
 );
 
 /// [`OPEN`], and at the address's first sign-in (no user holds it, none is named by it) also the user, the address
-/// and the user's event, under the address's lock; then the statement's commit waits for the disk, as users'
-/// changes must survive a crash once answered. Any other first sign-in is left to [`Accounts::first_sign_in`].
+/// and the user's event, under the address's lock. Any other first sign-in is left to [`Accounts::first_sign_in`].
+/// Its commit does not wait for the disk: what a crash could take back is a user that is a function of its address,
+/// with its session, which the next sign-in makes again, and the relay publishes no event before the log holds it
+/// (`Relay::flushing`).
 const OPEN_OR_CREATE: &str = concat!(
     consumed!(),
     "
@@ -105,9 +107,7 @@ const OPEN_OR_CREATE: &str = concat!(
          INSERT INTO sessions (token_hash, user_id, address, wallet, created_ms, seen_ms, expires_ms)
          SELECT $5, w.user_id, $2, $6, $4, $4, $7 FROM (SELECT user_id FROM h UNION ALL SELECT address FROM n) w
          RETURNING user_id)
-     SELECT (SELECT count(*) FROM c), (SELECT user_id FROM s),
-            CASE WHEN EXISTS (SELECT 1 FROM n) THEN set_config('synchronous_commit', 'on', true) = 'on'
-                 ELSE FALSE END"
+     SELECT (SELECT count(*) FROM c), (SELECT user_id FROM s), EXISTS (SELECT 1 FROM n)"
 );
 
 impl Accounts {
@@ -370,8 +370,8 @@ impl Accounts {
         wallet: &str,
         now: i64,
     ) -> Result<String, AuthError> {
+        // Not waiting for the disk, as the statement above.
         let mut tx = self.pool.begin().await?;
-        durable(&mut tx).await?;
         lock_address(&mut tx, address).await?;
         let owner: Option<String> =
             sqlx::query_scalar("SELECT user_id FROM addresses WHERE address = $1")
