@@ -71,18 +71,36 @@ async fn a_lingering_relay_publishes_every_row_it_is_told_of() {
     scratch.remove().await;
 }
 
-/// The log's records of `kind` (`resource manager/record type`) from `start` on, as `(start LSN, xid,
-/// description)`, read with `pg_walinspect`.
-async fn records(pool: &sqlx::PgPool, start: &str, kind: &str) -> Vec<(i64, String, String)> {
-    let (manager, record) = kind.split_once('/').expect("kind");
+/// A record of the log, read with `pg_walinspect`.
+#[derive(Debug, sqlx::FromRow)]
+struct Record {
+    /// Where it starts, in bytes from the log's beginning.
+    lsn: i64,
+    xid: String,
+    /// `resource manager/record type`.
+    kind: String,
+    description: String,
+    blocks: String,
+}
+
+/// The log's current insert position, in bytes from its beginning.
+async fn insert_position(pool: &sqlx::PgPool) -> i64 {
+    sqlx::query_scalar("SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint")
+        .fetch_one(pool)
+        .await
+        .expect("insert position")
+}
+
+/// The log's records from `start` to its flushed end.
+async fn records(pool: &sqlx::PgPool, start: i64) -> Vec<Record> {
     sqlx::query_as(
-        "SELECT (start_lsn - '0/0'::pg_lsn)::bigint, xid::text, coalesce(description, '')
-         FROM pg_get_wal_records_info($1::pg_lsn, pg_current_wal_flush_lsn())
-         WHERE resource_manager = $2 AND record_type = $3 ORDER BY start_lsn",
+        "SELECT (start_lsn - '0/0'::pg_lsn)::bigint AS lsn, xid::text AS xid,
+                resource_manager || '/' || record_type AS kind,
+                coalesce(description, '') AS description, coalesce(block_ref, '') AS blocks
+         FROM pg_get_wal_records_info('0/0'::pg_lsn + $1::numeric, pg_current_wal_flush_lsn())
+         ORDER BY start_lsn",
     )
     .bind(start)
-    .bind(manager)
-    .bind(record)
     .fetch_all(pool)
     .await
     .expect("pg_walinspect")
@@ -99,22 +117,9 @@ async fn a_flushing_relay_makes_the_log_durable_before_it_publishes() {
         .execute(&pool)
         .await
         .expect("pg_walinspect (PostgreSQL 15 or later, with its contrib modules)");
-    let lsn = async || -> String {
-        sqlx::query_scalar("SELECT pg_current_wal_insert_lsn()::text")
-            .fetch_one(&pool)
-            .await
-            .expect("lsn")
-    };
-    let at = async |lsn: &str| -> i64 {
-        sqlx::query_scalar("SELECT ($1::pg_lsn - '0/0'::pg_lsn)::bigint")
-            .bind(lsn)
-            .fetch_one(&pool)
-            .await
-            .expect("lsn")
-    };
 
     for flushing in [false, true] {
-        let start = lsn().await;
+        let start = insert_position(&pool).await;
         let mut tx = pool.begin().await.expect("begin");
         sqlx::query("SET LOCAL synchronous_commit = off")
             .execute(&mut *tx)
@@ -124,7 +129,7 @@ async fn a_flushing_relay_makes_the_log_durable_before_it_publishes() {
             .await
             .expect("enqueue");
         tx.commit().await.expect("commit");
-        let committed = at(&lsn().await).await;
+        let committed = insert_position(&pool).await;
 
         let relay = Relay::new(pool.clone(), nats.clone(), Duration::from_secs(60));
         let relay = if flushing { relay.flushing() } else { relay };
@@ -134,30 +139,25 @@ async fn a_flushing_relay_makes_the_log_durable_before_it_publishes() {
             .fetch_one(&pool)
             .await
             .expect("filenode");
-        let deleted = sqlx::query_scalar::<_, i64>(
-            "SELECT (start_lsn - '0/0'::pg_lsn)::bigint
-             FROM pg_get_wal_records_info($1::pg_lsn, pg_current_wal_flush_lsn())
-             WHERE resource_manager = 'Heap' AND record_type = 'DELETE' AND block_ref LIKE $2
-             ORDER BY start_lsn LIMIT 1",
-        )
-        .bind(&start)
-        .bind(format!("%/{outbox_file} %"))
-        .fetch_optional(&pool)
-        .await
-        .expect("pg_walinspect")
-        .expect("the pass's DELETE in the log");
+        let log = records(&pool, start).await;
+        let outbox_block = format!("/{outbox_file} ");
+        let deleted = log
+            .iter()
+            .find(|r| r.kind == "Heap/DELETE" && r.blocks.contains(&outbox_block))
+            .expect("the pass's DELETE in the log")
+            .lsn;
         assert!(committed <= deleted);
 
         let prefix = format!("prefix \"{}\"", outbox::FLUSH_PREFIX);
-        let messages: Vec<_> = records(&pool, &start, "LogicalMessage/MESSAGE")
-            .await
-            .into_iter()
-            .filter(|(lsn, _, d)| d.contains(&prefix) && committed <= *lsn && *lsn < deleted)
-            .collect();
-        let commits = records(&pool, &start, "Transaction/COMMIT").await;
-        let flushed = messages
+        let messages: Vec<_> = log
             .iter()
-            .any(|(_, xid, _)| commits.iter().any(|(lsn, c, _)| c == xid && *lsn < deleted));
+            .filter(|r| r.kind == "LogicalMessage/MESSAGE" && r.description.contains(&prefix))
+            .filter(|r| committed <= r.lsn && r.lsn < deleted)
+            .collect();
+        let flushed = messages.iter().any(|m| {
+            log.iter()
+                .any(|r| r.kind == "Transaction/COMMIT" && r.xid == m.xid && r.lsn < deleted)
+        });
         assert_eq!(
             flushed,
             flushing,
