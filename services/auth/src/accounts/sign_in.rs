@@ -362,7 +362,7 @@ impl Accounts {
 
     /// The first sign-in of `address` (its nonce consumed) that [`OPEN_OR_CREATE`] left: the address was taken
     /// meanwhile, or it was unlinked from its user, which takes it back. The user is created or found, with its
-    /// event, and the session opened.
+    /// event, and the session opened. Its commit does not wait for the disk either, as [`OPEN_OR_CREATE`]'s.
     async fn first_sign_in(
         &self,
         address: &str,
@@ -370,7 +370,6 @@ impl Accounts {
         wallet: &str,
         now: i64,
     ) -> Result<String, AuthError> {
-        // Not waiting for the disk, as the statement above.
         let mut tx = self.pool.begin().await?;
         lock_address(&mut tx, address).await?;
         let owner: Option<String> =
