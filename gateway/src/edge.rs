@@ -69,14 +69,58 @@ pub async fn json_errors(request: Request, next: Next) -> Response {
 }
 
 /// Refuses, before any handler or the answer cache sees it, a request target longer than [`MAX_URI`] (414), a
-/// path or query parameter holding a NUL character (Postgres refuses them in text), and under `/api` a query
-/// parameter the route's OpenAPI operation does not declare: each a 400 naming the parameter.
+/// path or query parameter holding a NUL character (Postgres refuses them in text), under `/api` a query
+/// parameter the route's OpenAPI operation does not declare, and a JSON body with a NUL character in any of its
+/// strings or names: each a 400 naming the parameter or the field.
 pub async fn check_input(request: Request, next: Next) -> Response {
     let (mut parts, body) = request.into_parts();
     if let Err(refusal) = refusal(&mut parts).await {
         return refusal.into_response();
     }
+    let body = match body_refusal(body).await {
+        Ok(body) => body,
+        Err(refusal) => return refusal.into_response(),
+    };
     next.run(Request::from_parts(parts, body)).await
+}
+
+/// The body, read whole (it is bounded by the route's limit), unless a JSON string or name in it holds a NUL
+/// character: then a 400 naming the first such field (`body.items[2].name`). A body that is not JSON passes on,
+/// for its handler to refuse.
+async fn body_refusal(body: axum::body::Body) -> Result<axum::body::Body, Refusal> {
+    let bytes = axum::body::to_bytes(body, crate::routes::MAX_BODY)
+        .await
+        .map_err(|_| Refusal::TooLarge)?;
+    // A JSON text can only hold a NUL escaped: most bodies are passed on without being parsed.
+    if !bytes.windows(6).any(|w| w == b"\\u0000") {
+        return Ok(axum::body::Body::from(bytes));
+    }
+    if let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes)
+        && let Some(path) = nul_field(&value, "body".to_owned())
+    {
+        return Err(nul(&path).into());
+    }
+    Ok(axum::body::Body::from(bytes))
+}
+
+/// Where in `value` (at `path`) a string or a name holds a NUL character, if anywhere.
+fn nul_field(value: &serde_json::Value, path: String) -> Option<String> {
+    match value {
+        serde_json::Value::String(s) => s.contains('\0').then_some(path),
+        serde_json::Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, v)| nul_field(v, format!("{path}[{i}]"))),
+        serde_json::Value::Object(fields) => fields.iter().find_map(|(name, v)| {
+            let named = format!("{path}.{}", name.replace('\0', "\u{fffd}"));
+            if name.contains('\0') {
+                Some(named)
+            } else {
+                nul_field(v, named)
+            }
+        }),
+        _ => None,
+    }
 }
 
 async fn refusal(parts: &mut axum::http::request::Parts) -> Result<(), Refusal> {
@@ -127,6 +171,7 @@ fn nul(name: &str) -> ApiError {
 /// Why a request was refused at the edge.
 enum Refusal {
     TooLong,
+    TooLarge,
     Bad(ApiError),
 }
 
@@ -143,6 +188,16 @@ impl IntoResponse for Refusal {
                 StatusCode::URI_TOO_LONG,
                 Json(ErrorBody {
                     error: format!("The request's address is longer than {MAX_URI} bytes"),
+                }),
+            )
+                .into_response(),
+            Refusal::TooLarge => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                Json(ErrorBody {
+                    error: format!(
+                        "The request's body is larger than {} bytes",
+                        crate::routes::MAX_BODY
+                    ),
                 }),
             )
                 .into_response(),
@@ -348,6 +403,27 @@ mod tests {
         assert!(
             body.contains("q must not contain a NUL character"),
             "{body}"
+        );
+    }
+
+    #[test]
+    fn a_nul_anywhere_in_a_json_body_is_found_by_its_field() {
+        let v = |t: &str| serde_json::from_str::<serde_json::Value>(t).expect("json");
+        assert_eq!(
+            nul_field(&v(r#"{"name":"a\u0000b"}"#), "body".into()).as_deref(),
+            Some("body.name")
+        );
+        assert_eq!(
+            nul_field(&v(r#"{"ids":["x",{"k":"\u0000"}]}"#), "body".into()).as_deref(),
+            Some("body.ids[1].k")
+        );
+        assert_eq!(
+            nul_field(&v(r#"{"a\u0000":1}"#), "body".into()).as_deref(),
+            Some("body.a\u{fffd}")
+        );
+        assert_eq!(
+            nul_field(&v(r#"{"name":"plain","n":0}"#), "body".into()),
+            None
         );
     }
 

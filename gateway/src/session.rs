@@ -47,6 +47,8 @@ pub struct SessionConfig {
     pub submits_per_minute: u32,
     /// Challenges and submissions per minute for one Bitcoin address.
     pub per_address_per_minute: u32,
+    /// Transactions one user may broadcast per minute.
+    pub broadcasts_per_minute: u32,
     /// How long an answer of `GET /api/user` is kept for its session (0: none is kept). It is dropped at once
     /// when the auth service announces a change of the user, or this gateway changes it.
     pub user_cache_ms: u64,
@@ -61,6 +63,7 @@ impl Default for SessionConfig {
             challenges_per_minute: 30,
             submits_per_minute: 30,
             per_address_per_minute: 10,
+            broadcasts_per_minute: 30,
             user_cache_ms: 5_000,
         }
     }
@@ -73,6 +76,7 @@ pub struct Guards {
     challenges: Arc<DefaultKeyedRateLimiter<IpAddr>>,
     submits: Arc<DefaultKeyedRateLimiter<IpAddr>>,
     addresses: Arc<DefaultKeyedRateLimiter<String>>,
+    broadcasts: Arc<DefaultKeyedRateLimiter<String>>,
 }
 
 /// What a limit counts.
@@ -98,7 +102,37 @@ impl Guards {
             addresses: Arc::new(RateLimiter::keyed(per_minute(
                 config.per_address_per_minute,
             ))),
+            broadcasts: Arc::new(RateLimiter::keyed(per_minute(config.broadcasts_per_minute))),
         }
+    }
+
+    /// Counts a broadcast by `user_id`: 429 past its limit.
+    pub fn allow_broadcast(&self, user_id: &str) -> Result<(), ApiError> {
+        let key: String = user_id.chars().take(100).collect();
+        self.broadcasts
+            .check_key(&key)
+            .map_err(|_| ApiError::TooMany(TOO_MANY, 60))
+    }
+
+    /// The domain a challenge names: the configured origin (of the site or the wallet app, `origins`) whose host
+    /// the request was sent to, else the first of them. Never the request's own `Host` as such: a look-alike
+    /// site relaying challenges gets messages naming the real site.
+    pub fn challenge_domain<'o>(origins: &'o [String], headers: &HeaderMap) -> &'o str {
+        let bare = |o: &'o String| {
+            o.strip_prefix("https://")
+                .or_else(|| o.strip_prefix("http://"))
+                .unwrap_or(o)
+        };
+        let host = headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or_default();
+        origins
+            .iter()
+            .map(bare)
+            .find(|o| o.eq_ignore_ascii_case(host))
+            .or_else(|| origins.first().map(bare))
+            .unwrap_or_default()
     }
 
     /// Counts `action` from `client` for `address`: 429 past either limit.
@@ -107,8 +141,9 @@ impl Guards {
             Action::Challenge => &self.challenges,
             Action::Submit => &self.submits,
         };
-        let key: String = address.chars().take(100).collect();
-        if by_client.check_key(&client).is_err() || self.addresses.check_key(&key).is_err() {
+        if by_client.check_key(&client).is_err()
+            || self.addresses.check_key(&limit_key(address)).is_err()
+        {
             return Err(ApiError::TooMany(TOO_MANY, 60));
         }
         Ok(())
@@ -119,6 +154,7 @@ impl Guards {
         self.challenges.retain_recent();
         self.submits.retain_recent();
         self.addresses.retain_recent();
+        self.broadcasts.retain_recent();
     }
 
     /// The cookie's attributes after its value: `Domain` when configured (a host name only), `Secure`.
@@ -179,6 +215,15 @@ impl Guards {
             Some("same-origin" | "none")
         )
     }
+}
+
+/// The key an address's limit counts under: every spelling of one address is one key (bech32 addresses are
+/// case-insensitive and written in lower case; surrounding blanks are no part of an address).
+fn limit_key(address: &str) -> String {
+    let address: String = address.trim().chars().take(100).collect();
+    let lower = address.to_ascii_lowercase();
+    let bech32 = ["bc1", "tb1", "bcrt1"].iter().any(|p| lower.starts_with(p));
+    if bech32 { lower } else { address }
 }
 
 /// Answers of `GET /api/user` kept a few seconds per session (by the token's hash, never the token): a page
@@ -410,6 +455,70 @@ mod tests {
             g.allow(Action::Submit, b, "x").is_err(),
             "the address's limit"
         );
+    }
+
+    #[test]
+    fn every_spelling_of_an_address_counts_as_one() {
+        let g = Guards::new(&SessionConfig {
+            per_address_per_minute: 2,
+            ..SessionConfig::default()
+        });
+        let a = IpAddr::from([10, 0, 0, 1]);
+        let b = IpAddr::from([10, 0, 0, 2]);
+        let c = IpAddr::from([10, 0, 0, 3]);
+        let address = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4";
+        assert!(g.allow(Action::Challenge, a, address).is_ok());
+        assert!(
+            g.allow(Action::Challenge, b, &address.to_uppercase())
+                .is_ok()
+        );
+        assert!(
+            g.allow(Action::Challenge, c, &format!(" {address} "))
+                .is_err(),
+            "the same address spelt three ways"
+        );
+        assert_eq!(
+            limit_key("1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2"),
+            "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2"
+        );
+    }
+
+    #[test]
+    fn a_challenge_names_a_configured_origin_never_another_host() {
+        let origins = vec![
+            "https://stamps.example".to_owned(),
+            "https://wallet.stamps.example".to_owned(),
+        ];
+        let to = |host: &str| headers(&[("host", host)]);
+        assert_eq!(
+            Guards::challenge_domain(&origins, &to("wallet.stamps.example")),
+            "wallet.stamps.example"
+        );
+        assert_eq!(
+            Guards::challenge_domain(&origins, &to("stamps.example")),
+            "stamps.example"
+        );
+        assert_eq!(
+            Guards::challenge_domain(&origins, &to("stamps-example.evil")),
+            "stamps.example",
+            "a look-alike gets the real name"
+        );
+        assert_eq!(
+            Guards::challenge_domain(&origins, &HeaderMap::new()),
+            "stamps.example"
+        );
+    }
+
+    #[test]
+    fn broadcasts_are_limited_per_user() {
+        let g = Guards::new(&SessionConfig {
+            broadcasts_per_minute: 2,
+            ..SessionConfig::default()
+        });
+        assert!(g.allow_broadcast("alice").is_ok());
+        assert!(g.allow_broadcast("alice").is_ok());
+        assert!(g.allow_broadcast("alice").is_err());
+        assert!(g.allow_broadcast("bob").is_ok());
     }
 
     #[test]

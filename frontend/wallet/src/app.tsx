@@ -218,7 +218,7 @@ export function App({
     case 'unlocked':
       body = request ? null : (
         <>
-          <WalletHome address={screen.address} sign={sign} />
+          <WalletHome address={screen.address} sign={sign} signMessage={signMessage} />
           <ForgetWallet onForget={forget} />
         </>
       );

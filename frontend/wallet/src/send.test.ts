@@ -187,7 +187,7 @@ describe('buildSend and broadcast', () => {
 
   it("throws the server's refusal as given", async () => {
     stubPost(400, { error: 'You hold 0 of A95428956661682177' });
-    await expect(buildSend(OWN, BTC)).rejects.toThrow(new SendError('You hold 0 of A95428956661682177'));
+    await expect(buildSend(OWN, BTC)).rejects.toThrow(new SendError('You hold 0 of A95428956661682177', 400));
   });
 
   it('broadcasts the raw transaction and reads its txid', async () => {
@@ -196,6 +196,22 @@ describe('buildSend and broadcast', () => {
     expect(JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string)).toEqual({ txHex: '0200', isPsbt: false });
     stubPost(400, { error: 'bad-txns-inputs-missingorspent' });
     await expect(broadcast('0200')).rejects.toThrow('bad-txns-inputs-missingorspent');
+  });
+
+  it('signs in once and tries again when the broadcast needs a session', async () => {
+    const answers = [
+      Response.json({ error: 'Not signed in' }, { status: 401 }),
+      Response.json({ result: ['cd'.repeat(32)] }),
+    ];
+    const fetchMock = vi.fn(() => Promise.resolve(answers.shift() ?? Response.json({}, { status: 500 })));
+    vi.stubGlobal('fetch', fetchMock);
+    const signIn = vi.fn(() => Promise.resolve());
+    expect(await broadcast('0200', signIn)).toBe('cd'.repeat(32));
+    expect(signIn).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // Without a way to sign in, the refusal is the server's.
+    stubPost(401, { error: 'Not signed in' });
+    await expect(broadcast('0200')).rejects.toThrow('Not signed in');
   });
 });
 

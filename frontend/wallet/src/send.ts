@@ -33,7 +33,11 @@ export type FeeRates = { fastestFee: number; halfHourFee: number; hourFee: numbe
 
 /** The server refused, or could not be read; `message` is shown as is. */
 export class SendError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The server's status, when it answered. */
+    readonly status: number | null = null,
+  ) {
     super(message);
     this.name = 'SendError';
   }
@@ -77,7 +81,7 @@ export async function postJson(path: string, body: unknown): Promise<unknown> {
   }
   if (!response.ok) {
     const error = isRecord(answer) && typeof answer.error === 'string' && answer.error ? answer.error : null;
-    throw new SendError(error ?? `The server answered ${String(response.status)}.`);
+    throw new SendError(error ?? `The server answered ${String(response.status)}.`, response.status);
   }
   return answer;
 }
@@ -304,9 +308,20 @@ export async function buildSend(source: string, request: SendRequest): Promise<R
   return reviewOf(result.txHex, BigInt(fee), source, request);
 }
 
-/** Broadcasts a signed raw transaction (hex); returns its txid, or throws the node's reason. */
-export async function broadcast(rawHex: string): Promise<string> {
-  const answer = await postJson('/api/wallet/broadcast', { txHex: rawHex, isPsbt: false });
+/**
+ * Broadcasts a signed raw transaction (hex); returns its txid, or throws the node's reason. Only a signed-in user
+ * broadcasts: without a session, `signIn` (when given) signs in and the broadcast is tried once more.
+ */
+export async function broadcast(rawHex: string, signIn?: () => Promise<void>): Promise<string> {
+  const body = { txHex: rawHex, isPsbt: false };
+  let answer: unknown;
+  try {
+    answer = await postJson('/api/wallet/broadcast', body);
+  } catch (failure) {
+    if (!(failure instanceof SendError) || failure.status !== 401 || !signIn) throw failure;
+    await signIn();
+    answer = await postJson('/api/wallet/broadcast', body);
+  }
   const txids = isRecord(answer) ? answer.result : null;
   const txid = Array.isArray(txids) ? (txids[0] as unknown) : null;
   if (typeof txid !== 'string' || !/^[0-9a-f]{64}$/.test(txid)) {

@@ -71,7 +71,7 @@ pub(crate) fn no_store(mut response: Response) -> Response {
 }
 
 /// The request's session token, or 401.
-fn signed_in(headers: &HeaderMap) -> Result<String, ApiError> {
+pub(crate) fn signed_in(headers: &HeaderMap) -> Result<String, ApiError> {
     let token = session::token(headers);
     if token.is_empty() {
         return Err(ApiError::Unauthorized(SIGNED_OUT.into()));
@@ -134,11 +134,8 @@ async fn challenge(
         pb::Purpose::Link => signed_in(headers)?,
         _ => String::new(),
     };
-    let domain = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or_default()
-        .to_owned();
+    let origins = state.origins.all();
+    let domain = session::Guards::challenge_domain(&origins, headers).to_owned();
     let c = state
         .auth
         .clone()
@@ -361,26 +358,19 @@ pub(crate) async fn unlink(
 }
 
 #[utoipa::path(
-    get,
+    post,
     path = "/auth/logout",
     tag = "accounts",
     responses(
         (status = 200, description = "signed out (the session ended and its cookie is removed)", body = String,
          content_type = "text/plain"),
-        (status = 403, description = "asked by another site", body = ErrorBody),
+        (status = 403, description = "not sent from the site", body = ErrorBody),
     )
 )]
 pub(crate) async fn logout(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    // A GET: another site's page could only make a browser ask for it by a link or an image.
-    if headers
-        .get("sec-fetch-site")
-        .is_some_and(|v| v == "cross-site")
-    {
-        return Err(ApiError::Forbidden(session::CROSS_SITE.into()));
-    }
     let session_token = session::token(&headers);
     if !session_token.is_empty() {
         state

@@ -48,6 +48,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(create_launchpad))
         .routes(routes!(create_stamp))
         .routes(routes!(create_send))
+        .routes(routes!(create_move))
         .routes(routes!(whitelist))
         .routes(routes!(promo))
 }
@@ -410,6 +411,52 @@ pub(crate) async fn create_stamp(
             quantity: b.quantity,
             locked: b.locked,
             divisible: b.divisible,
+            fee_rate: fee_rate(&b.desired_fee_rate)?,
+        })
+        .await?
+        .into_inner();
+    Ok(answered(r))
+}
+
+/// A UTXO to move back to its owner: a listing cancelled on chain.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = CreateMove)]
+struct MoveBody {
+    /// The owner's address (one of the user's): its coins pay the fee, the assets come back to it.
+    source: String,
+    /// The UTXO holding the assets, `txid:vout`.
+    utxo: String,
+    #[serde(rename = "desiredFeeRate")]
+    #[schema(value_type = f64)]
+    desired_fee_rate: serde_json::Number,
+}
+
+#[utoipa::path(
+    post,
+    path = "/wallet/create/move",
+    tag = "buying",
+    request_body = MoveBody,
+    responses(
+        (status = 200, description = "the unsigned move of the UTXO to its owner's own address ('Cancel on chain': \
+                                      every copy of an offer of it is void once it is mined)", body = MintJson),
+        (status = 400, description = "refused: why (nothing is built)", body = ErrorBody),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "not one of the user's addresses, or not sent from the site", body = ErrorBody),
+    )
+)]
+pub(crate) async fn create_move(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let b: MoveBody = body(&bytes)?;
+    let source = source_of(&state, &headers, &b.source).await?;
+    let r = state
+        .wallet
+        .clone()
+        .create_move(pb::CreateMoveRequest {
+            source,
+            utxo: b.utxo,
             fee_rate: fee_rate(&b.desired_fee_rate)?,
         })
         .await?

@@ -22,6 +22,13 @@ pub struct Origins {
     pub wallet: Option<String>,
 }
 
+impl Origins {
+    /// Every origin the product is reached at: the site's, then the wallet app's.
+    pub fn all(&self) -> Vec<String> {
+        self.site.iter().chain(&self.wallet).cloned().collect()
+    }
+}
+
 /// The route.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(origins))

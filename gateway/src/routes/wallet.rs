@@ -16,7 +16,7 @@ use utoipa_axum::routes;
 
 use crate::app_state::AppState;
 use crate::error::{ApiError, ErrorBody, OrNotFound};
-use crate::routes::account::{body, current_user, no_store, user_addresses};
+use crate::routes::account::{body, current_user, kept_user, no_store, signed_in, user_addresses};
 
 /// The buying routes that depend on the user or the mempool: never kept.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -473,15 +473,21 @@ struct BroadcastJson {
     request_body = BroadcastBody,
     responses(
         (status = 200, description = "sent", body = BroadcastJson),
-        (status = 400, description = "not a signed transaction, or the node's reason for refusing it",
-         body = ErrorBody),
+        (status = 400, description = "not a signed transaction; one paying a fee rate above the ceiling (10 times \
+                                      the fastest rate) or giving away the assets of an output it spends; or the \
+                                      node's reason for refusing it (a race lost said so plainly)", body = ErrorBody),
+        (status = 401, description = "not signed in", body = ErrorBody),
         (status = 403, description = "not sent from the site", body = ErrorBody),
+        (status = 429, description = "too many broadcasts from this user", body = ErrorBody),
     )
 )]
 pub(crate) async fn broadcast(
     State(state): State<AppState>,
+    headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
+    let user = kept_user(&state, &signed_in(&headers)?).await?;
+    state.guards.allow_broadcast(&user.user.user_id)?;
     let b: BroadcastBody = body(&bytes)?;
     let r = state
         .wallet
@@ -524,20 +530,28 @@ struct ListingJson {
     responses(
         (status = 201, description = "checked and published: it is on sale once the catalogue has it",
          body = ListingJson),
-        (status = 400, description = "not a valid listing: the reason (its shape, its signature, a spent UTXO, one \
-                                      holding no asset)", body = ErrorBody),
-        (status = 403, description = "not sent from the site", body = ErrorBody),
+        (status = 400, description = "not a valid listing: the reason (its shape, its signature, a UTXO spent or \
+                                      not as the listing describes it, one holding no asset, an offer withdrawn)",
+         body = ErrorBody),
+        (status = 401, description = "not signed in", body = ErrorBody),
+        (status = 403, description = "the UTXO is not one of the user's addresses', or not sent from the site",
+         body = ErrorBody),
     )
 )]
 pub(crate) async fn create_listing(
     State(state): State<AppState>,
+    headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
+    let addresses = user_addresses(&state, &headers).await?;
     let b: ListingBody = body(&bytes)?;
     let l = state
         .wallet
         .clone()
-        .create_listing(pb::CreateListingRequest { psbt: b.psbt })
+        .create_listing(pb::CreateListingRequest {
+            psbt: b.psbt,
+            addresses,
+        })
         .await?
         .into_inner();
     let json = ListingJson {
@@ -554,7 +568,9 @@ pub(crate) async fn create_listing(
     tag = "buying",
     params(("utxo" = String, Path, description = "the listed UTXO, `txid:vout`")),
     responses(
-        (status = 204, description = "the listing ends"),
+        (status = 200, description = "the listing ends; `message` tells the seller that a copy already handed out \
+                                      can be completed until the coin moves ('Cancel on chain')",
+         body = CancelledJson),
         (status = 400, description = "not a UTXO", body = ErrorBody),
         (status = 401, description = "not signed in", body = ErrorBody),
         (status = 403, description = "the seller is not one of the user's addresses, or not sent from the site",
@@ -568,7 +584,7 @@ pub(crate) async fn cancel_listing(
     Path(utxo): Path<String>,
 ) -> Result<Response, ApiError> {
     let user = current_user(&state, &headers).await?;
-    state
+    let r = state
         .wallet
         .clone()
         .cancel_listing(pb::CancelListingRequest {
@@ -576,8 +592,19 @@ pub(crate) async fn cancel_listing(
             addresses: user.addresses,
         })
         .await
-        .or_not_found("Listing not found")?;
-    Ok(no_store(StatusCode::NO_CONTENT.into_response()))
+        .or_not_found("Listing not found")?
+        .into_inner();
+    Ok(no_store(
+        Json(CancelledJson { message: r.note }).into_response(),
+    ))
+}
+
+/// A listing ended.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ListingCancelled)]
+struct CancelledJson {
+    /// What the seller is told.
+    message: String,
 }
 
 /// An address's bitcoin.

@@ -14,6 +14,42 @@ pub const NAME_TAKEN: &str = "Username already taken";
 pub const ADDRESS_TAKEN: &str = "This address is already linked to another account";
 /// The text for unlinking the address the session signed in with.
 pub const CURRENT_ADDRESS: &str = "The current address cannot be unlinked";
+/// The text for a display name kept for the site itself.
+pub const NAME_RESERVED: &str = "This name is reserved";
+/// Names no user may take (any case): the site's roles, its own names and the words a page shows for nobody.
+/// `XCP` is the network default that owns the staff directories.
+pub const RESERVED_NAMES: &[&str] = &[
+    "admin",
+    "administrator",
+    "staff",
+    "moderator",
+    "support",
+    "official",
+    "root",
+    "system",
+    "null",
+    "undefined",
+    "none",
+    "anonymous",
+    "api",
+    "www",
+    "kpi",
+    "wallet",
+    "ninja",
+    "stamps",
+    "stamp",
+    "bitcoinstamps",
+    "bitcoin-stamps",
+    "xcp",
+    "counterparty",
+    "counterparty-assets",
+];
+
+/// Whether `name` is one of [`RESERVED_NAMES`], whatever its case.
+pub fn reserved_name(name: &str) -> bool {
+    RESERVED_NAMES.iter().any(|r| r.eq_ignore_ascii_case(name))
+}
+
 /// Most items on a wishlist.
 pub const MAX_WISHLIST: i64 = 1000;
 /// Longest cpid (a Counterparty sub-asset's long name is at most 250 characters).
@@ -64,6 +100,23 @@ mod tests {
         assert!(!valid_name(&"a".repeat(21)));
         assert!(!valid_name("al ice"));
         assert!(!valid_name("élise"));
+    }
+
+    #[test]
+    fn the_sites_own_names_are_reserved_in_any_case() {
+        for name in [
+            "admin",
+            "Staff",
+            "NULL",
+            "undefined",
+            "xcp",
+            "Counterparty",
+            "ninja",
+        ] {
+            assert!(reserved_name(name), "{name}");
+        }
+        assert!(!reserved_name("alice"));
+        assert!(!reserved_name("admins"));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The LISTINGS projection: atomic-swap listings as the wallet service published them. A later listing of a UTXO
-//! replaces an earlier one; a cancellation ends the listings of its UTXO up to its time. Whether a listing is open
-//! also depends on the ledger (its UTXO still holding a balance), which the queries join. The stamps the UTXO holds
-//! get their market figures again (a listing may be their floor).
+//! replaces an earlier one; a cancellation ends the listings of its UTXO up to its time. An offer (the seller's
+//! signature) that was cancelled or replaced is remembered in `withdrawn_offers` and never listed again, whoever
+//! posts it. Whether a listing is open also depends on the ledger (its UTXO still holding a balance), which the
+//! queries join. The stamps the UTXO holds get their market figures again (a listing may be their floor).
 
 use prost::Message;
 use sqlx::PgConnection;
@@ -30,10 +31,33 @@ impl Projection for ListingsProjection {
             LISTING_CREATED => {
                 let e = ListingCreated::decode(payload)
                     .map_err(|e| ProjectionError::Malformed(e.to_string()))?;
+                let withdrawn: bool = sqlx::query_scalar(
+                    "SELECT EXISTS (SELECT 1 FROM withdrawn_offers WHERE offer = $1)",
+                )
+                .bind(&e.offer)
+                .fetch_one(&mut *tx)
+                .await?;
+                if withdrawn && !e.offer.is_empty() {
+                    tracing::info!(utxo = %e.utxo, "a withdrawn offer is not listed again");
+                    return Ok(());
+                }
+                // The offer it replaces is withdrawn: its PSBT may be out there, but it is not handed out again.
                 sqlx::query(
-                    "INSERT INTO listings (utxo, seller, price, psbt, listed_at) VALUES ($1, $2, $3, $4, $5)
+                    "INSERT INTO withdrawn_offers (offer, utxo)
+                     SELECT offer, utxo FROM listings
+                     WHERE utxo = $1 AND listed_at < $2 AND offer <> '' AND offer <> $3
+                     ON CONFLICT (offer) DO NOTHING",
+                )
+                .bind(&e.utxo)
+                .bind(signed(e.time_ms, "time")?)
+                .bind(&e.offer)
+                .execute(&mut *tx)
+                .await?;
+                sqlx::query(
+                    "INSERT INTO listings (utxo, seller, price, psbt, listed_at, offer) VALUES ($1, $2, $3, $4, $5, $6)
                      ON CONFLICT (utxo) DO UPDATE SET seller = EXCLUDED.seller, price = EXCLUDED.price,
-                         psbt = EXCLUDED.psbt, listed_at = EXCLUDED.listed_at, cancelled = false
+                         psbt = EXCLUDED.psbt, listed_at = EXCLUDED.listed_at, offer = EXCLUDED.offer,
+                         cancelled = false
                      WHERE listings.listed_at < EXCLUDED.listed_at",
                 )
                 .bind(&e.utxo)
@@ -41,6 +65,7 @@ impl Projection for ListingsProjection {
                 .bind(signed(e.price, "price")?)
                 .bind(&e.psbt_hex)
                 .bind(signed(e.time_ms, "time")?)
+                .bind(&e.offer)
                 .execute(&mut *tx)
                 .await?;
                 e.utxo
@@ -49,7 +74,11 @@ impl Projection for ListingsProjection {
                 let e = ListingCancelled::decode(payload)
                     .map_err(|e| ProjectionError::Malformed(e.to_string()))?;
                 sqlx::query(
-                    "UPDATE listings SET cancelled = true WHERE utxo = $1 AND listed_at <= $2",
+                    "WITH ended AS (
+                         UPDATE listings SET cancelled = true WHERE utxo = $1 AND listed_at <= $2
+                         RETURNING offer, utxo)
+                     INSERT INTO withdrawn_offers (offer, utxo) SELECT offer, utxo FROM ended WHERE offer <> ''
+                     ON CONFLICT (offer) DO NOTHING",
                 )
                 .bind(&e.utxo)
                 .bind(signed(e.time_ms, "time")?)

@@ -205,6 +205,28 @@ async fn dispatch(node: &Node, method: &str, params: &[Value]) -> RpcResult {
             }
             Ok(out)
         }
+        "signmessage" => {
+            // Bitcoin Core's wallet RPC, for the scenario's actors (P2WPKH addresses: a BIP-137 header, as a
+            // wallet's legacy signature of a segwit address has it).
+            let address = params
+                .first()
+                .and_then(Value::as_str)
+                .ok_or((code::TYPE_ERROR, "Expected type string for address".into()))?;
+            let message = params
+                .get(1)
+                .and_then(Value::as_str)
+                .ok_or((code::TYPE_ERROR, "Expected type string for message".into()))?;
+            let actors = node.state.read().await.actors.clone();
+            let actor = actors
+                .iter()
+                .find(|a| a.address().to_string() == address)
+                .ok_or((
+                    code::INVALID_ADDRESS_OR_KEY,
+                    "Private key not available".into(),
+                ))?;
+            let signer = bitcoin::secp256k1::Secp256k1::signing_only();
+            Ok(json!(crate::wallet::sign_message(&signer, actor, message)))
+        }
         "scantxoutset" => {
             let action = params.first().and_then(Value::as_str).unwrap_or("start");
             if action != "start" {
@@ -537,7 +559,7 @@ async fn dispatch(node: &Node, method: &str, params: &[Value]) -> RpcResult {
         "signlistings" => {
             // Devnet only: atomic-swap listings of the UTXOs the scenario left holding assets, each signed by its
             // owner SIGHASH_SINGLE|ANYONECANPAY over a payout to itself, at most `count` (default 5):
-            // `[{utxo, price, psbt}]` (the PSBT base64), for a seller's wallet to publish.
+            // `[{utxo, price, psbt, seller}]` (the PSBT base64), for a seller's wallet to publish.
             let count = params.first().and_then(Value::as_u64).unwrap_or(5).min(100);
             let state = node.state.read().await;
             let signer = bitcoin::secp256k1::Secp256k1::signing_only();
@@ -563,7 +585,10 @@ async fn dispatch(node: &Node, method: &str, params: &[Value]) -> RpcResult {
                 if let Ok(psbt) =
                     crate::wallet::listing(&signer, owner, *outpoint, coin.output.clone(), price)
                 {
-                    out.push(json!({"utxo": outpoint.to_string(), "price": price, "psbt": psbt}));
+                    out.push(
+                        json!({"utxo": outpoint.to_string(), "price": price, "psbt": psbt,
+                                    "seller": owner.address().to_string()}),
+                    );
                 }
             }
             Ok(json!(out))

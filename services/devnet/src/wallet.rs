@@ -233,6 +233,20 @@ pub fn message_transaction<C: Signing>(
     final_transaction(&signed).ok_or_else(|| "the actor could not sign its coin".to_owned())
 }
 
+/// `actor`'s signature of `message` as Bitcoin Core's `signmessage` gives it (base64, 65 bytes: a header, then the
+/// compact recoverable signature of the message's hash), with the BIP-137 header of a P2WPKH address, which the
+/// actors' addresses are: what a wallet pasting a legacy signature into the sign-in panel would give.
+pub fn sign_message<C: Signing>(secp: &Secp256k1<C>, actor: &Actor, message: &str) -> String {
+    let digest = bitcoin::sign_message::signed_msg_hash(message);
+    let signature =
+        secp.sign_ecdsa_recoverable(&Message::from_digest(digest.to_byte_array()), &actor.secret);
+    let (id, compact) = signature.serialize_compact();
+    // 39 + recovery id: a compressed key's P2WPKH address (BIP-137).
+    let mut bytes = vec![39 + u8::try_from(id.to_i32()).unwrap_or(0)];
+    bytes.extend_from_slice(&compact);
+    base64::engine::general_purpose::STANDARD.encode(bytes)
+}
+
 /// `actor`'s atomic-swap listing of its UTXO `utxo` (spending `spent`) for `price` sat: one input signed
 /// SIGHASH_SINGLE|ANYONECANPAY over one output, the payout to the actor; the PSBT base64, not finalized.
 pub fn listing<C: Signing>(

@@ -2,6 +2,7 @@
 //! prices in whole units of a currency per BTC. Nothing here does I/O.
 
 use serde_json::Value;
+use stamps_platform::figures::decimal;
 use stamps_proto::fees::v1::{FeeRecord, Price, PriceRecord};
 
 /// The lowest rate kept (0.1 sat/vB, today's lowest relay minimum).
@@ -144,33 +145,6 @@ pub fn prices_from_api(answer: &Value, time_ms: u64) -> Result<PriceRecord, Stri
         })
         .collect::<Result<Vec<_>, String>>()?;
     Ok(PriceRecord { time_ms, prices })
-}
-
-/// A non-negative decimal (`12`, `8.5`, `0.00012`; no exponent) times 10^`scale`, exactly; digits beyond `scale`
-/// decimals are dropped. `None` for anything else or a value too large.
-pub fn decimal(text: &str, scale: u32) -> Option<u64> {
-    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
-    if whole.is_empty()
-        || !whole.bytes().all(|b| b.is_ascii_digit())
-        || !fraction.bytes().all(|b| b.is_ascii_digit())
-    {
-        return None;
-    }
-    let scale_usize = usize::try_from(scale).ok()?;
-    let kept: String = fraction
-        .chars()
-        .chain(std::iter::repeat('0'))
-        .take(scale_usize)
-        .collect();
-    let whole: u64 = whole.parse().ok()?;
-    let fraction: u64 = if kept.is_empty() {
-        0
-    } else {
-        kept.parse().ok()?
-    };
-    whole
-        .checked_mul(10u64.checked_pow(scale)?)?
-        .checked_add(fraction)
 }
 
 #[cfg(test)]

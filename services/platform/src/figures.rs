@@ -61,6 +61,39 @@ pub fn variation(volume: u64, previous: u64) -> Option<serde_json::Number> {
     text.parse().ok()
 }
 
+/// A non-negative decimal (`12`, `8.5`, `0.00012`; no exponent) times 10^`scale`, exactly; digits beyond `scale`
+/// decimals are dropped. `None` for anything else or a value too large.
+pub fn decimal(text: &str, scale: u32) -> Option<u64> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty()
+        || !whole.bytes().all(|b| b.is_ascii_digit())
+        || !fraction.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let scale_usize = usize::try_from(scale).ok()?;
+    let kept: String = fraction
+        .chars()
+        .chain(std::iter::repeat('0'))
+        .take(scale_usize)
+        .collect();
+    let whole: u64 = whole.parse().ok()?;
+    let fraction: u64 = if kept.is_empty() {
+        0
+    } else {
+        kept.parse().ok()?
+    };
+    whole
+        .checked_mul(10u64.checked_pow(scale)?)?
+        .checked_add(fraction)
+}
+
+/// A BTC amount as a JSON number writes it (`0.0001`, or `1.2e-5` for small amounts) in satoshis, exactly; `None`
+/// for anything else or a negative amount.
+pub fn btc_to_sats(text: &str) -> Option<u64> {
+    decimal(&plain_decimal(text), 8)
+}
+
 /// A decimal in scientific notation (as Python's `Decimal` writes large or small values: `5E+3`, `2.4E+3`,
 /// `1E-2`) written out in plain digits (`5000`, `2400`, `0.01`), exactly. Anything else is returned as it is.
 pub fn plain_decimal(text: &str) -> String {
@@ -110,7 +143,7 @@ pub fn plain_decimal(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{fee_rate, plain_decimal, variation};
+    use super::{btc_to_sats, fee_rate, plain_decimal, variation};
 
     #[test]
     fn fee_rates_read_as_decimals_of_sat_per_vbyte() {
@@ -119,6 +152,20 @@ mod tests {
         assert_eq!(fee_rate(1_250).to_string(), "1.25");
         assert_eq!(fee_rate(125).to_string(), "0.125");
         assert_eq!(fee_rate(0).to_string(), "0");
+    }
+
+    #[test]
+    fn btc_amounts_are_read_in_satoshis_exactly() {
+        assert_eq!(btc_to_sats("0.0001"), Some(10_000));
+        assert_eq!(btc_to_sats("1.2e-5"), Some(1_200));
+        assert_eq!(btc_to_sats("21000000"), Some(2_100_000_000_000_000));
+        assert_eq!(
+            btc_to_sats("0.000000001"),
+            Some(0),
+            "below a satoshi is dropped"
+        );
+        assert_eq!(btc_to_sats("-1"), None);
+        assert_eq!(btc_to_sats("x"), None);
     }
 
     #[test]

@@ -104,6 +104,7 @@ pub fn payment(
         return Err(why);
     }
     let rate = d.satoshirate;
+    crate::money::sats(order.amount, "The amount")?;
     if order.amount == 0 || !order.amount.is_multiple_of(rate) {
         return Err(format!(
             "Pay a whole number of lots: a multiple of {rate} sat"
@@ -126,7 +127,7 @@ pub fn payment(
         .ok_or_else(|| "Dispenser's address is not of this network".to_owned())?
         .script_pubkey();
     let royalty = if d.owner != d.origin && !d.owner.is_empty() {
-        let royalty = order.amount * ROYALTY_PERCENT / 100;
+        let royalty = crate::money::percent_of(order.amount, ROYALTY_PERCENT);
         if royalty > ROYALTY_MIN {
             if dispensing.contains(&d.owner) {
                 return Err(
@@ -154,9 +155,9 @@ pub fn payment(
 /// The wallet fee of `items` items totalling `total` satoshis at `fee_rate` sat/kvB: the largest of 2% of the
 /// total, 2222 per item, and 22 vbytes at the fee rate.
 pub fn wallet_fee(total: u64, items: u64, fee_rate: u64) -> u64 {
-    let percent = total * FEE_PERCENT / 100;
-    let per_item = FEE_PER_ITEM * items;
-    let vbytes = (FEE_VBYTES * fee_rate).div_ceil(1000);
+    let percent = crate::money::percent_of(total, FEE_PERCENT);
+    let per_item = FEE_PER_ITEM.saturating_mul(items);
+    let vbytes = crate::money::fee(FEE_VBYTES, fee_rate);
     percent.max(per_item).max(vbytes)
 }
 
@@ -243,7 +244,7 @@ fn build_one(
     fee_rate: u64,
     fee_to: &ScriptBuf,
 ) -> Result<Built, String> {
-    let total: u64 = payments.iter().map(|p| p.amount).sum();
+    let total = crate::money::total(payments.iter().map(|p| p.amount))?;
     let wallet_fee = wallet_fee(total, payments.len() as u64, fee_rate);
     let pay = |p: &Payment| TxOut {
         value: Amount::from_sat(p.amount),
@@ -254,9 +255,9 @@ fn build_one(
     let message_at = outputs.len();
     outputs.push(dispense_output(&OutPoint::null())?);
     outputs.extend(payments.iter().skip(1).map(pay));
-    let mut royalties = 0;
+    let mut royalties = 0u64;
     for (script, value) in payments.iter().filter_map(|p| p.royalty.as_ref()) {
-        royalties += value;
+        royalties = royalties.saturating_add(*value);
         outputs.push(TxOut {
             value: Amount::from_sat(*value),
             script_pubkey: script.clone(),
@@ -344,7 +345,7 @@ pub(crate) fn select(
     brought: u64,
     fee_rate: u64,
 ) -> Result<(usize, u64, u64, Option<u64>), String> {
-    let paid: u64 = outputs.iter().map(|o| o.value.to_sat()).sum();
+    let paid = crate::money::total(outputs.iter().map(|o| o.value.to_sat()))?;
     let mut scripts: Vec<usize> = outputs.iter().map(|o| o.script_pubkey.len()).collect();
     scripts.push(buyer.len());
     let fee_of = |inputs: usize, with_change: bool| {
@@ -354,7 +355,7 @@ pub(crate) fn select(
             &scripts[..scripts.len() - 1]
         };
         let v = vsize(inputs + others, lens);
-        (v, (v * fee_rate).div_ceil(1000))
+        (v, crate::money::fee(v, fee_rate))
     };
     coins.sort_by(|a, b| {
         (!a.confirmed, std::cmp::Reverse(a.value), a.outpoint).cmp(&(
@@ -365,10 +366,11 @@ pub(crate) fn select(
     });
     let mut have = brought;
     for (i, coin) in coins.iter().enumerate() {
-        have += coin.value;
+        have = have.saturating_add(coin.value);
         let (v, fee) = fee_of(i + 1, true);
-        if have >= paid + fee {
-            let change = have - paid - fee;
+        let needed = crate::money::total([paid, fee])?;
+        if have >= needed {
+            let change = have - needed;
             return Ok(if change >= CHANGE_DUST {
                 (i + 1, v, fee, Some(change))
             } else {
@@ -380,8 +382,8 @@ pub(crate) fn select(
     let (_, fee) = fee_of(coins.len().max(1), true);
     Err(format!(
         "Insufficient funds: {} sat spendable, {} sat needed",
-        have - brought,
-        (paid + fee).saturating_sub(brought)
+        have.saturating_sub(brought),
+        paid.saturating_add(fee).saturating_sub(brought)
     ))
 }
 
@@ -420,7 +422,7 @@ pub fn build_swap(
         .as_ref()
         .map(|o| o.value.to_sat())
         .ok_or("the listing's input has no witness_utxo")?;
-    let price = swap.payout.value.to_sat();
+    let price = crate::money::sats(swap.payout.value.to_sat(), "The price")?;
     let wallet_fee = wallet_fee(price, 1, fee_rate);
     let mut outputs = vec![
         TxOut {
@@ -492,6 +494,38 @@ pub fn build_swap(
         royalties,
         hashes: vec![swap.tx_hash.clone()],
         to_sign,
+    })
+}
+
+/// A UTXO holding assets moved back to its owner (a listing cancelled on chain): inputs `[the UTXO, the owner's
+/// coins]`, outputs `[the owner's receiving output, change]`. Every balance of a spent UTXO moves to the first
+/// output that is not an OP_RETURN: the owner's, so the assets stay theirs and every copy of an offer of the
+/// UTXO is void.
+pub fn build_move(
+    utxo: &Coin,
+    owner: &ScriptBuf,
+    coins: &mut Vec<Coin>,
+    fee_rate: u64,
+) -> Result<Built, String> {
+    let outputs = vec![TxOut {
+        value: Amount::from_sat(RECEIVE_VALUE),
+        script_pubkey: owner.clone(),
+    }];
+    coins.retain(|c| c.outpoint != utxo.outpoint);
+    let (taken, vsize, network_fee, change) =
+        select(coins, &outputs, owner, 1, utxo.value, fee_rate)?;
+    let chosen: Vec<Coin> = std::iter::once(utxo.clone())
+        .chain(coins.drain(..taken))
+        .collect();
+    let psbt = assemble(&chosen, outputs, change, owner, coins)?;
+    Ok(Built {
+        to_sign: (0..psbt.inputs.len()).collect(),
+        psbt,
+        network_fee,
+        vsize,
+        wallet_fee: 0,
+        royalties: 0,
+        hashes: vec![utxo.outpoint.to_string()],
     })
 }
 
@@ -707,6 +741,24 @@ mod tests {
                 .map(|o| o.value),
             Some(one.output[4].value)
         );
+    }
+
+    #[test]
+    fn a_move_brings_the_utxo_back_to_its_owner_first() {
+        let owner = script(BUYER);
+        let utxo = coin(9, 546, true);
+        let mut coins = vec![coin(1, 50_000, true), utxo.clone()];
+        let built = build_move(&utxo, &owner, &mut coins, 2000).expect("built");
+        let tx = &built.psbt.unsigned_tx;
+        assert_eq!(tx.input[0].previous_output, utxo.outpoint, "the UTXO first");
+        assert_eq!(tx.input.len(), 2, "and one coin for the fee");
+        assert_eq!(
+            (tx.output[0].value.to_sat(), &tx.output[0].script_pubkey),
+            (RECEIVE_VALUE, &owner)
+        );
+        let change = tx.output[1].value.to_sat();
+        assert_eq!(546 + 50_000, RECEIVE_VALUE + change + built.network_fee);
+        assert_eq!(built.to_sign, vec![0, 1]);
     }
 
     #[test]

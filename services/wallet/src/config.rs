@@ -22,6 +22,8 @@ pub struct WalletConfig {
     pub promo_address: String,
     /// Where Prometheus metrics are served (`/metrics`, with `/healthz`); none when unset.
     pub metrics_listen: Option<String>,
+    /// The highest fee rate a transaction is built or broadcast at, as a multiple of the oracle's fastest rate.
+    pub max_fee_multiple: u64,
 }
 
 impl Default for WalletConfig {
@@ -34,6 +36,7 @@ impl Default for WalletConfig {
             fee_address: String::new(),
             promo_address: String::new(),
             metrics_listen: None,
+            max_fee_multiple: 10,
         }
     }
 }

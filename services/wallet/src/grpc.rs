@@ -22,11 +22,20 @@ use crate::buy::{self, Coin, Order};
 use prost::Message;
 use stamps_proto::events::subjects::{LISTING_CANCELLED, LISTING_CREATED};
 
-/// How long the oracle's optimal rate is used before it is asked again (it reads the fee API every 10 s).
+/// How long the oracle's rates are used before they are asked again (it reads the fee API every 10 s).
 const OPTIMAL_KEPT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The most items one purchase (or one lookup) names: the cart's limit.
 pub const MAX_ITEMS: usize = 5;
+
+/// The refusal of an offer its seller cancelled or replaced.
+pub const WITHDRAWN: &str = "This offer was withdrawn by its seller and is not listed again: sign a new one, or \
+                             move the coin to revoke it everywhere";
+
+/// What a seller is told when a listing ends: the site stops handing its PSBT out, but a copy already handed out
+/// can still be completed until the coin moves.
+pub const CANCEL_NOTE: &str = "The listing is no longer offered. Anyone who already received it can still \
+                               complete it until the coin moves: 'Cancel on chain' moves it to your own address";
 
 /// The text for a source that is not a P2WPKH address of the network.
 pub const NATIVE_SEGWIT: &str = "Please select a Native Segwit address (bc1q...) then try again";
@@ -42,8 +51,10 @@ pub struct WalletGrpc {
     pub(crate) fee_address: String,
     /// Where checked listings are published (LISTINGS).
     pub(crate) nats: stamps_platform::nats::Nats,
-    /// The oracle's optimal rate (sat/kvB).
-    pub(crate) optimal: Kept,
+    /// The oracle's optimal and fastest rates (sat/kvB).
+    pub(crate) rates: Kept<Rates>,
+    /// A transaction's fee rate may be at most this many times the fastest rate (built or broadcast).
+    pub(crate) max_fee_multiple: u64,
     /// The promotion's address (its transactions count the promotional SRC-20 mints), when there is one.
     pub(crate) promo: Option<(String, ScriptBuf)>,
     /// Its transaction count.
@@ -58,14 +69,29 @@ pub struct WalletGrpc {
 
 /// A figure read from another service, used for a while before it is read again (shared by the clones of the
 /// API, so by every call of one replica).
-#[derive(Clone, Default)]
-pub(crate) struct Kept(std::sync::Arc<std::sync::Mutex<Option<(std::time::Instant, u64)>>>);
+#[derive(Clone)]
+pub(crate) struct Kept<T = u64>(std::sync::Arc<std::sync::Mutex<Option<(std::time::Instant, T)>>>);
 
-impl Kept {
+impl<T> Default for Kept<T> {
+    fn default() -> Self {
+        Self(Default::default())
+    }
+}
+
+/// The fee oracle's rates the wallet uses, sat/kvB.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Rates {
+    /// What `-1` (the optimal rate) builds at.
+    pub(crate) optimal: u64,
+    /// The fastest rate: the ceiling is a multiple of it.
+    pub(crate) fastest: u64,
+}
+
+impl<T: Copy> Kept<T> {
     /// The figure read less than `keep` ago, else `read`'s, kept.
-    pub(crate) async fn get<F>(&self, keep: std::time::Duration, read: F) -> Result<u64, Status>
+    pub(crate) async fn get<F>(&self, keep: std::time::Duration, read: F) -> Result<T, Status>
     where
-        F: std::future::Future<Output = Result<u64, Status>>,
+        F: std::future::Future<Output = Result<T, Status>>,
     {
         if let Some((at, value)) = self.0.lock().ok().and_then(|k| *k)
             && at.elapsed() < keep
@@ -175,20 +201,29 @@ fn hashes<'a>(list: impl ExactSizeIterator<Item = &'a str>) -> Result<Vec<String
 }
 
 impl WalletGrpc {
-    /// The fee oracle's optimal rate, asked at most once per [`OPTIMAL_KEPT`].
-    async fn optimal_rate(&self) -> Result<u64, Status> {
-        self.optimal
+    /// The fee oracle's rates, asked at most once per [`OPTIMAL_KEPT`].
+    async fn rates(&self) -> Result<Rates, Status> {
+        self.rates
             .get(OPTIMAL_KEPT, async {
-                Ok(self
+                let record = self
                     .fees
                     .clone()
                     .get_fees(GetFeesRequest {})
                     .await
                     .map_err(|e| unavailable("the fee oracle", e))?
-                    .into_inner()
-                    .optimal)
+                    .into_inner();
+                Ok(Rates {
+                    optimal: record.optimal,
+                    fastest: record.fastest,
+                })
             })
             .await
+    }
+
+    /// The highest fee rate a transaction may pay (sat/kvB): [`WalletGrpc::max_fee_multiple`] times the fastest.
+    pub(crate) async fn fee_ceiling(&self) -> Result<u64, Status> {
+        let rates = self.rates().await?;
+        Ok(rates.fastest.saturating_mul(self.max_fee_multiple.max(1)))
     }
 
     /// The open listings of the UTXOs among `hashes`, by UTXO (the first asset of each).
@@ -204,7 +239,10 @@ impl WalletGrpc {
                 let answer = self
                     .catalogue
                     .clone()
-                    .sale_listings(SaleListingsRequest { utxos })
+                    .sale_listings(SaleListingsRequest {
+                        utxos,
+                        offers: Vec::new(),
+                    })
                     .await
                     .map_err(|e| unavailable("the catalogue", e))?;
                 Ok(std::sync::Arc::new(answer.into_inner()))
@@ -322,19 +360,35 @@ impl WalletGrpc {
         Ok(coins)
     }
 
+    /// The rate a transaction is built at: `asked` (sat/kvB), or the optimal one for 0; refused outside
+    /// [`buy::FEE_RATE_RANGE`] or above the ceiling ([`WalletGrpc::fee_ceiling`]).
     pub(crate) async fn fee_rate(&self, asked: u64) -> Result<u64, Status> {
-        let rate = if asked == 0 {
-            self.optimal_rate().await?
-        } else {
-            asked
-        };
+        let rates = self.rates().await?;
+        let rate = if asked == 0 { rates.optimal } else { asked };
         if !buy::FEE_RATE_RANGE.contains(&rate) {
             return Err(Status::invalid_argument(
                 "The fee rate must be between 0.1 and 2000 sat/vB",
             ));
         }
+        let ceiling = rates.fastest.saturating_mul(self.max_fee_multiple.max(1));
+        if rate > ceiling {
+            return Err(Status::invalid_argument(above_ceiling(
+                rate,
+                ceiling,
+                self.max_fee_multiple,
+            )));
+        }
         Ok(rate)
     }
+}
+
+/// The refusal of a fee rate above the ceiling, in sat/vB.
+pub(crate) fn above_ceiling(rate: u64, ceiling: u64, multiple: u64) -> String {
+    format!(
+        "The fee rate {} sat/vB is above {} sat/vB, {multiple} times the fastest rate",
+        stamps_platform::figures::fee_rate(rate),
+        stamps_platform::figures::fee_rate(ceiling)
+    )
 }
 
 fn listing_item(utxo: &str, found: Option<&SaleListing>) -> pb::BuyItem {
@@ -371,7 +425,7 @@ fn swap(
     let checked = crate::listing::check(&psbt, network)?;
     let price = checked.payout.value.to_sat();
     let royalty = if l.owner != l.seller && !l.owner.is_empty() {
-        let royalty = price * buy::ROYALTY_PERCENT / 100;
+        let royalty = crate::money::percent_of(price, buy::ROYALTY_PERCENT);
         if royalty > buy::ROYALTY_MIN {
             if dispensing.contains(&l.owner) {
                 return Err(
@@ -614,6 +668,15 @@ impl WalletService for WalletGrpc {
             .map(Response::new)
     }
 
+    async fn create_move(
+        &self,
+        request: Request<pb::CreateMoveRequest>,
+    ) -> Result<Response<pb::CreateMintResponse>, Status> {
+        self.create_move(request.into_inner())
+            .await
+            .map(Response::new)
+    }
+
     async fn whitelist(
         &self,
         request: Request<pb::WhitelistRequest>,
@@ -657,10 +720,12 @@ impl WalletService for WalletGrpc {
         let r = request.get_ref();
         let tx =
             crate::broadcast::transaction(&r.tx, r.is_psbt).map_err(Status::invalid_argument)?;
+        self.check_held(&tx).await?;
         let hex = bitcoin::consensus::encode::serialize_hex(&tx);
+        let ceiling = self.fee_ceiling().await?;
         let tested: Value = self
             .node
-            .call("testmempoolaccept", json!([[hex]]))
+            .call("testmempoolaccept", json!([[hex], btc_per_kvb(ceiling)]))
             .await
             .map_err(node_status)?;
         let verdict = tested.get(0).cloned().unwrap_or(Value::Null);
@@ -669,13 +734,25 @@ impl WalletService for WalletGrpc {
                 .get("reject-reason")
                 .and_then(Value::as_str)
                 .unwrap_or("the node refused the transaction");
-            return Err(Status::invalid_argument(reason.to_owned()));
+            return Err(Status::invalid_argument(race_lost(reason)));
+        }
+        if let Some(rate) = tested_rate(&verdict)
+            && rate > ceiling
+        {
+            return Err(Status::invalid_argument(above_ceiling(
+                rate,
+                ceiling,
+                self.max_fee_multiple,
+            )));
         }
         let txid: String = self
             .node
             .call("sendrawtransaction", json!([hex]))
             .await
-            .map_err(node_status)?;
+            .map_err(|e| match e {
+                NodeError::Rpc { message, .. } => Status::invalid_argument(race_lost(&message)),
+                other => unavailable("the node", other),
+            })?;
         tracing::info!(%txid, "transaction broadcast");
         Ok(Response::new(pb::BroadcastResponse { txids: vec![txid] }))
     }
@@ -684,35 +761,40 @@ impl WalletService for WalletGrpc {
         &self,
         request: Request<pb::CreateListingRequest>,
     ) -> Result<Response<pb::Listing>, Status> {
-        let psbt =
-            crate::broadcast::psbt(&request.get_ref().psbt).map_err(Status::invalid_argument)?;
+        let r = request.get_ref();
+        let psbt = crate::broadcast::psbt(&r.psbt).map_err(Status::invalid_argument)?;
         let checked =
             crate::listing::check(&psbt, self.network).map_err(Status::invalid_argument)?;
         let utxo = checked.utxo.to_string();
-        // Unspent, as the listing describes it, and holding assets per the ledger.
-        let out: Value = self
-            .node
-            .call(
-                "gettxout",
-                json!([checked.utxo.txid.to_string(), checked.utxo.vout, true]),
-            )
-            .await
-            .map_err(node_status)?;
-        if out.is_null() {
-            return Err(Status::invalid_argument("The listed UTXO is spent"));
+        if !r.addresses.contains(&checked.seller.to_string()) {
+            return Err(Status::permission_denied(
+                "Only the UTXO's owner lists it: sign in with its address",
+            ));
         }
-        let held = self
-            .catalogue
-            .clone()
-            .held_outpoints(HeldOutpointsRequest {
-                outpoints: vec![utxo.clone()],
-            })
-            .await
-            .map_err(|e| unavailable("the catalogue", e))?
-            .into_inner()
-            .held;
+        // Unspent (in the mempool too), with the script and value the listing claims: the signature was made
+        // over them.
+        let Some(out) = self.unspent(&checked.utxo).await? else {
+            return Err(Status::invalid_argument("The listed UTXO is spent"));
+        };
+        crate::listing::check_spent_output(&checked, out.script.as_bytes(), out.value)
+            .map_err(Status::invalid_argument)?;
+        // Holding assets per the ledger, and not an offer its seller withdrew.
+        let withdrawn = async {
+            self.catalogue
+                .clone()
+                .sale_listings(SaleListingsRequest {
+                    utxos: Vec::new(),
+                    offers: vec![checked.offer.clone()],
+                })
+                .await
+                .map_err(|e| unavailable("the catalogue", e))
+        };
+        let (held, listings) = tokio::try_join!(self.held(vec![utxo.clone()]), withdrawn)?;
         if !held.contains(&utxo) {
             return Err(Status::invalid_argument("The listed UTXO holds no asset"));
+        }
+        if !listings.into_inner().withdrawn.is_empty() {
+            return Err(Status::invalid_argument(WITHDRAWN));
         }
         let price = checked.payout.value.to_sat();
         let time_ms = now_ms();
@@ -722,6 +804,7 @@ impl WalletService for WalletGrpc {
             price,
             psbt_hex: psbt.serialize_hex(),
             time_ms,
+            offer: checked.offer.clone(),
         };
         self.publish(
             LISTING_CREATED,
@@ -764,11 +847,135 @@ impl WalletService for WalletGrpc {
             event.encode_to_vec(),
         )
         .await?;
-        Ok(Response::new(pb::CancelListingResponse {}))
+        Ok(Response::new(pb::CancelListingResponse {
+            note: CANCEL_NOTE.into(),
+        }))
     }
 }
 
+/// A rate in sat/kvB as the BTC/kvB number Bitcoin Core's `maxfeerate` takes.
+fn btc_per_kvb(rate: u64) -> Value {
+    let text = format!("{}.{:08}", rate / 100_000_000, rate % 100_000_000);
+    text.parse::<serde_json::Number>()
+        .map_or(Value::Null, Value::Number)
+}
+
+/// The fee rate (sat/kvB) a `testmempoolaccept` verdict reports: its base fee over its virtual size.
+fn tested_rate(verdict: &Value) -> Option<u64> {
+    let vsize = verdict
+        .get("vsize")
+        .and_then(Value::as_u64)
+        .filter(|v| *v > 0)?;
+    let base = verdict.pointer("/fees/base")?.to_string();
+    let fee = stamps_platform::figures::btc_to_sats(&base)?;
+    Some(crate::money::fee(fee, 1_000_000) / vsize)
+}
+
+/// The node's reason for refusing a transaction, in plain words when it lost a race: another transaction took
+/// the coins it spends first (a purchase of the same item, or a spend of the same coins elsewhere).
+pub(crate) fn race_lost(reason: &str) -> String {
+    let lost = [
+        "txn-mempool-conflict",
+        "missingorspent",
+        "missing-inputs",
+        "insufficient fee",
+    ]
+    .iter()
+    .any(|r| reason.contains(r));
+    if lost {
+        format!(
+            "Another transaction already spends these coins (someone was quicker, or they were spent \
+             elsewhere): nothing was sent ({reason})"
+        )
+    } else {
+        reason.to_owned()
+    }
+}
+
+/// An unspent output as the node has it (spends in its mempool counted).
+pub(crate) struct NodeOutput {
+    /// Its script.
+    pub(crate) script: ScriptBuf,
+    /// Satoshis.
+    pub(crate) value: u64,
+    /// Whether a block holds it.
+    pub(crate) confirmed: bool,
+}
+
 impl WalletGrpc {
+    /// `o` as the node has it, `None` when it is spent (or never was).
+    pub(crate) async fn unspent(&self, o: &OutPoint) -> Result<Option<NodeOutput>, Status> {
+        let out: Value = self
+            .node
+            .call("gettxout", json!([o.txid.to_string(), o.vout, true]))
+            .await
+            .map_err(node_status)?;
+        if out.is_null() {
+            return Ok(None);
+        }
+        let script = out
+            .pointer("/scriptPubKey/hex")
+            .and_then(Value::as_str)
+            .and_then(|h| hex::decode(h).ok())
+            .map(ScriptBuf::from_bytes)
+            .ok_or_else(|| unavailable("the node", "gettxout without a script"))?;
+        let value = out
+            .get("value")
+            .and_then(|v| stamps_platform::figures::btc_to_sats(&v.to_string()))
+            .ok_or_else(|| unavailable("the node", "gettxout without a value"))?;
+        let confirmed = out
+            .get("confirmations")
+            .and_then(Value::as_u64)
+            .unwrap_or(0)
+            > 0;
+        Ok(Some(NodeOutput {
+            script,
+            value,
+            confirmed,
+        }))
+    }
+
+    /// Which of `outpoints` hold a Counterparty balance, per the catalogue.
+    pub(crate) async fn held(&self, outpoints: Vec<String>) -> Result<HashSet<String>, Status> {
+        Ok(self
+            .catalogue
+            .clone()
+            .held_outpoints(HeldOutpointsRequest { outpoints })
+            .await
+            .map_err(|e| unavailable("the catalogue", e))?
+            .into_inner()
+            .held
+            .into_iter()
+            .collect())
+    }
+
+    /// Refuses a transaction that would give away the assets an output it spends holds
+    /// ([`crate::broadcast::check_held_inputs`]); the catalogue says which outputs hold assets, the node what
+    /// their scripts are.
+    async fn check_held(&self, tx: &bitcoin::Transaction) -> Result<(), Status> {
+        let outpoints: Vec<String> = tx
+            .input
+            .iter()
+            .map(|i| i.previous_output.to_string())
+            .collect();
+        let held = self.held(outpoints).await?;
+        let mut scripts = Vec::new();
+        for (index, input) in tx.input.iter().enumerate() {
+            let o = input.previous_output;
+            if !held.contains(&o.to_string()) {
+                continue;
+            }
+            // A spent one makes the node refuse the transaction anyway.
+            let script = self
+                .unspent(&o)
+                .await?
+                .map(|out| out.script)
+                .unwrap_or_default();
+            scripts.push((index, script));
+        }
+        crate::broadcast::check_held_inputs(tx, &scripts).map_err(Status::invalid_argument)
+    }
+
     /// Publishes an event on LISTINGS and waits for the stream's acknowledgement.
     async fn publish(&self, subject: &str, msg_id: &str, payload: Vec<u8>) -> Result<(), Status> {
         let mut headers = async_nats::HeaderMap::new();

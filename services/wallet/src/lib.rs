@@ -4,6 +4,7 @@
 //! coins from the node's mempool-style API, asks the catalogue which outputs hold assets (never spent as plain
 //! coins) and the fee oracle for the optimal rate.
 //!
+//! - [`money`]: amounts bounded and summed without overflow.
 //! - [`buy`]: a purchase from dispensers: checks, coin selection, outputs, the PSBT. Pure.
 //! - [`broadcast`]: a signed PSBT made a transaction. Pure.
 //! - [`mint`]: a mint as one transaction (fairmint, SRC-20, new stamp). Pure. [`draws`]: what a launchpad's mints
@@ -19,6 +20,7 @@ mod kept;
 pub mod listing;
 pub mod mint;
 pub mod mint_grpc;
+pub mod money;
 pub mod service;
 
 pub use config::WalletConfig;

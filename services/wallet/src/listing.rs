@@ -20,6 +20,23 @@ pub struct Checked {
     pub payout: TxOut,
     /// The seller's input, as signed.
     pub input: bitcoin::psbt::Input,
+    /// The offer: the seller's signature with its sighash flag, hex (what a cancellation withdraws).
+    pub offer: String,
+}
+
+/// Compares the listed output as the node has it (`script`, `value` satoshis) with what the PSBT claims: a
+/// listing's signature proves nothing about someone else's output unless it is made over that output's own
+/// script and value.
+pub fn check_spent_output(checked: &Checked, script: &[u8], value: u64) -> Result<(), String> {
+    let claimed = checked
+        .input
+        .witness_utxo
+        .as_ref()
+        .ok_or("The listing's input has no witness_utxo")?;
+    if claimed.script_pubkey.as_bytes() != script || claimed.value.to_sat() != value {
+        return Err("The listing does not describe its UTXO as the chain has it".into());
+    }
+    Ok(())
 }
 
 /// The listing `psbt` is, or why it is none.
@@ -44,6 +61,7 @@ pub fn check(psbt: &Psbt, network: Network) -> Result<Checked, String> {
     if payout.value.to_sat() == 0 {
         return Err("The payout must ask a price".into());
     }
+    crate::money::sats(payout.value.to_sat(), "The price")?;
     let [(key, signature)] = input.partial_sigs.iter().collect::<Vec<_>>()[..] else {
         return Err("The listing's input must carry the seller's one signature".into());
     };
@@ -74,6 +92,7 @@ pub fn check(psbt: &Psbt, network: Network) -> Result<Checked, String> {
         seller,
         payout,
         input: input.clone(),
+        offer: hex::encode(signature.serialize()),
     })
 }
 
@@ -147,5 +166,32 @@ mod tests {
         let mut unsigned = listing(EcdsaSighashType::SinglePlusAnyoneCanPay, 50_000);
         unsigned.inputs[0].partial_sigs.clear();
         assert!(check(&unsigned, Network::Bitcoin).is_err());
+        assert!(
+            ok.offer.ends_with("83"),
+            "the flag ends the offer: {}",
+            ok.offer
+        );
+    }
+
+    #[test]
+    fn a_listing_must_describe_the_output_as_the_chain_has_it() {
+        let ok = check(
+            &listing(EcdsaSighashType::SinglePlusAnyoneCanPay, 50_000),
+            Network::Bitcoin,
+        )
+        .expect("valid");
+        let spent = ok.input.witness_utxo.clone().expect("spent");
+        let script = spent.script_pubkey.as_bytes();
+        assert!(check_spent_output(&ok, script, 546).is_ok());
+        assert!(
+            check_spent_output(&ok, script, 547).is_err(),
+            "another value"
+        );
+        let other = bitcoin::ScriptBuf::new_p2wpkh(&bitcoin::WPubkeyHash::from_byte_array([4; 20]));
+        assert_eq!(
+            check_spent_output(&ok, other.as_bytes(), 546),
+            Err("The listing does not describe its UTXO as the chain has it".into()),
+            "someone else's output"
+        );
     }
 }

@@ -12,6 +12,7 @@ use crate::buy::{self, Built, Coin};
 use crate::draws::{Draws, fresh_asset_id};
 use crate::grpc::{NATIVE_SEGWIT, WalletGrpc, unavailable};
 use crate::mint::{self, Carried};
+use crate::money;
 
 /// The most mints one launchpad request makes.
 pub const MAX_TIMES: u32 = 10;
@@ -243,6 +244,7 @@ impl WalletGrpc {
             .trim()
             .parse()
             .map_err(|_| refuse("The quantity must be a whole number of base units"))?;
+        money::quantity(quantity, "The quantity").map_err(refuse)?;
         let key = (r.asset.trim().to_owned(), minter.0.clone());
         let mut catalogue = self.catalogue.clone();
         let (terms, fee_rate, coins) = tokio::try_join!(
@@ -269,6 +271,7 @@ impl WalletGrpc {
         if r.quantity == 0 {
             return Err(refuse("The quantity must be at least 1"));
         }
+        money::quantity(r.quantity, "The quantity").map_err(refuse)?;
         let (height, fee_rate, coins) = tokio::try_join!(
             self.next_height(),
             self.fee_rate(r.fee_rate),
@@ -309,11 +312,13 @@ impl WalletGrpc {
             })?;
         let asset = r.asset.trim();
         let carried = if asset.eq_ignore_ascii_case("BTC") {
+            money::sats(quantity, "The quantity").map_err(refuse)?;
             if quantity < mint::SEND_DUST {
                 return Err(refuse(format!("At least {} satoshis", mint::SEND_DUST)));
             }
             mint::send_bitcoin(to, quantity)
         } else {
+            money::quantity(quantity, "The quantity").map_err(refuse)?;
             let mut catalogue = self.catalogue.clone();
             let terms = self
                 .terms(catalogue.send_terms(request((asset.to_owned(), minter.0.clone()))))
@@ -425,6 +430,45 @@ impl WalletGrpc {
             carried.push(c);
         }
         Self::answer(&carried, &minter, coins, fee_rate)
+    }
+
+    /// A listing cancelled on chain ([`buy::build_move`]): the UTXO must be the source's and hold assets.
+    pub(crate) async fn create_move(
+        &self,
+        r: pb::CreateMoveRequest,
+    ) -> Result<pb::CreateMintResponse, Status> {
+        let minter = self.minter(&r.source)?;
+        let utxo: bitcoin::OutPoint = r
+            .utxo
+            .trim()
+            .parse()
+            .map_err(|_| refuse("utxo: a UTXO, txid:vout"))?;
+        let (fee_rate, mut coins, out, held) = tokio::try_join!(
+            self.fee_rate(r.fee_rate),
+            self.free_coins(&minter.0),
+            self.unspent(&utxo),
+            self.held(vec![utxo.to_string()]),
+        )?;
+        let Some(out) = out else {
+            return Err(refuse("The UTXO is spent"));
+        };
+        if out.script != minter.1 {
+            return Err(refuse("The UTXO is not this address's"));
+        }
+        if !held.contains(&utxo.to_string()) {
+            return Err(refuse("The UTXO holds no asset"));
+        }
+        let coin = Coin {
+            outpoint: utxo,
+            value: out.value,
+            confirmed: out.confirmed,
+        };
+        let built = buy::build_move(&coin, &minter.1, &mut coins, fee_rate).map_err(refuse)?;
+        Ok(pb::CreateMintResponse {
+            txs: vec![crate::grpc::built_tx(built, &minter.0)],
+            fee_rate,
+            assets: Vec::new(),
+        })
     }
 
     pub(crate) async fn whitelist(

@@ -41,9 +41,9 @@ const authApi = api.injectEndpoints({
     testAddress: build.mutation<string, string>({
       query: (address) => ({ url: `user/test/${encodeURIComponent(address)}`, responseHandler: 'content-type' }),
     }),
-    /** `GET /api/auth/logout`: ends the session and clears its cookie. */
+    /** `POST /api/auth/logout`: ends the session and clears its cookie. */
     logout: build.mutation<unknown, undefined>({
-      query: () => ({ url: 'auth/logout', responseHandler: 'content-type' }),
+      query: () => ({ url: 'auth/logout', method: 'POST', responseHandler: 'content-type' }),
     }),
     /** `POST /api/auth/unlink`: 201 with the addresses left. */
     unlinkAddress: build.mutation<{ addresses: string[] }, { address: string; epoch: number }>({

@@ -20,11 +20,13 @@ export function SendForm({
   address,
   stamps,
   sign,
+  signMessage,
   onSent,
 }: {
   address: string;
   stamps: HeldStamp[];
   sign: SignReviewed;
+  signMessage?: (message: string) => string;
   onSent: () => void;
 }) {
   const id = useId();
@@ -82,7 +84,7 @@ export function SendForm({
       <TxFlow
         key={round}
         source={address}
-        signer={{ address, sign }}
+        signer={{ address, sign, signMessage }}
         build={build}
         onSent={onSent}
         onDone={() => {

@@ -2,6 +2,7 @@ import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { formatSats } from '../amount';
 import { EXPLORER_TX_URL } from '../config';
 import type { Built } from '../built';
+import { signInWith } from '../panel/account';
 import { acceptSigned, broadcast, fetchFees, psbtBase64, type Review } from '../send';
 import { useLoad } from '../use-load';
 import { CopyButton } from './copy-button';
@@ -11,8 +12,15 @@ import { FormError } from './form-error';
 import { QrCode } from './qr-code';
 import { ReviewDetails } from './review-details';
 
-/** Signs a reviewed transaction with the key held, after checking it against its review; the raw transaction. */
-export type Signer = { address: string; sign: (review: Review) => string };
+/**
+ * Signs a reviewed transaction with the key held, after checking it against its review; the raw transaction. With
+ * `signMessage`, the wallet signs itself in when a broadcast needs a session and none is open.
+ */
+export type Signer = {
+  address: string;
+  sign: (review: Review) => string;
+  signMessage?: (message: string) => string;
+};
 
 type Step =
   | { name: 'edit' }
@@ -85,8 +93,10 @@ export function TxFlow({
     setError(null);
     setStep({ name: 'sending', built, sent });
     const txids = [...sent];
+    const signMessage = signer?.signMessage;
+    const signIn = signMessage && signer ? () => signInWith(signer.address, signMessage) : undefined;
     try {
-      for (const raw of raws) txids.push(await broadcast(raw));
+      for (const raw of raws) txids.push(await broadcast(raw, signIn));
     } catch (failure) {
       busy.current = false;
       setError(message(failure));

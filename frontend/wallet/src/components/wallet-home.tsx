@@ -26,7 +26,16 @@ function pending<T>(load: Load<T>, what: string) {
  * unconfirmed when not zero), the stamps and SRC-20 tokens it holds and its recent Counterparty activity, with one
  * Refresh for all of them; the Send form (bitcoin or a stamp held), after which all of them are read again.
  */
-export function WalletHome({ address, sign }: { address: string; sign: SignReviewed }) {
+export function WalletHome({
+  address,
+  sign,
+  signMessage,
+}: {
+  address: string;
+  sign: SignReviewed;
+  /** Signs the wallet in to the site when a broadcast needs a session. */
+  signMessage?: (message: string) => string;
+}) {
   const id = useId();
   const balance = useLoad(useCallback((signal: AbortSignal) => fetchBalance(address, signal), [address]));
   const stamps = useLoad(useCallback((signal: AbortSignal) => fetchStamps(address, signal), [address]));
@@ -85,6 +94,7 @@ export function WalletHome({ address, sign }: { address: string; sign: SignRevie
         address={address}
         stamps={stamps.load.status === 'done' ? stamps.load.data.hits : []}
         sign={sign}
+        signMessage={signMessage}
         onSent={refresh}
       />
 
@@ -132,7 +142,7 @@ export function WalletHome({ address, sign }: { address: string; sign: SignRevie
       </section>
 
       {src20.load.status === 'done' && src20.load.data.length > 0 && (
-        <Src20TransferForm holdings={src20.load.data} signer={{ address, sign }} onSent={refresh} />
+        <Src20TransferForm holdings={src20.load.data} signer={{ address, sign, signMessage }} onSent={refresh} />
       )}
 
       <section className="card" aria-labelledby={`${id}-activity`}>

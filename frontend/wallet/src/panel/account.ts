@@ -28,6 +28,24 @@ export async function fetchSiteUser(signal?: AbortSignal): Promise<SiteUser | nu
 }
 
 /**
+ * Signs `address` in to the site with its own key (`sign`, BIP-322): the site's challenge, signed, submitted as the
+ * Ninja wallet. The session it opens is the site's (the cookie is shared with the wallet's origin).
+ */
+export async function signInWith(address: string, sign: (message: string) => string): Promise<void> {
+  const message = await fetchChallenge(address, 'connect');
+  const response = await fetch('/api/auth', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', accept: 'text/plain' },
+    body: JSON.stringify({ address, message, signature: sign(message), type: 'ninja' }),
+  });
+  const text = (await response.text()).trim();
+  if (!response.ok || text !== 'success') {
+    throw new ApiError(text === 'expired' ? 'Token expired' : 'The site did not sign this wallet in.', response.status);
+  }
+}
+
+/**
  * The message the site asks `address` to sign (`/api/auth/message/{address}`, or `/api/auth/link/{address}` to add
  * it to the signed-in user); it must name the address, or nothing is signed.
  */

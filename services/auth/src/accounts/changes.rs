@@ -132,9 +132,13 @@ impl Accounts {
         let display_name = display_name.map(str::trim);
         if let Some(name) = display_name
             && !name.is_empty()
-            && !rules::valid_name(name)
         {
-            return Err(AuthError::Invalid(rules::NAME_RULE.into()));
+            if !rules::valid_name(name) {
+                return Err(AuthError::Invalid(rules::NAME_RULE.into()));
+            }
+            if rules::reserved_name(name) {
+                return Err(AuthError::Invalid(rules::NAME_RESERVED.into()));
+            }
         }
         let twitter = twitter
             .map(rules::twitter)

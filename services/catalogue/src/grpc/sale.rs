@@ -90,7 +90,16 @@ impl CatalogueGrpc {
         r: &SaleListingsRequest,
     ) -> Result<SaleListingsResponse, QueryError> {
         let utxos = keys("utxos", &r.utxos, is_outpoint)?;
+        let offers = keys("offers", &r.offers, |o| {
+            o.len() <= 150 && o.bytes().all(|b| b.is_ascii_hexdigit())
+        })?;
+        let withdrawn = if offers.is_empty() {
+            Vec::new()
+        } else {
+            sale::withdrawn(&self.pool, &offers).await?
+        };
         Ok(SaleListingsResponse {
+            withdrawn,
             listings: sale::listings(&self.pool, &utxos)
                 .await?
                 .into_iter()

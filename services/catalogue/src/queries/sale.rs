@@ -100,6 +100,14 @@ pub struct SaleListingRow {
     pub owner: String,
 }
 
+/// Those of `offers` their seller cancelled or replaced.
+pub async fn withdrawn(pool: &PgPool, offers: &[String]) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT offer FROM withdrawn_offers WHERE offer = ANY($1) ORDER BY offer")
+        .bind(offers)
+        .fetch_all(pool)
+        .await
+}
+
 /// The open listings of `utxos`: not cancelled, the UTXO still holding a balance.
 pub async fn listings(pool: &PgPool, utxos: &[String]) -> Result<Vec<SaleListingRow>, sqlx::Error> {
     sqlx::query_as(

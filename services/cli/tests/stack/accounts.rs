@@ -89,6 +89,10 @@ impl Browser {
             .await
     }
 
+    pub(crate) async fn delete(&mut self, path: &str) -> Answer {
+        self.send(reqwest::Method::DELETE, path, None, true).await
+    }
+
     /// Signs in as `who` in `format`: the answer, keeping the cookie it sets.
     pub(crate) async fn sign_in(&mut self, who: &Actor, format: Format) -> Answer {
         let address = who.address().to_string();
@@ -257,6 +261,31 @@ async fn visitors_sign_in_link_addresses_and_keep_a_profile() {
         "names the site: {}",
         challenge.body
     );
+    // Asked through a look-alike host (a site relaying challenges), it still names the site, never that host.
+    let relayed = browser
+        .http
+        .get(format!("{}/api/auth/message/{a}", browser.base))
+        .header("host", "stamps-example.evil")
+        .send()
+        .await
+        .expect("request")
+        .text()
+        .await
+        .expect("body");
+    assert!(
+        relayed.starts_with("127.0.0.1:") && !relayed.contains("evil"),
+        "{relayed}"
+    );
+    // A signature over the same challenge naming another domain is refused.
+    let elsewhere = relayed.replacen("127.0.0.1", "stamps-example.evil", 1);
+    let other_domain = browser
+        .post(
+            "/api/auth",
+            json!({"address": a, "message": elsewhere, "signature": sign(&alice, &elsewhere, Format::Bip322),
+                   "type": "unisat"}),
+        )
+        .await;
+    assert_eq!(other_domain.status, 400, "{}", other_domain.body);
 
     // A submission from another site is refused before anything is checked.
     let signature = sign(&alice, &challenge.body, Format::Bip322);
@@ -351,6 +380,24 @@ async fn visitors_sign_in_link_addresses_and_keep_a_profile() {
             .contains("Name must be between 3 and 20 characters"),
         "{}",
         bad_name.body
+    );
+    for reserved in ["Admin", "staff", "null", "undefined", "XCP"] {
+        let taken = browser
+            .put("/api/user", json!({"username": reserved}))
+            .await;
+        assert_eq!(
+            (taken.status, taken.json()["error"].as_str()),
+            (400, Some("This name is reserved")),
+            "{reserved}"
+        );
+    }
+    // A NUL anywhere in a body is refused at the edge, naming the field.
+    let nul = browser
+        .post("/api/auth/unlink", json!({"address": "bc1q\u{0}x"}))
+        .await;
+    assert_eq!(
+        (nul.status, nul.json()["error"].as_str()),
+        (400, Some("body.address must not contain a NUL character"))
     );
     assert_eq!(
         browser
@@ -586,8 +633,14 @@ async fn visitors_sign_in_link_addresses_and_keep_a_profile() {
     );
     assert_eq!(staff.get("/api/user").await.json()["staff"], true);
 
-    // Logout ends the session and removes the cookie.
-    let out = browser.get("/api/auth/logout").await;
+    // Logout is a write like the others: a GET does nothing, a POST ends the session and removes the cookie.
+    assert_eq!(browser.get("/api/auth/logout").await.status, 405);
+    assert_eq!(
+        browser.get("/api/user").await.status,
+        200,
+        "still signed in"
+    );
+    let out = browser.post("/api/auth/logout", json!({})).await;
     assert_eq!(out.status, 200);
     assert!(out.set_cookie.is_some_and(|c| c.contains("Max-Age=0")));
     assert_eq!(browser.get("/api/user").await.status, 401);

@@ -395,6 +395,148 @@ async fn send_message(
         .unwrap_or_else(|| panic!("sent: {txid}"))
 }
 
+/// `spent` (outpoints of the devnet's actors, with their outputs) paid to `outputs`, signed by the devnet's wallet:
+/// the raw transaction, hex.
+async fn signed_payment(
+    stack: &Stack,
+    spent: &[(bitcoin::OutPoint, bitcoin::TxOut)],
+    outputs: Vec<bitcoin::TxOut>,
+) -> String {
+    let tx = bitcoin::Transaction {
+        version: bitcoin::transaction::Version::TWO,
+        lock_time: bitcoin::absolute::LockTime::ZERO,
+        input: spent
+            .iter()
+            .map(|(o, _)| bitcoin::TxIn {
+                previous_output: *o,
+                sequence: bitcoin::Sequence::ENABLE_RBF_NO_LOCKTIME,
+                ..bitcoin::TxIn::default()
+            })
+            .collect(),
+        output: outputs,
+    };
+    let mut psbt = bitcoin::Psbt::from_unsigned_tx(tx).expect("psbt");
+    for (input, (_, out)) in psbt.inputs.iter_mut().zip(spent) {
+        input.witness_utxo = Some(out.clone());
+    }
+    let b64 = base64::engine::general_purpose::STANDARD.encode(psbt.serialize());
+    let signed = stack.rpc("walletprocesspsbt", json!([b64])).await;
+    assert_eq!(signed["complete"], json!(true), "{signed}");
+    signed["hex"].as_str().expect("hex").to_owned()
+}
+
+/// What the wallet refuses before anything reaches the node, for `buyer` (signed in on `browser`) whose output
+/// `attached` holds an asset: a send of more bitcoin than exists, a transaction giving the asset's output away, and
+/// one paying a fee rate far above the fastest.
+async fn refusals_before_anything_is_sent(
+    stack: &Stack,
+    browser: &mut Browser,
+    buyer: u32,
+    attached: &str,
+) {
+    let address = actor(buyer).address();
+    let too_much = browser
+        .post(
+            "/api/wallet/create/send",
+            json!({"source": address.to_string(), "destination": WALLET_FEE_ADDRESS, "asset": "BTC",
+                   "quantity": "18446744073709551615", "desiredFeeRate": -1}),
+        )
+        .await;
+    assert_eq!(too_much.status, 400, "{}", too_much.body);
+    assert!(
+        too_much.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("21,000,000 BTC")),
+        "{}",
+        too_much.body
+    );
+    let coins: Value = reqwest::get(format!("{}/api/address/{address}/utxo", stack.api_url))
+        .await
+        .expect("coins")
+        .json()
+        .await
+        .expect("json");
+    let coin = |c: &Value| {
+        let outpoint = bitcoin::OutPoint::new(
+            c["txid"].as_str()?.parse().ok()?,
+            u32::try_from(c["vout"].as_u64()?).ok()?,
+        );
+        let out = bitcoin::TxOut {
+            value: bitcoin::Amount::from_sat(c["value"].as_u64()?),
+            script_pubkey: address.script_pubkey(),
+        };
+        Some((outpoint, out))
+    };
+    let coins: Vec<_> = coins
+        .as_array()
+        .expect("coins")
+        .iter()
+        .filter_map(coin)
+        .collect();
+    let (held, free): (Vec<_>, Vec<_>) = coins
+        .into_iter()
+        .partition(|(o, _)| o.to_string() == attached);
+    let held = held.first().expect("the attached output").clone();
+    let free = free
+        .iter()
+        .max_by_key(|(_, o)| o.value)
+        .expect("a free coin")
+        .clone();
+    let stranger = bitcoin::Address::from_str(WALLET_FEE_ADDRESS)
+        .expect("address")
+        .assume_checked()
+        .script_pubkey();
+    let pay = |sats: u64| bitcoin::TxOut {
+        value: bitcoin::Amount::from_sat(sats),
+        script_pubkey: stranger.clone(),
+    };
+    // The asset's output spent as plain bitcoin, to someone else.
+    let give_away = signed_payment(
+        stack,
+        std::slice::from_ref(&held),
+        vec![pay(held.1.value.to_sat() - 1_000)],
+    )
+    .await;
+    let refused = browser
+        .post(
+            "/api/wallet/broadcast",
+            json!({"txHex": give_away, "isPsbt": false}),
+        )
+        .await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(
+        refused.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.contains(attached) && e.contains("holds assets")),
+        "{}",
+        refused.body
+    );
+    // About 45,000 sat/vB: ten times the fastest rate is the ceiling.
+    let costly = signed_payment(
+        stack,
+        std::slice::from_ref(&free),
+        vec![pay(free.1.value.to_sat() - 5_000_000)],
+    )
+    .await;
+    let refused = browser
+        .post(
+            "/api/wallet/broadcast",
+            json!({"txHex": costly, "isPsbt": false}),
+        )
+        .await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(
+        refused.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("times the fastest rate")),
+        "{}",
+        refused.body
+    );
+    // Neither reached the node.
+    let pool = stack.rpc("getrawmempool", json!([])).await;
+    assert_eq!(pool, json!([]), "nothing was sent");
+}
+
 /// What `holder` (an address or a UTXO) holds of `asset`, or of every asset.
 async fn held(db: &mut sqlx::PgConnection, holder: &str, asset: Option<&str>) -> i64 {
     sqlx::query_scalar(
@@ -498,10 +640,19 @@ async fn a_cart_of_five_buys_four_in_one_signing_and_never_spends_an_attached_as
     destinations.insert(2, json!([closed.1, RATE]));
 
     let mut browser = Browser::new(&services);
+    // Broadcasting needs a session.
+    let sign_out = browser
+        .post(
+            "/api/wallet/broadcast",
+            json!({"txHex": "00", "isPsbt": false}),
+        )
+        .await;
+    assert_eq!(sign_out.status, 401, "{}", sign_out.body);
     assert_eq!(
         browser.sign_in(&actor(buyer), Format::Bip322).await.body,
         "success"
     );
+    refusals_before_anything_is_sent(&stack, &mut browser, buyer, &attached).await;
     let items = browser
         .get(&format!("/api/wallet/buy/{}", hashes.join(",")))
         .await
@@ -630,32 +781,73 @@ async fn an_atomic_swap_is_listed_bought_mined_and_moves_the_asset() {
     mine(&stack).await;
     let utxo = format!("{attached}:0");
 
-    // The listing: the UTXO signed SIGHASH_SINGLE|ANYONECANPAY over its payout, as the seller's wallet signs it.
-    let listing_tx = bitcoin::Transaction {
-        version: bitcoin::transaction::Version::TWO,
-        lock_time: bitcoin::absolute::LockTime::ZERO,
-        input: vec![bitcoin::TxIn {
-            previous_output: bitcoin::OutPoint::new(attached, 0),
-            sequence: bitcoin::Sequence::ENABLE_RBF_NO_LOCKTIME,
-            ..bitcoin::TxIn::default()
-        }],
-        output: vec![bitcoin::TxOut {
-            value: bitcoin::Amount::from_sat(PRICE),
-            script_pubkey: seller_script,
-        }],
+    // A listing: the UTXO signed SIGHASH_SINGLE|ANYONECANPAY over its payout, as the seller's wallet signs it; or
+    // the same made by someone else over their own script and value (what a forger can sign).
+    let sign_listing = async |price: u64, spent: bitcoin::TxOut| -> String {
+        let listing_tx = bitcoin::Transaction {
+            version: bitcoin::transaction::Version::TWO,
+            lock_time: bitcoin::absolute::LockTime::ZERO,
+            input: vec![bitcoin::TxIn {
+                previous_output: bitcoin::OutPoint::new(attached, 0),
+                sequence: bitcoin::Sequence::ENABLE_RBF_NO_LOCKTIME,
+                ..bitcoin::TxIn::default()
+            }],
+            output: vec![bitcoin::TxOut {
+                value: bitcoin::Amount::from_sat(price),
+                script_pubkey: spent.script_pubkey.clone(),
+            }],
+        };
+        let mut listing = bitcoin::Psbt::from_unsigned_tx(listing_tx).expect("psbt");
+        listing.inputs[0].witness_utxo = Some(spent);
+        let b64 = base64::engine::general_purpose::STANDARD.encode(listing.serialize());
+        let signed = stack
+            .rpc(
+                "walletprocesspsbt",
+                json!([b64, true, "SINGLE|ANYONECANPAY", true, false]),
+            )
+            .await;
+        signed["psbt"].as_str().expect("signed").to_owned()
     };
-    let mut listing = bitcoin::Psbt::from_unsigned_tx(listing_tx).expect("psbt");
-    listing.inputs[0].witness_utxo = Some(dust);
-    let b64 = base64::engine::general_purpose::STANDARD.encode(listing.serialize());
-    let signed = stack
-        .rpc(
-            "walletprocesspsbt",
-            json!([b64, true, "SINGLE|ANYONECANPAY", true, false]),
-        )
-        .await;
-    let signed = signed["psbt"].as_str().expect("signed").to_owned();
+    let signed = sign_listing(PRICE, dust.clone()).await;
 
     let mut browser = Browser::new(&services);
+    // Only the UTXO's owner lists it, signed in.
+    let anonymous = browser
+        .post("/api/wallet/listings", json!({"psbt": signed}))
+        .await;
+    assert_eq!(anonymous.status, 401, "{}", anonymous.body);
+    // A forger's listing of the seller's UTXO: their own script and value in `witness_utxo`, signed by them. The
+    // signature is valid for what it claims, but the chain says the output is the seller's.
+    let forger = actor(17);
+    let mut forging = Browser::new(&services);
+    assert_eq!(
+        forging.sign_in(&forger, Format::Bip322).await.body,
+        "success"
+    );
+    let forged = sign_listing(
+        PRICE / 2,
+        bitcoin::TxOut {
+            value: bitcoin::Amount::from_sat(546),
+            script_pubkey: forger.address().script_pubkey(),
+        },
+    )
+    .await;
+    let takeover = forging
+        .post("/api/wallet/listings", json!({"psbt": forged}))
+        .await;
+    assert_eq!(
+        (takeover.status, takeover.json()["error"].as_str()),
+        (
+            400,
+            Some("The listing does not describe its UTXO as the chain has it")
+        ),
+        "{}",
+        takeover.body
+    );
+    assert_eq!(
+        browser.sign_in(&actor(seller), Format::Bip322).await.body,
+        "success"
+    );
     // A payout changed after signing is refused.
     let mut tampered = bitcoin::Psbt::deserialize(
         &base64::engine::general_purpose::STANDARD
@@ -675,6 +867,52 @@ async fn an_atomic_swap_is_listed_bought_mined_and_moves_the_asset() {
         refused.json()["error"],
         json!("The listing's signature is not valid")
     );
+    // A first offer, at twice the price, then cancelled: the seller is told that only moving the coin revokes a
+    // copy already handed out, and the same offer posted again (by anyone) is refused.
+    let first = sign_listing(PRICE * 2, dust.clone()).await;
+    let listed = browser
+        .post("/api/wallet/listings", json!({"psbt": first}))
+        .await;
+    assert_eq!(listed.status, 201, "{}", listed.body);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while browser.get(&format!("/api/wallet/buy/{utxo}")).await.json()["price"] != json!(PRICE * 2)
+    {
+        assert!(Instant::now() < deadline, "the first offer is not on sale");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let cancelled = browser
+        .delete(&format!("/api/wallet/listings/{utxo}"))
+        .await;
+    assert_eq!(cancelled.status, 200, "{}", cancelled.body);
+    assert!(
+        cancelled.json()["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("Cancel on chain")),
+        "{}",
+        cancelled.body
+    );
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while browser.get(&format!("/api/wallet/buy/{utxo}")).await.json()["error"]
+        != json!("Listing not found")
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the cancelled offer is still on sale"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let again = browser
+        .post("/api/wallet/listings", json!({"psbt": first}))
+        .await;
+    assert_eq!(again.status, 400, "{}", again.body);
+    assert!(
+        again.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("withdrawn")),
+        "{}",
+        again.body
+    );
+    // A new offer at the price is listed.
     let listed = browser
         .post("/api/wallet/listings", json!({"psbt": signed}))
         .await;
