@@ -7,8 +7,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut files = Vec::new();
     collect(root, &mut files)?;
     files.sort();
+    // The directories too: a new file is a change.
+    println!("cargo:rerun-if-changed={}", root.display());
     for file in &files {
         println!("cargo:rerun-if-changed={}", file.display());
+        if let Some(dir) = file.parent() {
+            println!("cargo:rerun-if-changed={}", dir.display());
+        }
     }
     let fds = protox::compile(&files, [root])?;
     tonic_prost_build::configure()

@@ -74,6 +74,15 @@ pub const NAMES_ROUTES: &[&str] = &[
 /// Routes whose answers are about people: profiles and wishlists.
 pub const PEOPLE_ROUTES: &[&str] = &["/api/profile/{id}", "/api/user/wishlist/{user}"];
 
+/// Routes whose answers show the pending view (what the mempool will do): what can be bought now, and what an
+/// address holds or is about to.
+pub const PENDING_ROUTES: &[&str] = &[
+    "/api/wallet/buy/{hashes}",
+    "/api/stamps/holders_addresses",
+    "/api/profile/{id}",
+    "/api/activity",
+];
+
 /// The kept answers and the catalogue version they must match.
 #[derive(Clone)]
 pub struct AnswerCache {
@@ -127,6 +136,9 @@ impl AnswerCache {
         }
         if PEOPLE_ROUTES.contains(&route) {
             stamp.push_str(&format!("p{:016x}", self.versions.people()));
+        }
+        if PENDING_ROUTES.contains(&route) {
+            stamp.push_str(&format!("m{:016x}", self.versions.pending()));
         }
         Some(stamp)
     }

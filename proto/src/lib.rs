@@ -34,6 +34,8 @@ pub mod events {
         pub const FEES_UPDATED: &str = "fees.updated";
         /// `v1::RequestsServed` on ANALYTICS.
         pub const REQUESTS_SERVED: &str = "analytics.requests";
+        /// `v1::MempoolChanged` on MEMPOOL.
+        pub const MEMPOOL_CHANGED: &str = "mempool.changed";
     }
 
     /// The apps whose requests are counted apart (`RequestServed.origin`): the Stamps site, its wallet app, the

@@ -30,6 +30,13 @@ export type MarketStatsRow = {
  */
 export type CatalogueVersion = { version: string; height: number };
 
+/**
+ * The live value `pending`: what transactions waiting for their block hold up. `items` are the dispensers (their
+ * transaction hash) and listed UTXOs (`txid:vout`) left with nothing to buy until the block; `assets` the assets they
+ * move.
+ */
+export type PendingView = { items: string[]; assets: string[] };
+
 /** The live values the app shows; each is missing until its first event arrives. */
 export type RealtimeValues = {
   /** The Counterparty protocol version the indexer implements. */
@@ -43,6 +50,8 @@ export type RealtimeValues = {
   mempoolFees?: FeeRecord;
   /** The newest bitcoin prices. */
   prices?: PriceRecord;
+  /** What the mempool holds up. */
+  pending?: PendingView;
 };
 
 /** An SSE event's data read as JSON; undefined when it is not JSON. */
@@ -124,6 +133,14 @@ export function parseCatalogueVersion(value: unknown): CatalogueVersion | null {
   return { version: value.version, height };
 }
 
+/** The live value `pending`, or null when malformed (entries that are not strings are left out). */
+export function parsePendingView(value: unknown): PendingView | null {
+  if (!isRecord(value)) return null;
+  const strings = (list: unknown) =>
+    Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
+  return { items: strings(value.items), assets: strings(value.assets) };
+}
+
 /** One positive SRC-20 balance of an address, as its live stream sends it; `balance` is an exact decimal string. */
 export type LiveSrc20Balance = { tick: string; balance: string };
 
@@ -189,6 +206,10 @@ const realtimeApi = api.injectEndpoints({
           const prices = parsePriceRecord(value);
           if (prices) draft.prices = prices;
         });
+        listen('pending', (value, draft) => {
+          const pending = parsePendingView(value);
+          if (pending) draft.pending = pending;
+        });
         await entry.cacheEntryRemoved;
         source.close();
       },
@@ -245,6 +266,14 @@ export function useCatalogueVersion(): CatalogueVersion | undefined {
 /** The fee oracle's record from the realtime stream, once it has arrived. */
 export function useLiveFees(): FeeRecord | undefined {
   return useRealtime()?.mempoolFees;
+}
+
+/**
+ * Whether a transaction waiting for its block holds up the listing `txHash` (a dispenser's hash or a listed UTXO): it
+ * was just bought or closed, and nothing is left to buy until the block.
+ */
+export function usePendingItem(txHash: string): boolean {
+  return useRealtime()?.pending?.items.includes(txHash) ?? false;
 }
 
 /** The bitcoin prices from the realtime stream, once they have arrived. */

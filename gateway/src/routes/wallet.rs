@@ -130,6 +130,9 @@ struct ItemJson {
     /// Why it cannot be bought.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    /// A transaction waiting for its block changes it (it was just bought or closed): what is left is as that
+    /// transaction leaves it, and the site shows 'Pending' where it cannot be bought.
+    pending: bool,
 }
 
 fn item_json(i: pb::BuyItem) -> ItemJson {
@@ -151,6 +154,7 @@ fn item_json(i: pb::BuyItem) -> ItemJson {
         price: i.price,
         url,
         error: (!i.error.is_empty()).then_some(i.error),
+        pending: i.pending,
     }
 }
 

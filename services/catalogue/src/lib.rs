@@ -19,6 +19,7 @@ pub mod grpc;
 pub mod launchpads;
 pub mod listings;
 pub mod live;
+pub mod pending;
 pub mod projection;
 pub mod queries;
 pub mod service;

@@ -3,10 +3,12 @@
 //! (the collections with stamps, most sold first) and `xcp-stats` (the staff directories, for the XCP site).
 //! Commits only signal; one task publishes, at most every [`COALESCE`], whatever happened meanwhile.
 //!
-//! There are three versions, one per [`scope`] of what changed: `version` (the chain, collections and curation:
+//! There are four versions, one per [`scope`] of what changed: `version` (the chain, collections and curation:
 //! what every screen reads), `names` (users' display names as other screens show them: a stamp's creator, the
-//! leaderboards, a search by creator) and `people` (anything of a user: profiles and wishlists). A wishlist toggle
-//! or a first sign-in moves `people` only, so that answers not about people stay valid.
+//! leaderboards, a search by creator), `people` (anything of a user: profiles and wishlists) and `pending` (the
+//! pending view: what the mempool will do, which moves with the mempool and with every block). A wishlist toggle
+//! or a first sign-in moves `people` only, a transaction entering the mempool `pending` only, so that the
+//! answers that do not show them stay valid.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -26,6 +28,10 @@ pub const VERSION_KEY: &str = stamps_platform::versions::VERSION_KEY;
 pub const STATS_KEY: &str = "stats";
 /// The live list of the staff directories' market figures (the XCP site's).
 pub const XCP_STATS_KEY: &str = "xcp-stats";
+/// The live value of what the mempool holds up: `{"items", "assets"}`.
+pub const PENDING_KEY: &str = "pending";
+/// The most items and assets the live value `pending` names.
+const PENDING_ROWS: i64 = 1000;
 /// Rows in each figures list.
 pub const STATS_ROWS: i64 = 50;
 /// Shortest time between two publications.
@@ -39,6 +45,8 @@ pub mod scope {
     pub const NAMES: u8 = 2;
     /// Anything of a user (profiles, linked addresses, wishlists).
     pub const PEOPLE: u8 = 4;
+    /// The pending view (what the mempool will do), which a block also settles.
+    pub const PENDING: u8 = 8;
 }
 
 /// The signal that the catalogue's state changed (a commit), with the scopes it touched.
@@ -106,7 +114,7 @@ impl<P: Projection> Projection for Notifying<P> {
 /// Publishes the live values now, then after every change, until `shutdown`.
 pub async fn publish_forever(pool: PgPool, nats: Nats, changes: Changes, shutdown: Shutdown) {
     let mut publisher = Publisher::default();
-    let mut scopes = scope::CONTENT | scope::NAMES | scope::PEOPLE;
+    let mut scopes = scope::CONTENT | scope::NAMES | scope::PEOPLE | scope::PENDING;
     loop {
         scopes |= changes.take();
         if let Err(e) = publisher.publish(&pool, &nats, scopes).await {
@@ -130,9 +138,11 @@ struct Publisher {
     version: u64,
     names: u64,
     people: u64,
+    pending: u64,
     /// The lists last published, so that an unchanged list is not published again.
     stats: Option<Value>,
     xcp_stats: Option<Value>,
+    pending_items: Option<Value>,
 }
 
 impl Publisher {
@@ -160,6 +170,13 @@ impl Publisher {
                 self.xcp_stats = Some(xcp_stats);
             }
         }
+        if scopes & scope::PENDING != 0 {
+            let pending = pending_value(pool).await.map_err(|e| e.to_string())?;
+            if self.pending_items.as_ref() != Some(&pending) {
+                put(PENDING_KEY, &pending).await?;
+                self.pending_items = Some(pending);
+            }
+        }
         // The version goes last: whoever sees it can read everything committed before it.
         let height: Option<i64> = sqlx::query_scalar("SELECT max(height) FROM blocks")
             .fetch_one(pool)
@@ -169,6 +186,7 @@ impl Publisher {
             (scope::CONTENT, &mut self.version),
             (scope::NAMES, &mut self.names),
             (scope::PEOPLE, &mut self.people),
+            (scope::PENDING, &mut self.pending),
         ] {
             if scopes & bit != 0 {
                 *version = next_version(*version);
@@ -180,6 +198,7 @@ impl Publisher {
                 "version": format!("{:016x}", self.version),
                 "names": format!("{:016x}", self.names),
                 "people": format!("{:016x}", self.people),
+                "pending": format!("{:016x}", self.pending),
                 "height": height,
             }),
         )
@@ -193,6 +212,32 @@ fn next_version(last: u64) -> u64 {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX));
     now.max(last.saturating_add(1))
+}
+
+/// What the mempool holds up, for every page to show: `items`, the dispensers and listed UTXOs a transaction
+/// waiting for its block leaves with nothing to buy (their 'Buy now' is 'Pending' until the block), and `assets`,
+/// the assets waiting transactions move.
+async fn pending_value(pool: &PgPool) -> Result<Value, sqlx::Error> {
+    let items: Vec<String> = sqlx::query_scalar(
+        "SELECT item FROM (
+             SELECT DISTINCT ON (pd.dispenser) pd.dispenser AS item, pd.status, pd.give_remaining, d.give_quantity
+             FROM pending_dispensers pd JOIN pending_txs pt USING (txid)
+             JOIN dispensers d ON d.tx_hash = pd.dispenser
+             ORDER BY pd.dispenser, pt.seq DESC) l
+         WHERE l.status <> 0 OR l.give_remaining < l.give_quantity
+         UNION
+         SELECT DISTINCT p.holder FROM pending_balances p JOIN listings l ON l.utxo = p.holder WHERE p.delta < 0
+         ORDER BY 1 LIMIT $1",
+    )
+    .bind(PENDING_ROWS)
+    .fetch_all(pool)
+    .await?;
+    let assets: Vec<String> =
+        sqlx::query_scalar("SELECT DISTINCT asset FROM pending_balances ORDER BY asset LIMIT $1")
+            .bind(PENDING_ROWS)
+            .fetch_all(pool)
+            .await?;
+    Ok(json!({"items": items, "assets": assets}))
 }
 
 #[derive(sqlx::FromRow)]

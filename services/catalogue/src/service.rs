@@ -17,6 +17,7 @@ use crate::curation::{CURATION_CONSUMER, CurationProjection};
 use crate::grpc::CatalogueGrpc;
 use crate::listings::{LISTINGS_CONSUMER, ListingsProjection};
 use crate::live::{self, Changes, Notifying};
+use crate::pending::{MEMPOOL_CONSUMER, PendingProjection};
 use crate::projection::people::{
     COLLECTIONS_CONSUMER, CollectionsProjection, USERS_CONSUMER, UsersProjection,
 };
@@ -75,6 +76,7 @@ pub async fn build(
         Stream::Collections,
         Stream::Curation,
         Stream::Listings,
+        Stream::Mempool,
     ] {
         nats.ensure_stream(stream).await?;
     }
@@ -109,12 +111,13 @@ impl Catalogue {
     pub async fn run_until_stopped(self, shutdown: Shutdown) -> Result<(), CatalogueError> {
         tracing::info!(addr = %self.addr, "catalogue gRPC listening");
         let progress = |name: &str| self.metrics.consumer(name);
-        let (chain, users, collections, curation, listings) = (
+        let (chain, users, collections, curation, listings, mempool) = (
             progress(CONSUMER),
             progress(USERS_CONSUMER),
             progress(COLLECTIONS_CONSUMER),
             progress(CURATION_CONSUMER),
             progress(LISTINGS_CONSUMER),
+            progress(MEMPOOL_CONSUMER),
         );
         let grpc_metrics = self.metrics.grpc.layer();
         let backlog = self.metrics.outbox_backlog.clone();
@@ -147,10 +150,16 @@ impl Catalogue {
                 shutdown.clone().cancelled_owned(),
             );
         let (nats, pool) = (&self.nats, &self.pool);
+        // A block also settles the pending view.
         let chain_projection = Notifying {
             inner: ChainProjection,
             changes: changes.clone(),
-            scope: live::scope::CONTENT,
+            scope: live::scope::CONTENT | live::scope::PENDING,
+        };
+        let pending_projection = Notifying {
+            inner: PendingProjection,
+            changes: changes.clone(),
+            scope: live::scope::PENDING,
         };
         let users_projection = Notifying {
             inner: UsersProjection::notifying(changes.clone()),
@@ -172,7 +181,7 @@ impl Catalogue {
             changes: changes.clone(),
             scope: live::scope::CONTENT,
         };
-        let (served, (), (), (), (), ()) = tokio::join!(
+        let (served, (), (), (), (), (), ()) = tokio::join!(
             server,
             consumer::run_forever(
                 nats,
@@ -219,6 +228,15 @@ impl Catalogue {
                 &listings,
                 &shutdown
             ),
+            consumer::run_forever(
+                nats,
+                pool,
+                Stream::Mempool,
+                MEMPOOL_CONSUMER,
+                &pending_projection,
+                &mempool,
+                &shutdown
+            ),
         );
         let _ = relaying.await;
         let _ = publishing.await;
@@ -241,6 +259,7 @@ pub async fn replay(
         (Stream::Collections, COLLECTIONS_CONSUMER),
         (Stream::Curation, CURATION_CONSUMER),
         (Stream::Listings, LISTINGS_CONSUMER),
+        (Stream::Mempool, MEMPOOL_CONSUMER),
     ];
     for (stream, name) in consumers {
         consumer::delete_durable(&nats, stream, name).await?;
@@ -297,6 +316,17 @@ pub async fn replay(
         Stream::Listings,
         LISTINGS_CONSUMER,
         &ListingsProjection,
+        Until::CaughtUp,
+        &ConsumerProgress::default(),
+        shutdown.clone(),
+    )
+    .await?;
+    consumer::run(
+        &nats,
+        &pool,
+        Stream::Mempool,
+        MEMPOOL_CONSUMER,
+        &PendingProjection,
         Until::CaughtUp,
         &ConsumerProgress::default(),
         shutdown,

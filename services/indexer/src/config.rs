@@ -46,6 +46,12 @@ pub struct IndexerConfig {
     pub rpc_retries: u32,
     /// Where Prometheus metrics are served (`/metrics`, with `/healthz`), e.g. `127.0.0.1:9184`; none when unset.
     pub metrics_listen: Option<String>,
+    /// Whether the node's mempool is judged and published as the pending view (MEMPOOL) while at the tip.
+    pub mempool: bool,
+    /// How often the mempool is read at the tip, in milliseconds.
+    pub mempool_poll_ms: u64,
+    /// The most new mempool transactions read in one pass (a large mempool is taken in over several).
+    pub mempool_batch: usize,
 }
 
 impl Default for IndexerConfig {
@@ -67,6 +73,9 @@ impl Default for IndexerConfig {
             max_reorg_depth: 20,
             rpc_retries: 5,
             metrics_listen: None,
+            mempool: true,
+            mempool_poll_ms: 250,
+            mempool_batch: 20_000,
         }
     }
 }

@@ -153,6 +153,21 @@ impl BlockSource {
             .await
     }
 
+    /// The txids of the node's mempool (`getrawmempool`).
+    pub async fn mempool(&self) -> Result<Vec<Txid>, RpcError> {
+        let ids: Vec<String> = self
+            .retrying("getrawmempool", || {
+                self.rpc.call("getrawmempool", json!([]))
+            })
+            .await?;
+        ids.iter()
+            .map(|t| {
+                t.parse()
+                    .map_err(|_| RpcError::Decode(format!("getrawmempool: {t:?} is not a txid")))
+            })
+            .collect()
+    }
+
     /// Adds to `found` the outputs of `wanted` (outpoints no recent block holds) that the node knows, their
     /// transactions asked for with `getrawtransaction` in batches of 50, at most [`MAX_PREVOUT_REQUESTS`]
     /// batches in flight.
@@ -170,6 +185,25 @@ impl BlockSource {
             .map(|o| o.txid)
             .filter(|t| seen.insert(*t))
             .collect();
+        let txs = self.transactions(&txids).await?;
+        for o in wanted {
+            if let Some(out) = txs
+                .get(&o.txid)
+                .and_then(|tx| tx.output.get(o.vout as usize))
+            {
+                found.insert(o, out.clone());
+            }
+        }
+        Ok(())
+    }
+
+    /// The transactions `txids` that the node knows (confirmed ones need its `-txindex`; the mempool's it always
+    /// has), asked for with `getrawtransaction` in batches of 50, at most [`MAX_PREVOUT_REQUESTS`] batches in
+    /// flight.
+    pub async fn transactions(
+        &self,
+        txids: &[Txid],
+    ) -> Result<HashMap<Txid, Transaction>, RpcError> {
         let batches: Vec<Vec<Txid>> = txids.chunks(BATCH).map(<[Txid]>::to_vec).collect();
         let (rpc, retry) = (self.rpc.clone(), self.retry);
         let fetched: Vec<Vec<(Txid, Option<Transaction>)>> =
@@ -185,20 +219,11 @@ impl BlockSource {
             .buffer_unordered(MAX_PREVOUT_REQUESTS)
             .try_collect()
             .await?;
-        let txs: HashMap<Txid, Transaction> = fetched
+        Ok(fetched
             .into_iter()
             .flatten()
             .filter_map(|(txid, tx)| Some((txid, tx?)))
-            .collect();
-        for o in wanted {
-            if let Some(out) = txs
-                .get(&o.txid)
-                .and_then(|tx| tx.output.get(o.vout as usize))
-            {
-                found.insert(o, out.clone());
-            }
-        }
-        Ok(())
+            .collect())
     }
 }
 

@@ -10,6 +10,7 @@
 //! - [`chainstate`]: what the next block is decoded against, loaded from the tables.
 //! - [`prepare`]: a block's work that needs no database: parsing, the ledger rules, numbering, encoding.
 //! - [`ledger_db`]: the Counterparty ledger's persistence: effects, statuses, issuances and balances.
+//! - [`mempool`]: the pending view: the node's mempool judged after the indexed tip, published on MEMPOOL.
 //! - [`tables`]: every other query on the indexer's tables (schema `indexer`), one function each.
 //! - [`events`]: facts to protobuf chain events.
 //! - [`relayed`]: the payloads of the outbox rows, from memory or built again from the facts.
@@ -22,6 +23,7 @@ pub mod events;
 pub mod fetch;
 pub mod headers;
 pub mod ledger_db;
+pub mod mempool;
 pub mod metrics;
 pub mod prepare;
 pub mod relayed;

@@ -27,6 +27,8 @@ pub struct IndexerMetrics {
     pub reorgs: Counter,
     /// Blocks undone by reorgs.
     pub unwound_blocks: Counter,
+    /// Mempool transactions judged in the last pass of the pending view.
+    pub mempool_pending: Gauge,
 }
 
 impl IndexerMetrics {
@@ -62,6 +64,11 @@ impl IndexerMetrics {
             "unwound_blocks",
             "Blocks undone by reorgs",
             m.unwound_blocks.clone(),
+        );
+        r.register(
+            "mempool_pending",
+            "Mempool transactions judged in the last pass of the pending view",
+            m.mempool_pending.clone(),
         );
         m
     }

@@ -77,6 +77,9 @@ pub enum IndexerError {
     /// The headers below the start height.
     #[error("headers: {0}")]
     Headers(#[from] crate::headers::SyncError),
+    /// Publishing the pending view.
+    #[error("publishing the pending view: {0}")]
+    Publish(String),
     /// A worker task panicked or was cancelled.
     #[error("indexer task failed: {0}")]
     Task(String),
@@ -116,6 +119,10 @@ pub struct Indexer {
     metrics: IndexerMetrics,
     /// The bound metrics listener and what it serves, until the indexer runs.
     metrics_server: Option<stamps_platform::metrics::ServiceMetrics>,
+    /// The node's mempool as last judged (the pending view), when it is followed.
+    mempool: Option<tokio::sync::Mutex<crate::mempool::MempoolView>>,
+    /// Where the pending view is published.
+    nats: Nats,
 }
 
 /// Connects to Postgres (running migrations), NATS (creating the CHAIN stream) and the node's RPC client.
@@ -127,6 +134,7 @@ pub async fn build(
     let pool = db::connect(pg, SCHEMA, &MIGRATOR).await?;
     let nats = Nats::connect(nats).await?;
     nats.ensure_stream(Stream::Chain).await?;
+    nats.ensure_stream(Stream::Mempool).await?;
     nats.put_realtime(
         CP_VERSION_KEY,
         &serde_json::json!(stamps_protocol::network::COUNTERPARTY_PROTOCOL_VERSION),
@@ -137,7 +145,7 @@ pub async fn build(
     let mut service_metrics =
         stamps_platform::metrics::ServiceMetrics::bind("indexer", config.metrics_listen.as_deref())
             .await?;
-    let relay = Relay::new(pool.clone(), nats, Duration::from_millis(500))
+    let relay = Relay::new(pool.clone(), nats.clone(), Duration::from_millis(500))
         .with_deferred(events.clone())
         .with_backlog(service_metrics.outbox_backlog.clone());
     let retry = Retry {
@@ -173,6 +181,10 @@ pub async fn build(
         rules: Rules::MAINNET,
         metrics,
         metrics_server,
+        mempool: config.mempool.then(|| {
+            tokio::sync::Mutex::new(crate::mempool::MempoolView::new(config.mempool_batch))
+        }),
+        nats,
     })
 }
 
@@ -215,11 +227,18 @@ impl Indexer {
                 }
                 Ok(Progress::AtTip(next)) => {
                     rate.at_tip(next.saturating_sub(1));
+                    self.follow_mempool().await;
                     // At the tip, long-poll the node for the next block (Core's `waitforblockheight`); a node
-                    // without it is polled.
+                    // without it is polled. The mempool is read again at its own pace meanwhile.
+                    let wait = match self.mempool {
+                        Some(_) => {
+                            poll.min(Duration::from_millis(self.config.mempool_poll_ms.max(10)))
+                        }
+                        None => poll,
+                    };
                     let waited = tokio::select! {
                         _ = shutdown.cancelled() => break,
-                        waited = self.source.wait_for_height(next, poll) => waited,
+                        waited = self.source.wait_for_height(next, wait) => waited,
                     };
                     match waited {
                         Ok(true) => continue,
@@ -245,6 +264,40 @@ impl Indexer {
         }
         let _ = relay.await;
         Ok(())
+    }
+
+    /// At the tip: judges the node's mempool after the indexed tip and publishes what changed (the pending view).
+    /// A failure is logged and the next pass tries again.
+    async fn follow_mempool(&self) {
+        let Some(view) = &self.mempool else { return };
+        let tip = match tables::tip(&self.pool).await {
+            Ok(Some(tip)) => tip,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::warn!(error = %e, "pending view: the indexed tip could not be read");
+                return;
+            }
+        };
+        let Ok(hash) = tip.hash.parse::<bitcoin::BlockHash>() else {
+            return;
+        };
+        let height = tip.height.max(0) as u64;
+        let slot = self.state.lock().await;
+        let Some(state) = slot.as_ref() else { return };
+        let mut view = view.lock().await;
+        match view
+            .pass(&self.source, state, (height, hash), &self.nats)
+            .await
+        {
+            Ok(pass) if pass.upserted + pass.removed > 0 => {
+                self.metrics.mempool_pending.set(pass.judged as i64);
+                tracing::debug!(?pass, height, "pending view published");
+            }
+            Ok(pass) => {
+                self.metrics.mempool_pending.set(pass.judged as i64);
+            }
+            Err(e) => tracing::warn!(error = %e, "pending view not updated; trying again"),
+        }
     }
 
     /// Indexes from the block after the committed tip up to the node's tip as it was when the step began, or

@@ -33,11 +33,14 @@ pub enum Stream {
     /// Requests the gateways served, in batches: `analytics.>`. Kept a week (the analytics service keeps what
     /// it consumed).
     Analytics,
+    /// The pending view from the indexer: `mempool.>`. Kept a day (the indexer states the whole waiting set
+    /// after every block).
+    Mempool,
 }
 
 impl Stream {
     /// Every stream.
-    pub const ALL: [Stream; 7] = [
+    pub const ALL: [Stream; 8] = [
         Stream::Chain,
         Stream::Users,
         Stream::Collections,
@@ -45,6 +48,7 @@ impl Stream {
         Stream::Fees,
         Stream::Listings,
         Stream::Analytics,
+        Stream::Mempool,
     ];
 
     fn base(self) -> (&'static str, &'static str) {
@@ -56,6 +60,7 @@ impl Stream {
             Stream::Fees => ("FEES", "fees"),
             Stream::Listings => ("LISTINGS", "listings"),
             Stream::Analytics => ("ANALYTICS", "analytics"),
+            Stream::Mempool => ("MEMPOOL", "mempool"),
         }
     }
 
@@ -63,6 +68,7 @@ impl Stream {
     fn max_age(self) -> std::time::Duration {
         match self {
             Stream::Fees | Stream::Analytics => std::time::Duration::from_secs(7 * 24 * 3600),
+            Stream::Mempool => std::time::Duration::from_secs(24 * 3600),
             _ => std::time::Duration::ZERO,
         }
     }

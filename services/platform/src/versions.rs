@@ -1,7 +1,8 @@
 //! The catalogue's published versions, followed. Every answer the catalogue gives is a function of its state,
 //! which changes only when it projects an event or runs a command; after each commit it publishes the live value
-//! `catalogue` (`{"version", "names", "people", "height"}`): `version` for its content, `names` for users' display
-//! names as the screens not about people show them, `people` for anything of a user. Whoever keeps answers of
+//! `catalogue` (`{"version", "names", "people", "pending", "height"}`): `version` for its content, `names` for users'
+//! display names as the screens not about people show them, `people` for anything of a user, `pending` for the
+//! pending view (what the mempool will do). Whoever keeps answers of
 //! the catalogue keeps each with the version read *before* asking, and serves it only while that version is
 //! current: an answer is then never older than the versions announced, whatever the order in which answers and
 //! announcements arrive.
@@ -28,6 +29,7 @@ pub struct CatalogueVersions {
     version: Arc<AtomicU64>,
     names: Arc<AtomicU64>,
     people: Arc<AtomicU64>,
+    pending: Arc<AtomicU64>,
     changes: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
@@ -37,6 +39,7 @@ impl Default for CatalogueVersions {
             version: Arc::new(AtomicU64::new(UNKNOWN)),
             names: Arc::new(AtomicU64::new(UNKNOWN)),
             people: Arc::new(AtomicU64::new(UNKNOWN)),
+            pending: Arc::new(AtomicU64::new(UNKNOWN)),
             changes: Arc::new(tokio::sync::watch::channel(UNKNOWN).0),
         }
     }
@@ -58,15 +61,38 @@ impl CatalogueVersions {
         self.people.load(Ordering::Acquire)
     }
 
+    /// The version of the pending view.
+    pub fn pending(&self) -> u64 {
+        self.pending.load(Ordering::Acquire)
+    }
+
     /// The content's version as it changes.
     pub fn subscribe(&self) -> tokio::sync::watch::Receiver<u64> {
         self.changes.subscribe()
     }
 
-    /// Records the catalogue's current versions: of its content, of names and of people.
+    /// Records the catalogue's current versions: of its content, of names and of people (the pending view's
+    /// following the content's).
     pub fn set(&self, version: u64, names: u64, people: u64) {
+        self.set_all(Versions {
+            version,
+            names,
+            people,
+            pending: version,
+        });
+    }
+
+    /// Records the catalogue's current versions.
+    pub fn set_all(&self, v: Versions) {
+        let Versions {
+            version,
+            names,
+            people,
+            pending,
+        } = v;
         self.names.store(names, Ordering::Release);
         self.people.store(people, Ordering::Release);
+        self.pending.store(pending, Ordering::Release);
         self.version.store(version, Ordering::Release);
         self.changes.send_replace(version);
     }
@@ -77,7 +103,7 @@ impl CatalogueVersions {
             if let Err(e) = self.watch(&nats, &shutdown).await {
                 tracing::warn!(error = %e, "catalogue version unknown; its answers are not kept");
             }
-            self.set(UNKNOWN, UNKNOWN, UNKNOWN);
+            self.set_all(Versions::unknown());
             tokio::select! {
                 _ = shutdown.cancelled() => {}
                 _ = tokio::time::sleep(Duration::from_secs(1)) => {}
@@ -100,11 +126,36 @@ impl CatalogueVersions {
                 return Err("the watch ended".into());
             };
             let entry = entry.map_err(|e| e.to_string())?;
-            let (version, names, people) = match entry.operation {
-                Operation::Put => parse(&entry.value).unwrap_or((UNKNOWN, UNKNOWN, UNKNOWN)),
-                _ => (UNKNOWN, UNKNOWN, UNKNOWN),
+            let versions = match entry.operation {
+                Operation::Put => parse_all(&entry.value).unwrap_or_else(Versions::unknown),
+                _ => Versions::unknown(),
             };
-            self.set(version, names, people);
+            self.set_all(versions);
+        }
+    }
+}
+
+/// The catalogue's versions, as a `catalogue` value announces them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Versions {
+    /// The content's.
+    pub version: u64,
+    /// Users' display names'.
+    pub names: u64,
+    /// Anything of a user.
+    pub people: u64,
+    /// The pending view's.
+    pub pending: u64,
+}
+
+impl Versions {
+    /// None known.
+    pub fn unknown() -> Self {
+        Self {
+            version: UNKNOWN,
+            names: UNKNOWN,
+            people: UNKNOWN,
+            pending: UNKNOWN,
         }
     }
 }
@@ -112,6 +163,11 @@ impl CatalogueVersions {
 /// The versions in a `catalogue` value: `version`, `names` and `people` (each `version` when missing); None
 /// when it names no version.
 pub fn parse(value: &[u8]) -> Option<(u64, u64, u64)> {
+    parse_all(value).map(|v| (v.version, v.names, v.people))
+}
+
+/// Every version in a `catalogue` value (each `version` when missing); None when it names no version.
+pub fn parse_all(value: &[u8]) -> Option<Versions> {
     let value: serde_json::Value = serde_json::from_slice(value).ok()?;
     let read = |name: &str| {
         value
@@ -120,11 +176,12 @@ pub fn parse(value: &[u8]) -> Option<(u64, u64, u64)> {
             .and_then(|v| u64::from_str_radix(v, 16).ok())
     };
     let version = read("version").filter(|v| *v != UNKNOWN)?;
-    Some((
+    Some(Versions {
         version,
-        read("names").unwrap_or(version),
-        read("people").unwrap_or(version),
-    ))
+        names: read("names").unwrap_or(version),
+        people: read("people").unwrap_or(version),
+        pending: read("pending").unwrap_or(version),
+    })
 }
 
 #[cfg(test)]

@@ -65,11 +65,14 @@ pub struct Payment {
     pub royalty: Option<(ScriptBuf, u64)>,
 }
 
-/// Why a dispenser cannot be bought from at all, in the words the buyer reads.
+/// Why a dispenser cannot be bought from at all, in the words the buyer reads. A dispenser a waiting transaction
+/// emptied (which closes it) is empty to the buyer.
 pub fn unbuyable(d: &SaleDispenser) -> Option<String> {
     let give_quantity: u128 = d.give_quantity.parse().unwrap_or(0);
     let remaining: u128 = d.give_remaining.parse().unwrap_or(0);
-    if d.status != 0 {
+    if d.pending && remaining < give_quantity {
+        Some("Dispenser is empty".into())
+    } else if d.status != 0 {
         Some("Dispenser is closed".into())
     } else if !d.oracle_address.is_empty() {
         Some("Dispenser is priced by an oracle".into())
@@ -497,6 +500,76 @@ pub fn build_swap(
     })
 }
 
+/// Whether `tx` carries a `dispense` message: an OP_RETURN keyed by input 0 (as [`dispense_output`] writes it).
+pub fn carries_dispense(tx: &Transaction) -> bool {
+    let Some(first) = tx.input.first() else {
+        return false;
+    };
+    let key = stamps_protocol::arc4::key_for(&first.previous_output.txid);
+    tx.output
+        .iter()
+        .filter(|o| o.script_pubkey.is_op_return())
+        .filter_map(|o| {
+            o.script_pubkey
+                .instructions()
+                .nth(1)
+                .and_then(|i| i.ok())
+                .and_then(|i| i.push_bytes().map(|b| b.as_bytes().to_vec()))
+        })
+        .any(|data| {
+            let plain = stamps_protocol::arc4::apply(&key, &data);
+            plain
+                .strip_prefix(b"CNTRPRTY".as_slice())
+                .is_some_and(|body| {
+                    matches!(
+                        Message::unpack(body, u64::MAX / 2, Rules::MAINNET),
+                        Ok(Message::Dispense(_))
+                    )
+                })
+        })
+}
+
+/// Checks what `tx` buys from the open dispensers it pays (`open`, as the mempool leaves them) when it carries a
+/// dispense message: each payment must find a whole lot left for each lot it pays for. A dispenser gives what it
+/// has and keeps the rest of the payment, so a purchase another one emptied while it waited to be sent would pay
+/// for nothing.
+pub fn check_dispenses(
+    tx: &Transaction,
+    open: &[SaleDispenser],
+    network: Network,
+) -> Result<(), String> {
+    if !carries_dispense(tx) {
+        return Ok(());
+    }
+    for out in &tx.output {
+        let Ok(to) = Address::from_script(&out.script_pubkey, network) else {
+            continue;
+        };
+        let to = to.to_string();
+        for d in open.iter().filter(|d| d.source == to && d.satoshirate > 0) {
+            let give: u128 = d.give_quantity.parse().unwrap_or(0);
+            let remaining: u128 = d.give_remaining.parse().unwrap_or(0);
+            let left = if give == 0 || d.status != 0 {
+                0
+            } else {
+                remaining / give
+            };
+            let lots = u128::from(out.value.to_sat() / d.satoshirate);
+            if lots > left {
+                return Err(if left == 0 {
+                    "Dispenser is empty: its last lot was bought a moment ago. Nothing was sent"
+                        .into()
+                } else {
+                    format!(
+                        "Only {left} left: the dispenser was bought from a moment ago. Nothing was sent"
+                    )
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// A UTXO holding assets moved back to its owner (a listing cancelled on chain): inputs `[the UTXO, the owner's
 /// coins]`, outputs `[the owner's receiving output, change]`. Every balance of a spent UTXO moves to the first
 /// output that is not an OP_RETURN: the owner's, so the assets stay theirs and every copy of an offer of the
@@ -741,6 +814,47 @@ mod tests {
                 .map(|o| o.value),
             Some(one.output[4].value)
         );
+    }
+
+    #[test]
+    fn a_payment_for_more_lots_than_are_left_is_refused() {
+        let d = dispenser();
+        let first = coin(4, 0, true).outpoint;
+        let pays = |sats: u64, data: bool| {
+            let mut output = vec![TxOut {
+                value: Amount::from_sat(sats),
+                script_pubkey: script(SELLER),
+            }];
+            if data {
+                output.push(dispense_output(&first).expect("message"));
+            }
+            Transaction {
+                version: transaction::Version::TWO,
+                lock_time: absolute::LockTime::ZERO,
+                input: vec![TxIn {
+                    previous_output: first,
+                    ..TxIn::default()
+                }],
+                output,
+            }
+        };
+        assert!(carries_dispense(&pays(1, true)));
+        assert!(!carries_dispense(&pays(1, false)));
+        // 10 units left, 2 per lot: 5 lots at 10 000 sat.
+        let open = [d.clone()];
+        assert!(check_dispenses(&pays(50_000, true), &open, Network::Bitcoin).is_ok());
+        assert_eq!(
+            check_dispenses(&pays(60_000, true), &open, Network::Bitcoin),
+            Err("Only 5 left: the dispenser was bought from a moment ago. Nothing was sent".into())
+        );
+        let mut empty = d.clone();
+        empty.give_remaining = "1".into();
+        assert!(
+            check_dispenses(&pays(10_000, true), &[empty.clone()], Network::Bitcoin)
+                .is_err_and(|e| e.starts_with("Dispenser is empty"))
+        );
+        // Without data no dispense is triggered.
+        assert!(check_dispenses(&pays(10_000, false), &[empty], Network::Bitcoin).is_ok());
     }
 
     #[test]

@@ -28,6 +28,9 @@ const OPTIMAL_KEPT: std::time::Duration = std::time::Duration::from_secs(1);
 /// The most items one purchase (or one lookup) names: the cart's limit.
 pub const MAX_ITEMS: usize = 5;
 
+/// Why a listed UTXO cannot be bought while a transaction in the mempool spends it.
+pub const PENDING_LISTING: &str = "Pending: a transaction waiting for its block already buys it";
+
 /// The refusal of an offer its seller cancelled or replaced.
 pub const WITHDRAWN: &str = "This offer was withdrawn by its seller and is not listed again: sign a new one, or \
                              move the coin to revoke it everywhere";
@@ -272,6 +275,7 @@ impl WalletGrpc {
                     .sale_dispensers(SaleDispensersRequest {
                         tx_hashes,
                         addresses,
+                        sources: Vec::new(),
                     })
                     .await
                     .map_err(|e| unavailable("the catalogue", e))?;
@@ -410,7 +414,12 @@ fn listing_item(utxo: &str, found: Option<&SaleListing>) -> pb::BuyItem {
         give_quantity: l.quantity.clone(),
         give_remaining: l.quantity.clone(),
         price: l.price,
-        error: String::new(),
+        error: if l.pending {
+            PENDING_LISTING.into()
+        } else {
+            String::new()
+        },
+        pending: l.pending,
     }
 }
 
@@ -471,6 +480,7 @@ fn item(tx_hash: &str, found: Option<&SaleDispenser>) -> pb::BuyItem {
         give_remaining: d.give_remaining.clone(),
         price: d.satoshirate,
         error: buy::unbuyable(d).unwrap_or_default(),
+        pending: d.pending,
     }
 }
 
@@ -550,7 +560,9 @@ impl WalletService for WalletGrpc {
                     errors.push(error("Listing not found".into()));
                     continue;
                 };
-                if l.seller == source_text {
+                if l.pending {
+                    errors.push(error(PENDING_LISTING.into()));
+                } else if l.seller == source_text {
                     errors.push(error("This is your own listing".into()));
                 } else if l.seller != order.address.trim() {
                     errors.push(error("The seller's address is not the one shown".into()));
@@ -720,7 +732,7 @@ impl WalletService for WalletGrpc {
         let r = request.get_ref();
         let tx =
             crate::broadcast::transaction(&r.tx, r.is_psbt).map_err(Status::invalid_argument)?;
-        self.check_held(&tx).await?;
+        tokio::try_join!(self.check_held(&tx), self.check_dispenses(&tx))?;
         let hex = bitcoin::consensus::encode::serialize_hex(&tx);
         let ceiling = self.fee_ceiling().await?;
         let tested: Value = self
@@ -974,6 +986,37 @@ impl WalletGrpc {
             scripts.push((index, script));
         }
         crate::broadcast::check_held_inputs(tx, &scripts).map_err(Status::invalid_argument)
+    }
+
+    /// Refuses a transaction paying a dispenser for more lots than the mempool leaves it
+    /// ([`buy::check_dispenses`]).
+    async fn check_dispenses(&self, tx: &bitcoin::Transaction) -> Result<(), Status> {
+        if !buy::carries_dispense(tx) {
+            return Ok(());
+        }
+        let mut sources: Vec<String> = tx
+            .output
+            .iter()
+            .filter_map(|o| bitcoin::Address::from_script(&o.script_pubkey, self.network).ok())
+            .map(|a| a.to_string())
+            .collect();
+        sources.sort();
+        sources.dedup();
+        if sources.is_empty() {
+            return Ok(());
+        }
+        let open = self
+            .catalogue
+            .clone()
+            .sale_dispensers(SaleDispensersRequest {
+                sources,
+                ..SaleDispensersRequest::default()
+            })
+            .await
+            .map_err(|e| unavailable("the catalogue", e))?
+            .into_inner()
+            .at_sources;
+        buy::check_dispenses(tx, &open, self.network).map_err(Status::invalid_argument)
     }
 
     /// Publishes an event on LISTINGS and waits for the stream's acknowledgement.

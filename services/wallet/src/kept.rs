@@ -1,7 +1,9 @@
 //! The catalogue's answers kept while its content version is the one they were asked at. The catalogue answers
 //! from the indexed ledger (and the staff's content) alone, and moves its published version with every commit
 //! that changes them; an answer kept under the version read before asking is never older than the versions
-//! announced (`stamps_platform::versions`). While no version is known nothing is kept. A replica keeps its own.
+//! announced (`stamps_platform::versions`). What decides whether something can be bought or spent also reads the
+//! pending view (what the mempool will do), so it is kept under the pending view's version too. While no version
+//! is known nothing is kept. A replica keeps its own.
 
 use std::hash::Hash;
 use std::sync::Arc;
@@ -33,20 +35,25 @@ impl Answers {
     /// Empty, following `versions`.
     pub(crate) fn new(versions: &CatalogueVersions) -> Self {
         Self {
-            held: ByVersion::new(versions.clone(), OUTPOINTS),
-            fairmint: ByVersion::new(versions.clone(), ANSWERS),
-            src20: ByVersion::new(versions.clone(), ANSWERS),
-            launchpad: ByVersion::new(versions.clone(), ANSWERS),
-            dispensers: ByVersion::new(versions.clone(), ANSWERS),
-            listings: ByVersion::new(versions.clone(), ANSWERS),
+            held: ByVersion::new(versions.clone(), OUTPOINTS).pending(),
+            fairmint: ByVersion::new(versions.clone(), ANSWERS).pending(),
+            src20: ByVersion::new(versions.clone(), ANSWERS).pending(),
+            launchpad: ByVersion::new(versions.clone(), ANSWERS).pending(),
+            dispensers: ByVersion::new(versions.clone(), ANSWERS).pending(),
+            listings: ByVersion::new(versions.clone(), ANSWERS).pending(),
         }
     }
 }
 
-/// Answers by key, each with the version it was asked at.
+/// The versions an answer was asked at: the content's, and the pending view's when it reads it (else 0).
+type Stamp = (u64, u64);
+
+/// Answers by key, each with the versions it was asked at.
 pub(crate) struct ByVersion<K, V> {
     versions: CatalogueVersions,
-    answers: quick_cache::sync::Cache<K, (u64, V)>,
+    answers: quick_cache::sync::Cache<K, (Stamp, V)>,
+    /// Whether the answers read the pending view.
+    pending: bool,
 }
 
 impl<K, V> ByVersion<K, V>
@@ -59,17 +66,33 @@ where
         Self {
             versions,
             answers: quick_cache::sync::Cache::new(entries),
+            pending: false,
         }
     }
 
-    /// The current version, [`UNKNOWN`] when none is.
-    pub(crate) fn version(&self) -> u64 {
-        self.versions.version()
+    /// Kept under the pending view's version as well.
+    pub(crate) fn pending(mut self) -> Self {
+        self.pending = true;
+        self
+    }
+
+    /// The current versions; unknown when the content's (or the pending view's, when read) is.
+    pub(crate) fn version(&self) -> Stamp {
+        let pending = if self.pending {
+            self.versions.pending()
+        } else {
+            0
+        };
+        (self.versions.version(), pending)
+    }
+
+    fn unknown(&self, (version, pending): Stamp) -> bool {
+        version == UNKNOWN || (self.pending && pending == UNKNOWN)
     }
 
     /// `key`'s answer if it was asked at `version`.
-    pub(crate) fn get(&self, key: &K, version: u64) -> Option<V> {
-        if version == UNKNOWN {
+    pub(crate) fn get(&self, key: &K, version: Stamp) -> Option<V> {
+        if self.unknown(version) {
             return None;
         }
         self.answers
@@ -79,8 +102,8 @@ where
     }
 
     /// Keeps `answer`, asked at `version`, while that version is current.
-    pub(crate) fn put(&self, key: K, version: u64, answer: V) {
-        if version != UNKNOWN && self.versions.version() == version {
+    pub(crate) fn put(&self, key: K, version: Stamp, answer: V) {
+        if !self.unknown(version) && self.version() == version {
             self.answers.insert(key, (version, answer));
         }
     }
@@ -132,7 +155,7 @@ mod tests {
         let version = kept.version();
         versions.set(7, 7, 7);
         kept.put(2, version, 99);
-        assert_eq!(kept.get(&2, 7), None);
+        assert_eq!(kept.get(&2, (7, 0)), None);
         assert_eq!(kept.get(&2, version), None);
         // A failure is not kept.
         let failed = kept
@@ -140,5 +163,29 @@ mod tests {
             .await;
         assert!(failed.is_err());
         assert_eq!(kept.get_or(3, ask()).await.ok(), Some(5));
+
+        // An answer that reads the pending view is asked again when only the pending view moved.
+        let pending: ByVersion<u32, u32> = ByVersion::new(versions.clone(), 16).pending();
+        let at = |pending| stamps_platform::versions::Versions {
+            version: 8,
+            names: 8,
+            people: 8,
+            pending,
+        };
+        versions.set_all(at(1));
+        assert_eq!(pending.get_or(1, ask()).await.ok(), Some(6));
+        assert_eq!(pending.get_or(1, ask()).await.ok(), Some(6), "kept");
+        assert_eq!(kept.get_or(1, ask()).await.ok(), Some(7));
+        versions.set_all(at(2));
+        assert_eq!(
+            pending.get_or(1, ask()).await.ok(),
+            Some(8),
+            "the mempool moved"
+        );
+        assert_eq!(
+            kept.get_or(1, ask()).await.ok(),
+            Some(7),
+            "an answer not reading it stays"
+        );
     }
 }

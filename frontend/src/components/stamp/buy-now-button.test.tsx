@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StampHit } from '@/lib/stamp';
+import { sendLiveValue } from '@/testing/event-source';
 import { renderWithProviders } from '@/testing/render';
 import { StampCard } from './stamp-card';
 
@@ -34,6 +35,20 @@ describe("a stamp card's 'Buy now'", () => {
     const button = screen.getByRole('button', { name: 'Buy now' });
     expect(button.closest('a')).toBeNull();
     expect(within(button.closest('li') as HTMLElement).getByRole('link')).toHaveAttribute('href', '/stamp/A100');
+  });
+
+  it("says 'Pending' while a transaction waiting for its block holds the listing up, until the block", async () => {
+    const { store } = renderCard(hit, 'unisat');
+    expect(screen.getByRole('button', { name: 'Buy now' })).toBeEnabled();
+    await sendLiveValue('pending', { items: [hit.on_sale, 'b'.repeat(64)], assets: ['A100'] });
+    const pending = await screen.findByRole('button', { name: 'Pending' });
+    expect(pending).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Buy now' })).not.toBeInTheDocument();
+    fireEvent.click(pending);
+    expect(store.getState().cart.hashes).toEqual([]);
+    // The block settles it: nothing is held up any more.
+    await sendLiveValue('pending', { items: [], assets: [] });
+    expect(await screen.findByRole('button', { name: 'Buy now' })).toBeEnabled();
   });
 
   it('opens the buy dialog with the cart when signed in with a buying wallet', () => {

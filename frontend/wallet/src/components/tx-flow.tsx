@@ -32,6 +32,13 @@ type Step =
 /** The largest PSBT drawn as a QR code (the code's capacity at medium correction, in base64 characters). */
 const QR_MAX = 2000;
 
+/** How `signer` signs the wallet in when a broadcast needs a session: with its own key, when it can sign messages. */
+function signInOf(signer: Signer | null): (() => Promise<void>) | undefined {
+  if (!signer?.signMessage) return undefined;
+  const { address, signMessage } = signer;
+  return () => signInWith(address, signMessage);
+}
+
 function message(failure: unknown): string {
   return failure instanceof Error ? failure.message : 'It failed.';
 }
@@ -93,10 +100,8 @@ export function TxFlow({
     setError(null);
     setStep({ name: 'sending', built, sent });
     const txids = [...sent];
-    const signMessage = signer?.signMessage;
-    const signIn = signMessage && signer ? () => signInWith(signer.address, signMessage) : undefined;
     try {
-      for (const raw of raws) txids.push(await broadcast(raw, signIn));
+      for (const raw of raws) txids.push(await broadcast(raw, signInOf(signer)));
     } catch (failure) {
       busy.current = false;
       setError(message(failure));

@@ -39,6 +39,26 @@ fn is_outpoint(k: &str) -> bool {
         .is_some_and(|(txid, vout)| is_txid(txid) && vout.parse::<u32>().is_ok())
 }
 
+/// A dispenser row as the wallet reads it.
+fn sale_dispenser(d: sale::SaleDispenserRow) -> SaleDispenser {
+    SaleDispenser {
+        tx_hash: d.tx_hash,
+        source: d.source,
+        origin: d.origin,
+        asset: d.asset,
+        asset_longname: d.asset_longname,
+        divisible: d.divisible,
+        owner: d.owner,
+        give_quantity: d.give_quantity,
+        give_remaining: d.give_remaining,
+        satoshirate: unsigned(d.satoshirate),
+        status: u32::try_from(d.status).unwrap_or(u32::MAX),
+        oracle_address: d.oracle_address,
+        open_at_source: u32::try_from(d.others).unwrap_or(u32::MAX),
+        pending: d.pending,
+    }
+}
+
 impl CatalogueGrpc {
     pub(crate) async fn sale_dispensers(
         &self,
@@ -46,31 +66,21 @@ impl CatalogueGrpc {
     ) -> Result<SaleDispensersResponse, QueryError> {
         let hashes = keys("tx_hashes", &r.tx_hashes, is_txid)?;
         let checked = addresses("addresses", &r.addresses)?;
+        let sources = addresses("sources", &r.sources)?;
         let rows = sale::dispensers(&self.pool, &hashes).await?;
         let dispensing = if checked.is_empty() {
             Vec::new()
         } else {
             sale::dispensing(&self.pool, &checked).await?
         };
+        let at_sources = if sources.is_empty() {
+            Vec::new()
+        } else {
+            sale::dispensers_at(&self.pool, &sources).await?
+        };
         Ok(SaleDispensersResponse {
-            dispensers: rows
-                .into_iter()
-                .map(|d| SaleDispenser {
-                    tx_hash: d.tx_hash,
-                    source: d.source,
-                    origin: d.origin,
-                    asset: d.asset,
-                    asset_longname: d.asset_longname,
-                    divisible: d.divisible,
-                    owner: d.owner,
-                    give_quantity: d.give_quantity,
-                    give_remaining: d.give_remaining,
-                    satoshirate: unsigned(d.satoshirate),
-                    status: u32::try_from(d.status).unwrap_or(u32::MAX),
-                    oracle_address: d.oracle_address,
-                    open_at_source: u32::try_from(d.others).unwrap_or(u32::MAX),
-                })
-                .collect(),
+            dispensers: rows.into_iter().map(sale_dispenser).collect(),
+            at_sources: at_sources.into_iter().map(sale_dispenser).collect(),
             dispensing,
         })
     }
@@ -113,6 +123,7 @@ impl CatalogueGrpc {
                     divisible: l.divisible,
                     quantity: l.quantity,
                     owner: l.owner,
+                    pending: l.pending,
                 })
                 .collect(),
         })

@@ -205,6 +205,7 @@ async fn apply_ops(tx: &mut PgConnection, e: &BlockIndexed, h: i64) -> Result<()
         }
     }
     ops.write(tx).await?;
+    crate::pending::settle(tx, h).await?;
     crate::figures::src20::number_ops(tx, h).await?;
     crate::figures::src20::count_mints(tx, h).await?;
     mark(tx, Derived::Block, &[h.to_string()]).await?;

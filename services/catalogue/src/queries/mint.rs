@@ -68,7 +68,9 @@ pub async fn send_terms(
               WHERE asset = $1 OR (asset_longname <> '' AND asset_longname = $1)
               ORDER BY asset = $1 DESC LIMIT 1))
          SELECT a.asset, a.divisible,
-                COALESCE((SELECT b.quantity FROM balances b WHERE b.holder = $2 AND b.asset = a.asset), 0)::TEXT
+                GREATEST(COALESCE((SELECT b.quantity FROM balances b WHERE b.holder = $2 AND b.asset = a.asset), 0)
+                         + COALESCE((SELECT sum(p.delta) FROM pending_balances p
+                                     WHERE p.holder = $2 AND p.asset = a.asset AND p.delta < 0), 0), 0)::TEXT
                     AS balance,
                 COALESCE((SELECT max(height) FROM blocks), 0) AS tip
          FROM a LIMIT 1",
@@ -89,11 +91,16 @@ pub async fn fairminter(
         "SELECT f.tx_hash, f.asset, f.status, f.price::TEXT AS price, f.quantity_by_price::TEXT AS quantity_by_price,
                 f.hard_cap::TEXT AS hard_cap, f.max_mint_per_tx::TEXT AS max_mint_per_tx,
                 f.max_mint_per_address::TEXT AS max_mint_per_address, f.start_block, f.end_block, f.divisible,
-                COALESCE((SELECT a.supply FROM assets a WHERE a.asset = f.asset), 0)::TEXT AS supply,
-                COALESCE((SELECT sum(m.earn_quantity) FROM fairmints m
-                          WHERE m.fairminter_tx_hash = f.tx_hash AND m.source = $2 AND m.status = 'valid'),
-                         0)::TEXT AS minted_by_address,
-                COALESCE((SELECT b.quantity FROM balances b WHERE b.holder = $2 AND b.asset = 'XCP'), 0)::TEXT
+                (COALESCE((SELECT a.supply FROM assets a WHERE a.asset = f.asset), 0)
+                 + COALESCE((SELECT sum(p.quantity) FROM pending_issuances p WHERE p.asset = f.asset), 0))::TEXT
+                    AS supply,
+                (COALESCE((SELECT sum(m.earn_quantity) FROM fairmints m
+                           WHERE m.fairminter_tx_hash = f.tx_hash AND m.source = $2 AND m.status = 'valid'), 0)
+                 + COALESCE((SELECT sum(p.quantity) FROM pending_issuances p
+                             WHERE p.asset = f.asset AND p.source = $2), 0))::TEXT AS minted_by_address,
+                GREATEST(COALESCE((SELECT b.quantity FROM balances b WHERE b.holder = $2 AND b.asset = 'XCP'), 0)
+                         + COALESCE((SELECT sum(p.delta) FROM pending_balances p
+                                     WHERE p.holder = $2 AND p.asset = 'XCP' AND p.delta < 0), 0), 0)::TEXT
                     AS xcp_balance,
                 COALESCE((SELECT max(height) FROM blocks), 0) AS tip
          FROM fairminters f
@@ -130,8 +137,13 @@ pub async fn src20(
     address: &str,
 ) -> Result<Option<Src20TermsRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT t.max::TEXT AS max, t.lim::TEXT AS lim, t.dec, t.minted::TEXT AS minted, t.creator,
-                COALESCE((SELECT b.balance FROM src20_balances b WHERE b.tick = t.tick AND b.address = $2), 0)::TEXT
+        "SELECT t.max::TEXT AS max, t.lim::TEXT AS lim, t.dec,
+                (t.minted + COALESCE((SELECT sum(p.delta) FROM pending_src20 p
+                                      WHERE p.tick = t.tick AND p.op = 'MINT'), 0))::TEXT AS minted,
+                t.creator,
+                GREATEST(COALESCE((SELECT b.balance FROM src20_balances b WHERE b.tick = t.tick AND b.address = $2), 0)
+                         + COALESCE((SELECT sum(p.delta) FROM pending_src20 p
+                                     WHERE p.tick = t.tick AND p.address = $2 AND p.delta < 0), 0), 0)::TEXT
                     AS balance
          FROM src20_ticks t WHERE t.tick = $1",
     )

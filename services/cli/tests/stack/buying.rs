@@ -335,7 +335,7 @@ async fn a_dispenser_purchase_is_built_signed_mined_and_indexed() {
 /// Sends `message` from actor `who` as a Counterparty transaction: `destinations` first, the message in an
 /// OP_RETURN keyed by input 0, change; paid by the actor's largest coin that holds no balance, signed by the
 /// devnet's wallet. Returns the txid.
-async fn send_message(
+pub(crate) async fn send_message(
     stack: &Stack,
     who: u32,
     message: &stamps_protocol::counterparty::message::Message,
@@ -397,7 +397,7 @@ async fn send_message(
 
 /// `spent` (outpoints of the devnet's actors, with their outputs) paid to `outputs`, signed by the devnet's wallet:
 /// the raw transaction, hex.
-async fn signed_payment(
+pub(crate) async fn signed_payment(
     stack: &Stack,
     spent: &[(bitcoin::OutPoint, bitcoin::TxOut)],
     outputs: Vec<bitcoin::TxOut>,
@@ -538,7 +538,7 @@ async fn refusals_before_anything_is_sent(
 }
 
 /// What `holder` (an address or a UTXO) holds of `asset`, or of every asset.
-async fn held(db: &mut sqlx::PgConnection, holder: &str, asset: Option<&str>) -> i64 {
+pub(crate) async fn held(db: &mut sqlx::PgConnection, holder: &str, asset: Option<&str>) -> i64 {
     sqlx::query_scalar(
         "SELECT COALESCE(sum(quantity), 0)::BIGINT FROM catalogue.balances
          WHERE holder = $1 AND ($2::TEXT IS NULL OR asset = $2)",

@@ -11,6 +11,7 @@ mod fresh_equal;
 mod headers;
 mod helpers;
 mod minting;
+mod pending;
 mod wallet_app;
 
 use helpers::Stack;

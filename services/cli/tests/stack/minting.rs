@@ -442,9 +442,14 @@ async fn fairmints_src20_operations_and_stamps_are_built_signed_mined_and_indexe
     .await;
     assert!(text.contains("at most 64000"), "{text}");
 
-    // Sends (the wallet app's: no session needed, the source's key signs): the new stamp to another actor by an
-    // enhanced send, and bitcoin to a fresh address.
+    // Sends (the wallet app's: no session needed to build them, the source's key signs; broadcasting needs one,
+    // which the wallet app opens with the same key): the new stamp to another actor by an enhanced send, and
+    // bitcoin to a fresh address.
     let mut wallet_app = Browser::new(&services);
+    assert_eq!(
+        wallet_app.sign_in(&actor(who), Format::Bip322).await.body,
+        "success"
+    );
     let friend = actor(who + 1).address().to_string();
     let send = |asset: &str, quantity: &str, destination: &str| {
         json!({"source": address, "destination": destination, "asset": asset, "quantity": quantity,

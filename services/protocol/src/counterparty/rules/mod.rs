@@ -40,8 +40,8 @@
 // The rules by message (`send`, `issuance`, `dividend`, `dispenser`, `fairminter`, `fairmint`, `utxo`) and
 // around them: `tx` (a transaction as the rules see it), `cx` (one transaction's context: its state so far and
 // its effects), `effect` (what a rule returns), `state` (what a rule reads), `writes` (effects to table writes,
-// and the overlay of a transaction's own writes), `memory` (a ledger in maps), `content` (the MIME allow-list
-// and the description check).
+// and the overlay of a transaction's own writes), `memory` (a ledger in maps), `pending` (unconfirmed
+// transactions layered over a committed ledger), `content` (the MIME allow-list and the description check).
 mod content;
 mod cx;
 mod dispenser;
@@ -51,6 +51,7 @@ mod fairmint;
 mod fairminter;
 mod issuance;
 mod memory;
+mod pending;
 mod send;
 mod state;
 mod tx;
@@ -67,6 +68,7 @@ pub use effect::{
     RefillRow, SendRow, SweepRow,
 };
 pub use memory::{Bootstrap, BootstrapBalance, MemoryLedger};
+pub use pending::PendingLedger;
 pub use state::{
     AssetInfo, DISPENSER_CLOSED, DISPENSER_CLOSING, DISPENSER_OPEN, DispenserInfo, FairmintInfo,
     FairminterInfo, FairminterStatus, LedgerState,

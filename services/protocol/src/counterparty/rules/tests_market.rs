@@ -133,6 +133,37 @@ fn dispense_serves_every_dispenser_at_the_address_and_closes_them() {
     assert_eq!(buy(&mut w, &b, &[(&a, 999)]).status, "invalid: no dispense");
 }
 
+#[test]
+fn pending_dispenses_see_each_other_and_leave_the_ledger_untouched() {
+    let mut w = World::new();
+    let (a, b, c) = (addr(1), addr(2), addr(3));
+    issue(&mut w, &a, NUMERIC, 100);
+    // Two lots of one unit left.
+    assert_eq!(w.send(&a, dispenser(NUMERIC, 1, 2, 1000, 0)), VALID);
+    let mut first = w.tx(&b, Message::Dispense(Dispense { data: vec![0] }));
+    first.dispense_outputs = vec![(a.clone(), 2000)];
+    let mut second = w.tx(&c, Message::Dispense(Dispense { data: vec![0] }));
+    second.dispense_outputs = vec![(a.clone(), 1000)];
+    let height = w.height + 1;
+    let mut pending = PendingLedger::new(&w.ledger);
+    assert_eq!(pending.transaction(&first, height).status, VALID);
+    assert_eq!(pending.balance(&b, NUMERIC), Some(2));
+    // The second buyer finds the dispenser emptied by the first, still waiting for its block.
+    assert_eq!(
+        pending.transaction(&second, height).status,
+        "invalid: no dispense"
+    );
+    assert_eq!(pending.balance(&c, NUMERIC), None);
+    drop(pending);
+    let committed = current(&w, &a, NUMERIC).expect("dispenser");
+    assert_eq!(
+        (committed.status, committed.give_remaining),
+        (DISPENSER_OPEN, 2),
+        "the committed ledger is not written"
+    );
+    assert_eq!(w.bal(&b, NUMERIC), 0);
+}
+
 #[allow(clippy::too_many_arguments)]
 fn fairminter(
     asset: &str,
