@@ -101,6 +101,8 @@ status=0
 (cd frontend && E2E_BASE_URL="$BASE" E2E_CPID="$CPID" E2E_STAMP="$STAMP" E2E_RPC_URL="http://127.0.0.1:$RPC" \
   E2E_LISTING="$LISTED" E2E_WALLET_URL="http://127.0.0.1:$WALLET_APP" \
   CHROMIUM_PATH="$CHROMIUM_PATH" npm run --silent e2e -- ${E2E_ARGS:-}) || status=$?
-# The API against its OpenAPI document, on the same stack (after the browser tests, whatever they gave).
-scripts/schemathesis.sh "$BASE" || status=1
+# The API against its OpenAPI document, on the same stack (after the browser tests, whatever they gave), signed in
+# as a devnet actor so that the writes reach what they do.
+SCHEMATHESIS_COOKIE=$(scripts/devnet-session.sh "http://127.0.0.1:$RPC" "$BASE") || status=1
+SCHEMATHESIS_COOKIE="${SCHEMATHESIS_COOKIE:-}" scripts/schemathesis.sh "$BASE" || status=1
 exit "$status"

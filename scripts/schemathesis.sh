@@ -4,7 +4,9 @@
 # that none is a server error, that each answer's status, content type and body conform to the document, and that
 # requests the document calls valid are not refused. Real identifiers read from the API (cpids, collection ids,
 # ticks, addresses) are offered for half of the matching path parameters, so that the detail operations are
-# reached beyond their 404s.
+# reached beyond their 404s. Every request carries the site's `Origin`, as a browser's would, so that the writes
+# pass the Origin check; with SCHEMATHESIS_COOKIE (a session cookie, `stamps_session=...`) they are a signed-in
+# user's, and reach what they do: logout, which would end that session, is then run last, on its own.
 #
 #   scripts/schemathesis.sh BASE_URL [more `schemathesis run` options]
 #   e.g. scripts/schemathesis.sh http://127.0.0.1:8080 --include-path-regex '^/api/search'
@@ -34,7 +36,7 @@ if ! { [ -x "$ST" ] && "$ST" --version 2>/dev/null | grep -q "version $VERSION\$
 fi
 
 mkdir -p "$OUT"
-rm -f "$OUT"/last-run.* "$OUT"/report-*
+rm -f "$OUT"/last-run.* "$OUT"/logout.* "$OUT"/report-*
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
@@ -75,44 +77,60 @@ for key, name in bindings.items():
         lines.append(f'"{key}" = {{ dictionary = "{name}", probability = 0.5 }}')
 # The account routes answer 400 for an address that is none (the pattern only bounds its characters) and 429
 # past their rate limits; the wallet's, 400 for a hash, a fee rate or a transaction that is none (their schemas
-# only bound their types).
-lines.append('\n[[operations]]\ninclude-path-regex = "^/api/(auth|user|wallet)/"\n'
+# only bound their types); the writes of a signed-in user, 400 for a name or a body their rules refuse (a NUL
+# anywhere in it, too) and 409 for a conflict (a name taken, the current address unlinked).
+lines.append('\n[[operations]]\ninclude-path-regex = "^/api/((auth|user|wallet)/|collection(/|$))"\n'
              'checks.positive_data_acceptance.expected-statuses = '
-             '["2xx", "400", "401", "403", "404", "415", "429"]\n')
+             '["2xx", "400", "401", "403", "404", "409", "415", "429"]\n')
 with open(out, "w") as f:
     f.write("\n".join(lines) + "\n")
 print("schemathesis: real identifiers offered: " + ", ".join(f"{len(v)} {k}" for k, v in dictionaries.items()))
 PY
 
+headers=(--header "Origin: $BASE_URL")
+session=()
+if [ -n "${SCHEMATHESIS_COOKIE:-}" ]; then
+  headers+=(--header "Cookie: $SCHEMATHESIS_COOKIE")
+  session=(--exclude-path /api/auth/logout)
+  echo "schemathesis: signed in (SCHEMATHESIS_COOKIE); logout runs last, on its own"
+fi
 echo "schemathesis: $BASE_URL/api/openapi.json, $EXAMPLES examples per operation and phase, seed $SEED"
-status=0
-started=$(date +%s)
-"$ST" --config-file "$WORK/schemathesis.toml" --no-color run "$BASE_URL/api/openapi.json" \
-  --url "$BASE_URL" \
-  --exclude-path-regex '/realtime' \
-  --checks not_a_server_error,response_schema_conformance,content_type_conformance,status_code_conformance,positive_data_acceptance \
-  --max-examples "$EXAMPLES" \
-  --seed "$SEED" \
-  --generation-database none \
-  --workers 2 \
-  --request-timeout 20 \
-  --wait-for-schema 30 \
-  --report json,har --report-dir "$OUT" \
-  --report-json-path "$OUT/last-run.json" --report-har-path "$OUT/last-run.har" \
-  "$@" \
-  >"$OUT/last-run.log" 2>&1 || status=$?
 
-# The counts, then one line per finding (operation, check, answer, request) and each schema error once.
-python3 - "$OUT" "$status" "$(( $(date +%s) - started ))" <<'PY'
+# One pass of Schemathesis (its output in $OUT/NAME.*), then its counts and one line per finding (operation, check,
+# answer, request) and each schema error once.
+pass() {
+  local name=$1 status=0 started
+  shift
+  started=$(date +%s)
+  "$ST" --config-file "$WORK/schemathesis.toml" --no-color run "$BASE_URL/api/openapi.json" \
+    --url "$BASE_URL" \
+    --exclude-path-regex '/realtime' \
+    --checks not_a_server_error,response_schema_conformance,content_type_conformance,status_code_conformance,positive_data_acceptance \
+    --max-examples "$EXAMPLES" \
+    --seed "$SEED" \
+    --generation-database none \
+    --workers 2 \
+    --request-timeout 20 \
+    --wait-for-schema 30 \
+    "${headers[@]}" \
+    --report json,har --report-dir "$OUT" \
+    --report-json-path "$OUT/$name.json" --report-har-path "$OUT/$name.har" \
+    "$@" \
+    >"$OUT/$name.log" 2>&1 || status=$?
+  summary "$name" "$status" "$(( $(date +%s) - started ))"
+}
+
+summary() {
+python3 - "$OUT" "$1" "$2" "$3" <<'PY'
 import json, os, re, sys
-out, status, elapsed = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-log = open(os.path.join(out, "last-run.log"), encoding="utf-8", errors="replace").read()
+out, name, status, elapsed = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+log = open(os.path.join(out, name + ".log"), encoding="utf-8", errors="replace").read()
 try:
-    report = json.load(open(os.path.join(out, "last-run.json")))
+    report = json.load(open(os.path.join(out, name + ".json")))
 except Exception:
     report = None
 try:
-    requests = len(json.load(open(os.path.join(out, "last-run.har")))["log"]["entries"])
+    requests = len(json.load(open(os.path.join(out, name + ".har")))["log"]["entries"])
 except Exception:
     requests = None
 if report is None:
@@ -163,8 +181,16 @@ if status != 0:
     if not findings and not errors:
         print(f"\nschemathesis: exit {status}; the end of its output:")
         print("\n".join(log.splitlines()[-30:]))
-    print(f"\nschemathesis: FAILED (exit {status}); whole output in {out}/last-run.log, "
-          f"every request in {out}/last-run.har")
+    print(f"\nschemathesis: FAILED (exit {status}); whole output in {out}/{name}.log, "
+          f"every request in {out}/{name}.har")
     sys.exit(1)
 print("schemathesis: no findings")
 PY
+}
+
+status=0
+pass last-run "${session[@]}" "$@" || status=1
+if [ -n "${SCHEMATHESIS_COOKIE:-}" ]; then
+  pass logout --include-path /api/auth/logout "$@" || status=1
+fi
+exit "$status"

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ARTISTS, COLLECTORS, devnetActor, signLegacy } from './support/devnet-signer';
+import { ARTISTS, COLLECTORS, devnetActor, signBip322, signLegacy, type Actor } from './support/devnet-signer';
 import {
   accountButton,
   BC1Q,
@@ -323,6 +323,18 @@ function postFromWallet(request: APIRequestContext, path: string, data: unknown)
   return request.post(`${WALLET_ORIGIN}${path}`, { data, headers: { origin: WALLET_ORIGIN } });
 }
 
+/** Signs `actor` in from the wallet's origin with its own key, as the wallet app does before it broadcasts. */
+async function signInFromWallet(request: APIRequestContext, actor: Actor): Promise<void> {
+  const message = await (await request.get(`${WALLET_ORIGIN}/api/auth/message/${actor.address}`)).text();
+  const answer = await postFromWallet(request, '/api/auth', {
+    address: actor.address,
+    message,
+    signature: signBip322(actor, message),
+    type: 'ninja',
+  });
+  expect(await answer.text()).toBe('success');
+}
+
 test('a stamp received from a devnet actor is sent back through the review, and the ledger says so', async ({
   page,
   request,
@@ -365,6 +377,7 @@ test('a stamp received from a devnet actor is sent back through the review, and 
     complete: boolean;
   };
   expect(signed.complete).toBe(true);
+  await signInFromWallet(request, actor);
   const sent = await postFromWallet(request, '/api/wallet/broadcast', { txHex: signed.psbt, isPsbt: true });
   expect(sent.status(), await sent.text()).toBe(200);
   const [received] = ((await sent.json()) as { result: string[] }).result;

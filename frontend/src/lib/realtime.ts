@@ -276,6 +276,11 @@ export function usePendingItem(txHash: string): boolean {
   return useRealtime()?.pending?.items.includes(txHash) ?? false;
 }
 
+/** Whether a transaction waiting for its block moves some of `asset` (a card shows it as pending). */
+export function usePendingAsset(asset: string): boolean {
+  return useRealtime()?.pending?.assets.includes(asset) ?? false;
+}
+
 /** The bitcoin prices from the realtime stream, once they have arrived. */
 export function useLivePrices(): PriceRecord | undefined {
   return useRealtime()?.prices;

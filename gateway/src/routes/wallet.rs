@@ -305,6 +305,8 @@ struct CreateBuyJson {
 struct RefusedJson {
     /// Every item's reason, one per line.
     error: String,
+    /// Each item's reason (absent when the request itself was refused before any item was read).
+    #[serde(default)]
     errors: Vec<ItemErrorJson>,
 }
 
@@ -537,25 +539,18 @@ struct ListingJson {
         (status = 400, description = "not a valid listing: the reason (its shape, its signature, a UTXO spent or \
                                       not as the listing describes it, one holding no asset, an offer withdrawn)",
          body = ErrorBody),
-        (status = 401, description = "not signed in", body = ErrorBody),
-        (status = 403, description = "the UTXO is not one of the user's addresses', or not sent from the site",
-         body = ErrorBody),
+        (status = 403, description = "not sent from the site", body = ErrorBody),
     )
 )]
 pub(crate) async fn create_listing(
     State(state): State<AppState>,
-    headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
-    let addresses = user_addresses(&state, &headers).await?;
     let b: ListingBody = body(&bytes)?;
     let l = state
         .wallet
         .clone()
-        .create_listing(pb::CreateListingRequest {
-            psbt: b.psbt,
-            addresses,
-        })
+        .create_listing(pb::CreateListingRequest { psbt: b.psbt })
         .await?
         .into_inner();
     let json = ListingJson {

@@ -108,6 +108,7 @@ pub fn bootstrap_ops(
                 balance: b.quantity.to_string(),
                 action: "bootstrap".into(),
                 event: String::new(),
+                utxo_address: String::new(),
             })
         })
         .collect()
@@ -266,6 +267,7 @@ pub fn ledger_ops(block: &crate::ledger_db::BlockLedger) -> Vec<op::Op> {
                 balance: c.balance.map(|b| b.to_string()).unwrap_or_default(),
                 action: c.action.clone(),
                 event: c.event.clone(),
+                utxo_address: c.address.clone().unwrap_or_default(),
             }),
             Effect::Issuance(i) => op::Op::AssetIssued(pb::AssetIssued {
                 tx_hash: i.tx_hash.clone(),

@@ -778,13 +778,8 @@ impl WalletService for WalletGrpc {
         let checked =
             crate::listing::check(&psbt, self.network).map_err(Status::invalid_argument)?;
         let utxo = checked.utxo.to_string();
-        if !r.addresses.contains(&checked.seller.to_string()) {
-            return Err(Status::permission_denied(
-                "Only the UTXO's owner lists it: sign in with its address",
-            ));
-        }
         // Unspent (in the mempool too), with the script and value the listing claims: the signature was made
-        // over them.
+        // over them, so only the holder of the UTXO's key can have made it (whoever posts it).
         let Some(out) = self.unspent(&checked.utxo).await? else {
             return Err(Status::invalid_argument("The listed UTXO is spent"));
         };

@@ -43,12 +43,15 @@ describe("a stamp card's 'Buy now'", () => {
     await sendLiveValue('pending', { items: [hit.on_sale, 'b'.repeat(64)], assets: ['A100'] });
     const pending = await screen.findByRole('button', { name: 'Pending' });
     expect(pending).toBeDisabled();
+    // The card says the stamp moves in a transaction waiting for its block.
+    expect(screen.getByTitle('A transaction waiting for its block moves it')).toHaveTextContent('Pending');
     expect(screen.queryByRole('button', { name: 'Buy now' })).not.toBeInTheDocument();
     fireEvent.click(pending);
     expect(store.getState().cart.hashes).toEqual([]);
     // The block settles it: nothing is held up any more.
     await sendLiveValue('pending', { items: [], assets: [] });
     expect(await screen.findByRole('button', { name: 'Buy now' })).toBeEnabled();
+    expect(screen.queryByTitle('A transaction waiting for its block moves it')).not.toBeInTheDocument();
   });
 
   it('opens the buy dialog with the cart when signed in with a buying wallet', () => {

@@ -6,6 +6,7 @@ import { abbreviateBtc } from '@/utils/market';
 import { formatBtc } from '@/utils/money';
 import { isUnlimitedSupply } from '@/utils/supply';
 import { unitsToDecimal } from '@/utils/units';
+import { usePendingAsset } from '@/lib/realtime';
 import type { StampHit, StampListFields } from '@/lib/stamp';
 import { BuyNowButton } from './buy-now-button';
 import { StampImage } from './stamp-image';
@@ -88,18 +89,30 @@ type CardFrameProps = {
   name: string;
   /** What follows the name: a description, the details. */
   children?: ReactNode;
+  /** A transaction waiting for its block moves it: a 'Pending' badge by its number. */
+  pending?: boolean;
   /** A control below the card's link ('Buy now'); a button cannot sit inside the link. */
   action?: ReactNode;
 };
 
 /** A card of the stamp grid: picture, number and name, linking to its page; shared by the stamp and asset cards. */
-export function CardFrame({ href, expanded, media, number, name, children, action }: CardFrameProps) {
+export function CardFrame({ href, expanded, media, number, name, children, action, pending }: CardFrameProps) {
   return (
     <li className={expanded ? 'stamp-card stamp-card--expanded' : 'stamp-card'}>
       <Link className="stamp-card__link" to={href}>
         <div className="stamp-card__media">{media}</div>
         <div className="stamp-card__body">
-          <span className="stamp-card__number">{number}</span>
+          <span className="stamp-card__number">
+            {number}
+            {pending && (
+              <>
+                {' '}
+                <span className="badge" title="A transaction waiting for its block moves it">
+                  Pending
+                </span>
+              </>
+            )}
+          </span>
           <span className="stamp-card__cpid" title={name}>
             {name}
           </span>
@@ -128,10 +141,12 @@ export function StampCard({ hit, expanded = false, loading = 'lazy' }: StampCard
   const site = useSite();
   // Lists that carry the market figures (the finder, profile lists) get the details block.
   const hasDetails = hit.total_volume !== undefined;
+  const pending = usePendingAsset(hit.cpid);
   return (
     <CardFrame
       href={site.stampHref(hit.cpid)}
       expanded={expanded}
+      pending={pending}
       media={
         <StampImage
           cpid={hit.cpid}

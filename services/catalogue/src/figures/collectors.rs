@@ -14,10 +14,13 @@ pub async fn addresses_of_blocks(
 ) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar!(
         "SELECT holder AS \"address!\" FROM balance_versions WHERE changed_at = ANY($1) AND holder NOT LIKE '%:%'
+         UNION SELECT o.address FROM balance_versions v JOIN utxo_owners o ON o.holder = v.holder
+               WHERE v.changed_at = ANY($1)
+         UNION SELECT address FROM utxo_owners WHERE block_index = ANY($1)
          UNION SELECT creator FROM stamps WHERE block_index = ANY($1)
          UNION SELECT creator FROM assets WHERE first_block = ANY($1)
          UNION SELECT source FROM destructions WHERE block_index = ANY($1)
-         UNION SELECT holder FROM balances WHERE asset = ANY($2) AND quantity > 0 AND holder NOT LIKE '%:%'",
+         UNION SELECT address FROM holdings WHERE asset = ANY($2) AND quantity > 0",
         hs,
         repriced
     )
@@ -40,13 +43,13 @@ pub async fn refresh(tx: &mut PgConnection, addresses: &[String]) -> Result<(), 
                 COALESCE(h.last_sale, 0), COALESCE(d.destroyed, 0), COALESCE(d.worth, 0)
          FROM unnest($1::TEXT[]) AS a(address)
          LEFT JOIN LATERAL (
-             SELECT count(*) AS stamps,
+             SELECT count(DISTINCT b.asset) AS stamps,
                     sum(floor(b.quantity * COALESCE(s.floor_price, 0)
                               / CASE WHEN s.divisible THEN 100000000 ELSE 1 END))::BIGINT AS floor,
                     sum(floor(b.quantity * COALESCE(s.last_sale_price, 0)
                               / CASE WHEN s.divisible THEN 100000000 ELSE 1 END))::BIGINT AS last_sale
-             FROM balances b JOIN stamps s ON s.cpid = b.asset
-             WHERE b.holder = a.address AND b.quantity > 0) h ON TRUE
+             FROM holdings b JOIN stamps s ON s.cpid = b.asset
+             WHERE b.address = a.address AND b.quantity > 0) h ON TRUE
          LEFT JOIN LATERAL (SELECT count(*) AS created FROM stamps WHERE creator = a.address) c ON TRUE
          LEFT JOIN LATERAL (
              SELECT count(DISTINCT x.asset) AS destroyed,
@@ -69,8 +72,8 @@ pub async fn refresh(tx: &mut PgConnection, addresses: &[String]) -> Result<(), 
         "INSERT INTO xcp_collectors (address, asset_count, created_count, destroyed_count)
          SELECT a.address, h.n, c.n, d.n
          FROM unnest($1::TEXT[]) AS a(address)
-         CROSS JOIN LATERAL (SELECT count(*) AS n FROM balances b
-                             WHERE b.holder = a.address AND b.quantity > 0 AND b.asset <> 'XCP') h
+         CROSS JOIN LATERAL (SELECT count(DISTINCT b.asset) AS n FROM holdings b
+                             WHERE b.address = a.address AND b.quantity > 0 AND b.asset <> 'XCP') h
          CROSS JOIN LATERAL (SELECT count(*) AS n FROM assets WHERE creator = a.address) c
          CROSS JOIN LATERAL (SELECT count(DISTINCT x.asset) AS n FROM destructions x
                              WHERE x.source = a.address AND x.status = 'valid' AND x.asset <> 'XCP') d

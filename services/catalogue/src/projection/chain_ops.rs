@@ -102,7 +102,7 @@ pub const VERSIONED: [Versioned; 5] = [
 ];
 
 /// Every table of block events, for reverts (each has `block_index`).
-pub const EVENT_TABLES: [&str; 13] = [
+pub const EVENT_TABLES: [&str; 14] = [
     "issuances",
     "destructions",
     "moves",
@@ -116,7 +116,18 @@ pub const EVENT_TABLES: [&str; 13] = [
     "stamps",
     "src721_collections",
     "src721_mints",
+    "utxo_owners",
 ];
+
+rows! {
+    /// Whose a UTXO holder's balances are: the address its output pays.
+    pub struct UtxoOwnerRow in "utxo_owners" {
+        block_index: i64,
+        seq: i64,
+        holder: String,
+        address: String,
+    }
+}
 
 rows! {
     /// An issuance, valid or not.
@@ -309,6 +320,9 @@ pub struct ChainOps {
     fairmints: Rows<FairmintRow>,
     cp_transactions: Rows<CpTransactionRow>,
     src20_ops: Rows<Src20OpRow>,
+    utxo_owners: Rows<UtxoOwnerRow>,
+    /// The UTXO holders `utxo_owners` has a row of (a holder credited twice in a block is written once).
+    owned: std::collections::HashSet<String>,
     balances: Changes<BalanceRow>,
     src20_balances: Changes<Src20BalanceRow>,
     dispensers: Changes<DispenserRow>,
@@ -352,6 +366,8 @@ impl ChainOps {
             fairmints: Rows::default(),
             cp_transactions: Rows::default(),
             src20_ops: Rows::default(),
+            utxo_owners: Rows::default(),
+            owned: std::collections::HashSet::new(),
             balances: Changes::default(),
             src20_balances: Changes::default(),
             dispensers: Changes::default(),
@@ -402,15 +418,25 @@ impl ChainOps {
             }),
             // A change without its resulting balance leaves the balance to the next change that has one.
             Op::BalanceChanged(b) if b.balance.is_empty() => {}
-            Op::BalanceChanged(b) => self.balances.push(
-                block_index,
-                seq,
-                BalanceRow {
-                    holder: b.holder.clone(),
-                    asset: b.asset.clone(),
-                    quantity: q("balance", &b.balance)?,
-                },
-            ),
+            Op::BalanceChanged(b) => {
+                if b.credit && !b.utxo_address.is_empty() && self.owned.insert(b.holder.clone()) {
+                    self.utxo_owners.push(UtxoOwnerRow {
+                        block_index,
+                        seq,
+                        holder: b.holder.clone(),
+                        address: b.utxo_address.clone(),
+                    });
+                }
+                self.balances.push(
+                    block_index,
+                    seq,
+                    BalanceRow {
+                        holder: b.holder.clone(),
+                        asset: b.asset.clone(),
+                        quantity: q("balance", &b.balance)?,
+                    },
+                )
+            }
             Op::AssetIssued(i) => {
                 self.issuances.push(IssuanceRow {
                     block_index,
@@ -575,6 +601,7 @@ impl ChainOps {
         self.fairmints.insert(&mut *tx).await?;
         self.cp_transactions.insert(&mut *tx).await?;
         self.src20_ops.insert(&mut *tx).await?;
+        self.utxo_owners.insert(&mut *tx).await?;
         self.balances.write(&mut *tx).await?;
         self.src20_balances.write(&mut *tx).await?;
         self.dispensers.write(&mut *tx).await?;

@@ -26,14 +26,16 @@ pub struct ActivityRow {
 
 /// The events, as `(block_index, seq, tx_hash, asset, quantity, tx_type)` rows of the addresses `$1`: sends
 /// and their kin by the sender (`send`, `attach`, `detach`, `move`) and by a receiver who did not send them
-/// (`receive`); issuances (`issuance`, or `transfer` of ownership) by their source; destructions; purchases
-/// (`buy`) and sales (`sell`) at dispensers; fairmints.
+/// (`receive`), the addresses' own UTXOs counting as theirs (an atomic swap's buyer receives what moves to its
+/// output); issuances (`issuance`, or `transfer` of ownership) by their source; destructions; purchases
+/// (`buy`) and sales (`sell`) at dispensers; fairmints. `mine` must be in scope: the addresses and their UTXOs.
 const EVENTS: &str = "
     SELECT block_index, seq, tx_hash, asset, quantity, kind AS tx_type
-        FROM moves WHERE status = 'valid' AND source = ANY($1)
+        FROM moves WHERE status = 'valid' AND source IN (SELECT h FROM mine)
     UNION ALL
     SELECT block_index, seq, tx_hash, asset, quantity, 'receive'
-        FROM moves WHERE status = 'valid' AND destination = ANY($1) AND NOT source = ANY($1)
+        FROM moves WHERE status = 'valid' AND destination IN (SELECT h FROM mine)
+                     AND source NOT IN (SELECT h FROM mine)
     UNION ALL
     SELECT block_index, seq, tx_hash, asset, quantity, CASE WHEN transfer THEN 'transfer' ELSE 'issuance' END
         FROM issuances WHERE status = 'valid' AND source = ANY($1)
@@ -51,6 +53,10 @@ const EVENTS: &str = "
         FROM fairmints WHERE status = 'valid' AND source = ANY($1)
 ";
 
+/// The addresses `$1` and the UTXOs they own.
+const MINE: &str = "WITH mine AS (
+    SELECT unnest($1::TEXT[]) AS h UNION SELECT holder FROM utxo_owners WHERE address = ANY($1))";
+
 /// A page of the addresses' activity, newest first, and the exact total.
 pub async fn page(
     pool: &PgPool,
@@ -59,7 +65,7 @@ pub async fn page(
     limit: i64,
 ) -> Result<(Vec<ActivityRow>, i64), sqlx::Error> {
     let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT e.block_index, COALESCE(b.time, 0) AS block_time, e.tx_hash, e.asset,
+        "{MINE} SELECT e.block_index, COALESCE(b.time, 0) AS block_time, e.tx_hash, e.asset,
                 COALESCE(a.asset_longname, '') AS asset_longname, e.quantity::TEXT AS quantity,
                 COALESCE(a.divisible, e.asset = 'XCP') AS divisible, e.tx_type
          FROM ({EVENTS}) e
@@ -74,7 +80,7 @@ pub async fn page(
     .fetch_all(pool)
     .await?;
     let total = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "SELECT count(*) FROM ({EVENTS}) e"
+        "{MINE} SELECT count(*) FROM ({EVENTS}) e"
     )))
     .bind(addresses)
     .fetch_one(pool)

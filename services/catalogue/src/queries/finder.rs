@@ -253,8 +253,10 @@ impl StampQuery {
             ),
         }
         if !self.holders.is_empty() {
+            // Held by the addresses or on UTXOs they own, or coming to them in a transaction waiting for its block.
             parts.push(
-                "cpid IN (SELECT asset FROM balances WHERE holder = ANY($4) AND quantity > 0)"
+                "cpid IN (SELECT asset FROM holdings WHERE address = ANY($4) AND quantity > 0
+                          UNION SELECT asset FROM pending_balances WHERE address = ANY($4) AND delta > 0)"
                     .into(),
             );
         }

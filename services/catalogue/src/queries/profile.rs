@@ -121,8 +121,8 @@ pub async fn stats(pool: &PgPool, addresses: &[String]) -> Result<ProfileStats, 
     }
     sqlx::query_as(
         "WITH held AS (
-             SELECT b.asset, sum(b.quantity) AS quantity FROM balances b JOIN stamps s ON s.cpid = b.asset
-             WHERE b.holder = ANY($1) AND b.quantity > 0 GROUP BY b.asset)
+             SELECT b.asset, sum(b.quantity) AS quantity FROM holdings b JOIN stamps s ON s.cpid = b.asset
+             WHERE b.address = ANY($1) AND b.quantity > 0 GROUP BY b.asset)
          SELECT (SELECT count(*) FROM held) AS stamp_count,
                 (SELECT count(*) FROM stamps WHERE creator = ANY($1)) AS stamp_created_count,
                 (SELECT COALESCE(sum(floor(h.quantity * COALESCE(s.floor_price, 0)

@@ -177,6 +177,7 @@ fn balance(holder: &str, asset: &str, balance: u64) -> op::Op {
         balance: balance.to_string(),
         action: "issuance".into(),
         event: "tx".into(),
+        utxo_address: String::new(),
     })
 }
 

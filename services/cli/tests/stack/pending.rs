@@ -313,10 +313,6 @@ async fn a_swap_waiting_for_its_block_keeps_its_stamp_out_of_every_spend() {
         }
     };
     let mut selling = Browser::new(&services);
-    assert_eq!(
-        selling.sign_in(&actor(seller), Format::Bip322).await.body,
-        "success"
-    );
     let listed = selling
         .post("/api/wallet/listings", json!({"psbt": psbt}))
         .await;
@@ -348,7 +344,24 @@ async fn a_swap_waiting_for_its_block_keeps_its_stamp_out_of_every_spend() {
     let bought = sent.json()["result"][0].as_str().expect("txid").to_owned();
     let stamp_output = format!("{bought}:0");
 
-    // Before the block: the listing is pending, and the buyer's new output holds the stamp.
+    // Before the block: the stamp is coming to the buyer (its holdings list it), the listing is pending, and the
+    // buyer's new output holds it.
+    let holds = |hits: &Value| {
+        hits["hits"]
+            .as_array()
+            .is_some_and(|h| h.iter().any(|s| s["cpid"] == json!(asset)))
+    };
+    let holdings = format!(
+        "/api/stamps/holders_addresses?addresses={}",
+        actor(buyer).address()
+    );
+    until(
+        &mut browser,
+        &holdings,
+        "the pending purchase is not in the buyer's holdings",
+        holds,
+    )
+    .await;
     let item = until(
         &mut browser,
         &format!("/api/wallet/buy/{utxo}"),
@@ -434,6 +447,57 @@ async fn a_swap_waiting_for_its_block_keeps_its_stamp_out_of_every_spend() {
     mine(&stack).await;
     let mut db = stack.db().await;
     assert_eq!(held(&mut db, &stamp_output, Some(&asset)).await, 1);
+    // After the block the stamp is the buyer's in every view, though it sits on a UTXO: its holdings, its
+    // profile's count, its activity.
+    until(
+        &mut browser,
+        &holdings,
+        "the bought stamp is not in the buyer's holdings",
+        holds,
+    )
+    .await;
+    let owner: String =
+        sqlx::query_scalar("SELECT address FROM catalogue.utxo_owners WHERE holder = $1")
+            .bind(&stamp_output)
+            .fetch_one(&mut db)
+            .await
+            .expect("the UTXO's owner");
+    assert_eq!(owner, actor(buyer).address().to_string());
+    let counted: i64 = sqlx::query_scalar(
+        "SELECT count(DISTINCT asset) FROM catalogue.holdings WHERE address = $1 AND quantity > 0
+           AND asset IN (SELECT cpid FROM catalogue.stamps)",
+    )
+    .bind(actor(buyer).address().to_string())
+    .fetch_one(&mut db)
+    .await
+    .expect("holdings");
+    let profile = until(
+        &mut browser,
+        &format!("/api/profile/{}", actor(buyer).address()),
+        "the profile does not count the bought stamp",
+        |p| p["stamp_count"] == json!(counted),
+    )
+    .await;
+    assert!(
+        profile["stamp_count"].as_i64().unwrap_or(0) >= 1,
+        "{profile}"
+    );
+    let activity = browser
+        .get(&format!(
+            "/api/activity?addresses={}",
+            actor(buyer).address()
+        ))
+        .await
+        .json();
+    assert!(
+        activity["hits"]
+            .as_array()
+            .or(activity.as_array())
+            .is_some_and(|a| a
+                .iter()
+                .any(|e| e["tx_hash"] == json!(bought) && e["tx_type"] == json!("receive"))),
+        "{activity}"
+    );
     services.stop().await;
     stack.finish().await;
 }

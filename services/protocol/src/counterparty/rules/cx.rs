@@ -18,6 +18,8 @@ pub(crate) struct Cx<'a> {
     pub tx_index: u64,
     /// The default `event` of debits and credits: the transaction's hash.
     pub event: String,
+    /// The addresses of the outputs the transaction spends and creates, by `txid:vout`: a UTXO holder's owner.
+    pub utxo_addresses: std::collections::HashMap<String, String>,
 }
 
 impl<'a> Cx<'a> {
@@ -28,7 +30,34 @@ impl<'a> Cx<'a> {
             height,
             tx_index,
             event: event.to_owned(),
+            utxo_addresses: std::collections::HashMap::new(),
         }
+    }
+
+    /// The context of `tx`: its hash the event, the outputs it spends and creates known by their addresses.
+    pub fn for_tx(state: &'a dyn LedgerState, height: u64, tx: &super::LedgerTx) -> Self {
+        let mut cx = Self::new(state, height, tx.tx_index, &tx.tx_hash);
+        for input in &tx.inputs {
+            if let Some(address) = &input.address {
+                cx.utxo_addresses
+                    .insert(input.outpoint.clone(), address.clone());
+            }
+        }
+        for (n, output) in tx.outputs.iter().enumerate() {
+            if let Some(address) = &output.address {
+                cx.utxo_addresses
+                    .insert(format!("{}:{n}", tx.tx_hash), address.clone());
+            }
+        }
+        cx
+    }
+
+    /// The address a UTXO holder (`txid:vout`) pays, when the transaction spends or creates it.
+    fn owner(&self, holder: &str) -> Option<String> {
+        if !holder.contains(':') {
+            return None;
+        }
+        self.utxo_addresses.get(holder).cloned()
     }
 
     /// Records an effect and layers it over the state.
@@ -82,6 +111,7 @@ impl<'a> Cx<'a> {
             event: event.to_owned(),
             tx_index,
             balance,
+            address: self.owner(holder),
         }));
         Ok(())
     }
@@ -113,6 +143,7 @@ impl<'a> Cx<'a> {
             event: event.to_owned(),
             tx_index,
             balance: Some(balance),
+            address: self.owner(holder),
         }));
     }
 

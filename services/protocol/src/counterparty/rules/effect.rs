@@ -25,6 +25,10 @@ pub struct BalanceChange {
     /// The holder's balance afterwards; `None` when no balance row is written (a zero debit of a holder that
     /// never had a balance row).
     pub balance: Option<u64>,
+    /// For a UTXO holder the transaction creates or spends, the address its output pays (the reference's
+    /// `utxo_address`): whose the balance is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address: Option<String>,
 }
 
 /// An issuance row (`issuances` table): issuances, transfers, fairminter rows, fairmints, sweeps of ownership.

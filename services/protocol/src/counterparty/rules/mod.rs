@@ -127,7 +127,7 @@ impl TxOutcome {
 /// Applies the rules to one transaction at `height`. `state` must include the effects of every earlier
 /// transaction and hook.
 pub fn apply_transaction(state: &dyn LedgerState, tx: &LedgerTx, height: u64) -> TxOutcome {
-    let mut cx = Cx::new(state, height, tx.tx_index, &tx.tx_hash);
+    let mut cx = Cx::for_tx(state, height, tx);
     let type_id = tx.type_id();
     // UTXO balances follow the spend before the message is parsed, except for attach (after) and detach.
     let moved = match type_id {
