@@ -199,6 +199,27 @@ test("an atomic swap from a listing: the seller's signed input completed by the 
   expect(psbts[0]?.options.toSignInputs?.some((input) => input.index === 1)).toBe(false);
   const txid = (await link.textContent()) ?? '';
   expect((await rpc('getrawmempool', [])) as string[]).toContain(txid);
+  // Until the block, the listing is held up by the purchase waiting for it: in the cart it says 'Pending', and
+  // nothing can be bought.
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/wallet/buy/${utxo}`)).json()) as Item & { pending: boolean }).pending,
+      {
+        timeout: 30_000,
+        intervals: [250, 500],
+      },
+    )
+    .toBe(true);
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await page.evaluate((hash) => {
+    localStorage.setItem('cart', JSON.stringify([hash]));
+  }, utxo);
+  await page.reload();
+  await page.getByRole('banner').getByRole('button', { name: 'Cart (1)' }).click();
+  const again = page.getByRole('dialog', { name: 'Buy' });
+  await expect(again.getByRole('list', { name: 'Cart' })).toContainText('Pending');
+  await expect(again.getByRole('button', { name: 'Buy', exact: true })).toBeDisabled();
   await rpc('generatetoaddress', [1, buyer.address]);
   // Once the UTXO is spent, the listing is over.
   await expect

@@ -264,6 +264,8 @@ struct TxJson {
     royalties: u64,
     /// The hashes it buys.
     hashes: Vec<String>,
+    /// What it costs the buyer, satoshis: its inputs less what comes back to it (what the dialog shows).
+    total: u64,
 }
 
 /// A purchase: the first transaction's fields (most carts are one), the totals, and every transaction.
@@ -281,6 +283,8 @@ pub(crate) struct BuiltJson {
     #[serde(rename = "walletFee")]
     wallet_fee: u64,
     royalties: u64,
+    /// What every transaction costs the buyer together, satoshis (see each one's `total`).
+    total: u64,
     /// sat/vB.
     #[serde(rename = "feeRate")]
     #[schema(value_type = f64)]
@@ -428,6 +432,7 @@ pub(crate) fn built_json(txs: Vec<pb::BuiltTx>, fee_rate: u64) -> BuiltJson {
             wallet_fee: t.wallet_fee,
             royalties: t.royalties,
             hashes: t.built,
+            total: t.total,
         })
         .collect();
     let sum = |f: fn(&TxJson) -> u64| psbts.iter().map(f).sum::<u64>();
@@ -441,6 +446,7 @@ pub(crate) fn built_json(txs: Vec<pb::BuiltTx>, fee_rate: u64) -> BuiltJson {
         vsize: sum(|t| t.vsize),
         wallet_fee: sum(|t| t.wallet_fee),
         royalties: sum(|t| t.royalties),
+        total: sum(|t| t.total),
         fee_rate: stamps_platform::figures::fee_rate(fee_rate),
         hashes: psbts
             .iter()

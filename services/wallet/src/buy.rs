@@ -192,6 +192,29 @@ pub struct Built {
     pub hashes: Vec<String>,
     /// The inputs the buyer signs (all but a swap's seller input).
     pub to_sign: Vec<usize>,
+    /// What it costs the buyer, satoshis: its inputs less what comes back to it (change, a swap's receiving
+    /// output): every output paying someone else, and the network fee, less what others' inputs bring. What a
+    /// dialog shows as the total is this, read off the PSBT itself.
+    pub total: u64,
+}
+
+/// What `owner` spends in `psbt`: its inputs (by their `witness_utxo`) less the outputs paying it back.
+pub fn spent_by(psbt: &Psbt, owner: &ScriptBuf) -> u64 {
+    let paid: u64 = psbt
+        .inputs
+        .iter()
+        .filter_map(|i| i.witness_utxo.as_ref())
+        .filter(|o| &o.script_pubkey == owner)
+        .map(|o| o.value.to_sat())
+        .fold(0, u64::saturating_add);
+    let back: u64 = psbt
+        .unsigned_tx
+        .output
+        .iter()
+        .filter(|o| &o.script_pubkey == owner)
+        .map(|o| o.value.to_sat())
+        .fold(0, u64::saturating_add);
+    paid.saturating_sub(back)
 }
 
 /// The `dispense` message's OP_RETURN output, encrypted with input 0's txid.
@@ -277,6 +300,7 @@ fn build_one(
     let psbt = assemble(&chosen, outputs, change, buyer, coins)?;
     let to_sign = (0..psbt.inputs.len()).collect();
     Ok(Built {
+        total: spent_by(&psbt, buyer),
         psbt,
         network_fee,
         vsize,
@@ -490,6 +514,7 @@ pub fn build_swap(
     psbt.inputs[1] = swap.seller_input.clone();
     let to_sign = (0..psbt.inputs.len()).filter(|i| *i != 1).collect();
     Ok(Built {
+        total: spent_by(&psbt, buyer),
         psbt,
         network_fee,
         vsize,
@@ -593,6 +618,7 @@ pub fn build_move(
     let psbt = assemble(&chosen, outputs, change, owner, coins)?;
     Ok(Built {
         to_sign: (0..psbt.inputs.len()).collect(),
+        total: spent_by(&psbt, owner),
         psbt,
         network_fee,
         vsize,
@@ -873,6 +899,141 @@ mod tests {
         let change = tx.output[1].value.to_sat();
         assert_eq!(546 + 50_000, RECEIVE_VALUE + change + built.network_fee);
         assert_eq!(built.to_sign, vec![0, 1]);
+    }
+
+    /// Every figure of a built purchase, read off its PSBT: the network fee is what its inputs bring beyond its
+    /// outputs, the wallet fee and the royalties are what it pays their scripts, each item is paid its amount, and
+    /// what it costs the buyer is everything paid to others and the fee, less what others' inputs bring.
+    fn figures_hold(
+        b: &Built,
+        buyer: &ScriptBuf,
+        fee_to: &ScriptBuf,
+        royalty_to: &ScriptBuf,
+        paid: &[(ScriptBuf, u64)],
+    ) {
+        let tx = &b.psbt.unsigned_tx;
+        let value = |o: &TxOut| o.value.to_sat();
+        let inputs: u64 = b
+            .psbt
+            .inputs
+            .iter()
+            .filter_map(|i| i.witness_utxo.as_ref())
+            .map(value)
+            .sum();
+        let outputs: u64 = tx.output.iter().map(value).sum();
+        assert_eq!(inputs - outputs, b.network_fee, "the fee");
+        let to = |script: &ScriptBuf| -> u64 {
+            tx.output
+                .iter()
+                .filter(|o| &o.script_pubkey == script)
+                .map(value)
+                .sum()
+        };
+        assert_eq!(to(fee_to), b.wallet_fee, "the wallet fee");
+        assert_eq!(to(royalty_to), b.royalties, "the royalties");
+        for (script, amount) in paid {
+            assert_eq!(to(script), *amount, "an item's payment");
+        }
+        let others: u64 = tx
+            .output
+            .iter()
+            .filter(|o| &o.script_pubkey != buyer)
+            .map(value)
+            .sum();
+        let brought: u64 = b
+            .psbt
+            .inputs
+            .iter()
+            .filter_map(|i| i.witness_utxo.as_ref())
+            .filter(|o| &o.script_pubkey != buyer)
+            .map(value)
+            .sum();
+        assert_eq!(b.total, others + b.network_fee - brought, "what it costs");
+        assert!(
+            b.network_fee >= (b.vsize * 1_000).div_ceil(1000),
+            "at least 1 sat/vB"
+        );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+        /// For random carts (dispensers with and without royalties, an atomic swap) and coins, what the answer says
+        /// a purchase costs is what its PSBT pays, to the satoshi.
+        #[test]
+        fn a_purchase_costs_exactly_what_its_psbt_pays(
+            values in proptest::collection::vec(600u64..3_000_000, 1..6),
+            orders in proptest::collection::vec((1u64..40, proptest::bool::ANY), 0..5),
+            swap_price in proptest::option::of(600u64..400_000),
+            rate in 1_000u64..60_000,
+        ) {
+            let buyer = script(BUYER);
+            let fee_to = script(OWNER);
+            let royalty_to = script("bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3");
+            let sellers: Vec<ScriptBuf> = (0..orders.len())
+                .map(|i| {
+                    let byte = u8::try_from(40 + i).unwrap_or(40);
+                    ScriptBuf::new_p2wpkh(&bitcoin::WPubkeyHash::from_byte_array([byte; 20]))
+                })
+                .collect();
+            let payments: Vec<Payment> = orders
+                .iter()
+                .zip(&sellers)
+                .enumerate()
+                .map(|(i, ((lots, royalty), seller))| Payment {
+                    tx_hash: format!("{i:064}"),
+                    dispenser: seller.clone(),
+                    amount: lots * 10_000,
+                    royalty: (*royalty && lots * 300 > ROYALTY_MIN)
+                        .then(|| (royalty_to.clone(), crate::money::percent_of(lots * 10_000, ROYALTY_PERCENT))),
+                })
+                .collect();
+            let mut coins: Vec<Coin> = values
+                .iter()
+                .enumerate()
+                .map(|(i, v)| coin(u8::try_from(i).unwrap_or(0) + 1, *v, i % 2 == 0))
+                .collect();
+            let mut built = Vec::new();
+            if let Some(price) = swap_price {
+                let seller = ScriptBuf::new_p2wpkh(&bitcoin::WPubkeyHash::from_byte_array([99; 20]));
+                let swap = Swap {
+                    tx_hash: format!("{}:0", "cd".repeat(32)),
+                    utxo: OutPoint::new(bitcoin::Txid::from_byte_array([0xcd; 32]), 0),
+                    seller_input: bitcoin::psbt::Input {
+                        witness_utxo: Some(TxOut { value: Amount::from_sat(546), script_pubkey: seller.clone() }),
+                        ..bitcoin::psbt::Input::default()
+                    },
+                    payout: TxOut { value: Amount::from_sat(price), script_pubkey: seller.clone() },
+                    royalty: None,
+                };
+                match build_swap(&swap, &buyer, &mut coins, rate, &fee_to) {
+                    Ok(b) => {
+                        figures_hold(&b, &buyer, &fee_to, &royalty_to, &[(seller, price)]);
+                        built.push(b);
+                    }
+                    Err(e) => proptest::prop_assume!(false, "{}", e),
+                }
+            }
+            if !payments.is_empty() {
+                match build(&payments, &buyer, coins, rate, &fee_to) {
+                    Ok(txs) => {
+                        for (b, group) in txs.iter().zip(payments.chunks(DISPENSERS_PER_TX)) {
+                            let paid: Vec<(ScriptBuf, u64)> =
+                                group.iter().map(|p| (p.dispenser.clone(), p.amount)).collect();
+                            figures_hold(b, &buyer, &fee_to, &royalty_to, &paid);
+                        }
+                        built.extend(txs);
+                    }
+                    Err(e) => proptest::prop_assume!(false, "{}", e),
+                }
+            }
+            let total: u64 = built.iter().map(|b| b.total).sum();
+            let parts: u64 = built.iter().map(|b| b.network_fee + b.wallet_fee + b.royalties).sum::<u64>()
+                + payments.iter().map(|p| p.amount).sum::<u64>()
+                // A swap's price, less the seller's 546-sat input, which becomes the buyer's receiving output.
+                + swap_price.map_or(0, |p| p - 546);
+            proptest::prop_assert_eq!(total, parts);
+        }
     }
 
     #[test]

@@ -126,6 +126,7 @@ pub(crate) fn built_tx(b: buy::Built, source: &str) -> pb::BuiltTx {
         wallet_fee: b.wallet_fee,
         royalties: b.royalties,
         built: b.hashes,
+        total: b.total,
     }
 }
 

@@ -103,6 +103,7 @@ pub fn build(
     let psbt = buy::assemble(&chosen, outputs, change, minter, coins)?;
     Ok(Built {
         to_sign: (0..psbt.inputs.len()).collect(),
+        total: buy::spent_by(&psbt, minter),
         psbt,
         network_fee,
         vsize,
@@ -450,6 +451,57 @@ mod tests {
             1000,
         )];
         assert!(build(&wsh, &script(1), &mut coins(), 1000).is_err());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(100))]
+
+        /// For random stamps (file, service fee, owner's fee) and coins, what a mint costs the minter is what its
+        /// PSBT pays others (the data outputs among them) and its network fee, to the satoshi.
+        #[test]
+        fn a_mint_costs_exactly_what_its_psbt_pays(
+            size in 1usize..4_000,
+            owner_fee in proptest::option::of(546u64..100_000),
+            values in proptest::collection::vec(1_000u64..2_000_000, 1..5),
+            rate in 1_000u64..40_000,
+        ) {
+            let file: Vec<u8> = (0..size).map(|i| u8::try_from(i % 251).unwrap_or(0)).collect();
+            let mut carried = stamp(NUMERIC_MIN + 1, &file, 1, true, false, 903_000).expect("carried");
+            carried.service = vec![(script(9), LAUNCHPAD_FEE)];
+            carried.royalties = owner_fee.map(|f| vec![(script(8), f)]).unwrap_or_default();
+            let mut coins: Vec<Coin> = values
+                .iter()
+                .enumerate()
+                .map(|(i, v)| Coin {
+                    outpoint: OutPoint::new(bitcoin::Txid::from_byte_array([u8::try_from(i).unwrap_or(0); 32]), 0),
+                    value: *v,
+                    confirmed: true,
+                })
+                .collect();
+            let minter = script(1);
+            let built = build(&carried, &minter, &mut coins, rate);
+            proptest::prop_assume!(built.is_ok());
+            let b = built.expect("built");
+            let tx = &b.psbt.unsigned_tx;
+            let inputs: u64 = b
+                .psbt
+                .inputs
+                .iter()
+                .filter_map(|i| i.witness_utxo.as_ref())
+                .map(|o| o.value.to_sat())
+                .sum();
+            let outputs: u64 = tx.output.iter().map(|o| o.value.to_sat()).sum();
+            proptest::prop_assert_eq!(inputs - outputs, b.network_fee);
+            let others: u64 =
+                tx.output.iter().filter(|o| o.script_pubkey != minter).map(|o| o.value.to_sat()).sum();
+            proptest::prop_assert_eq!(b.total, others + b.network_fee);
+            let data: u64 = carried.data.iter().map(|o| o.value.to_sat()).sum();
+            proptest::prop_assert_eq!(
+                b.total,
+                data + b.wallet_fee + b.royalties + b.network_fee,
+                "the data outputs, the fees and the network fee"
+            );
+        }
     }
 
     #[test]
