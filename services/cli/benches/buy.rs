@@ -13,6 +13,7 @@ mod common;
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use base64::Engine;
 use bitcoin::OutPoint;
 use bitcoin::secp256k1::Secp256k1;
 use common::{env, free_port, percentile};
@@ -650,6 +651,79 @@ async fn main() {
         "fee change: oracle's reading -> browser's stream",
         percentile(&delays, 0.5),
         percentile(&delays, 1.0)
+    );
+
+    // The pending view: from a purchase's broadcast to its effect on the item, as the API answers it (polled every
+    // 10 ms); each purchase of one lot is mined before the next.
+    let rounds: usize = env("BUY_BENCH_PENDING_ROUNDS", 10usize).min(2 * hashes.len());
+    let mut lags = Vec::new();
+    for round in 0..rounds {
+        let hash = &hashes[round % hashes.len()];
+        let seller = destinations[round % hashes.len()][0].clone();
+        let order = json!({"source": address, "tx_hashes": [hash], "destinations": [[seller, 10_000]],
+                           "isPsbt": true, "desiredFeeRate": -1});
+        let built: Value = node
+            .http
+            .post(format!("{base}/api/wallet/create/buy"))
+            .header("origin", &base)
+            .header("cookie", &cookie)
+            .json(&order)
+            .send()
+            .await
+            .expect("create")
+            .json()
+            .await
+            .expect("json");
+        let psbt =
+            hex::decode(built["result"]["txHex"].as_str().expect("a purchase")).expect("hex");
+        let b64 = base64::engine::general_purpose::STANDARD.encode(psbt);
+        let signed = node.call("walletprocesspsbt", json!([b64])).await;
+        let sent_at = Instant::now();
+        let sent = node
+            .http
+            .post(format!("{base}/api/wallet/broadcast"))
+            .header("origin", &base)
+            .header("cookie", &cookie)
+            .json(&json!({"txHex": signed["psbt"], "isPsbt": true}))
+            .send()
+            .await
+            .expect("broadcast");
+        assert!(
+            sent.status().is_success(),
+            "broadcast: {}",
+            sent.text().await.unwrap_or_default()
+        );
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let item: Value = node
+                .http
+                .get(format!("{base}/api/wallet/buy/{hash}"))
+                .send()
+                .await
+                .expect("item")
+                .json()
+                .await
+                .expect("json");
+            if item["pending"] == json!(true) {
+                lags.push(sent_at.elapsed());
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the pending purchase of {hash} is not seen"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        node.call("generatetoaddress", json!([1, FEE_ADDRESS]))
+            .await;
+        wait_projected(&node, &mut db, 60).await;
+    }
+    lags.sort();
+    println!(
+        "{:<52} p50 {:7.2} ms   p99 {:7.2} ms   ({rounds} purchases)",
+        "pending view: broadcast -> the item's pending state",
+        percentile(&lags, 0.5),
+        percentile(&lags, 0.99)
     );
 
     let _ = all.kill();
