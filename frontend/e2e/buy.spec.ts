@@ -179,6 +179,15 @@ test("an atomic swap from a listing: the seller's signed input completed by the 
   const buyer = devnetActor(buyerIndex ?? COLLECTORS.first);
 
   const psbts = await injectUnisat(page, buyer);
+  // The dialog's quotes: what the server built for the cart each time it changed.
+  type Quoted = { txHex: string; fee: number; vsize: number; total: number };
+  const quotes: Quoted[] = [];
+  page.on('response', (response) => {
+    if (response.request().method() !== 'POST' || !response.url().endsWith('/api/wallet/create/buy')) return;
+    void response.json().then((answer: { result?: Quoted }) => {
+      if (answer.result) quotes.push(answer.result);
+    });
+  });
   await page.goto('/');
   await page.evaluate((hash) => {
     localStorage.setItem('cart', JSON.stringify([hash]));
@@ -190,15 +199,23 @@ test("an atomic swap from a listing: the seller's signed input completed by the 
   await expect(dialog.getByRole('list', { name: 'Cart' })).toContainText(item.cpid);
   const buy = dialog.getByRole('button', { name: 'Buy', exact: true });
   await expect(buy).toBeEnabled({ timeout: 40_000 });
+  // The quote is the server's build, the seller's input and the swap's outputs counted.
+  const quoted = quotes.at(-1);
+  expect(quoted, 'a quote of the swap').toBeDefined();
+  await expect(dialog.getByLabel('Estimate')).toContainText(`Network fee (${String(quoted?.vsize)} vB)`);
   await buy.click();
 
   const link = dialog.getByRole('link', { name: /^[0-9a-f]{64}$/ });
   await expect(link, 'the broadcast swap').toBeVisible({ timeout: 30_000 });
+  // What was signed is the quote, and the network fee the node sees is the one quoted, to the satoshi.
+  expect(psbts.map((signed) => signed.psbt)).toEqual([quoted?.txHex]);
   // The wallet signed the buyer's inputs only: the seller's (input 1) came signed with the listing.
   expect(psbts).toHaveLength(1);
   expect(psbts[0]?.options.toSignInputs?.some((input) => input.index === 1)).toBe(false);
   const txid = (await link.textContent()) ?? '';
   expect((await rpc('getrawmempool', [])) as string[]).toContain(txid);
+  const entry = (await rpc('getmempoolentry', [txid])) as { fees: { base: number } };
+  expect(Math.round(entry.fees.base * 1e8)).toBe(quoted?.fee);
   // Until the block, the listing is held up by the purchase waiting for it: in the cart it says 'Pending', and
   // nothing can be bought.
   await expect

@@ -8,6 +8,7 @@ const build = {
   vsize: 224,
   walletFee: 2222,
   royalties: 0,
+  total: 24_126,
   hashes: ['a'],
 };
 

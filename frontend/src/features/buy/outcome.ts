@@ -1,4 +1,10 @@
-import { isRecord, readCreateAnswer, type BuildResult, type CallResult } from '@/lib/wallet/transaction';
+import {
+  isRecord,
+  readCreateAnswer,
+  type BuildResult,
+  type CallResult,
+  type CreateAnswer,
+} from '@/lib/wallet/transaction';
 import type { ItemFailure } from './types';
 
 /** What a buy's create call came to (spec §8). */
@@ -27,11 +33,15 @@ export function parseFailures(value: unknown): ItemFailure[] {
  * (`errors`): beside a build they are the items that fail; without one they refuse the whole purchase.
  */
 export function createOutcome(result: CallResult): CreateOutcome {
-  const answer = readCreateAnswer(result);
+  return outcomeOf(readCreateAnswer(result));
+}
+
+/** What a create answer, already read, comes to for a purchase (see [`createOutcome`]). */
+export function outcomeOf(answer: CreateAnswer): CreateOutcome {
   if (answer.kind === 'signedOut') return answer;
   const failures = isRecord(answer.data) ? parseFailures(answer.data.errors) : [];
   if (answer.kind === 'built') return { kind: 'built', build: answer.build, failures };
-  if (failures.length > 0 && 'error' in result) return { kind: 'refused', failures };
+  if (failures.length > 0) return { kind: 'refused', failures };
   return { kind: 'failed', message: answer.message };
 }
 

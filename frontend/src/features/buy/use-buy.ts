@@ -4,20 +4,18 @@ import { logOut } from '@/lib/session';
 import { useBroadcastMutation } from '@/lib/wallet/api';
 import { psbtSignerOf, SigningError, type PsbtWindow, type SigningWallet } from '@/lib/wallet/psbt-wallets';
 import { signAndSend } from '@/lib/wallet/transaction';
-import { useCreateBuyMutation } from './api';
-import type { BuyEstimate } from './estimate';
 import { MESSAGES } from './messages';
-import { createOutcome, failureLine } from './outcome';
-import type { CreateBuyBody } from './types';
+import { failureLine, type CreateOutcome } from './outcome';
 
-/** A purchase as the dialog hands it over: the buyer, what is paid to whom, the estimate and the fee option. */
+/** A purchase as the dialog hands it over: the buyer, the listings bought, the server's build of them (the quote the
+ * dialog shows) and the wallet to sign it. */
 export type BuySubmission = {
   /** The buyer's address (the signed-in user's current one). */
   source: string;
-  /** The listings to buy from, in the cart's order, with the seller's address and the satoshis paid. */
-  lines: { txHash: string; seller: string; amount: bigint }[];
-  estimate: BuyEstimate;
-  desiredFeeRate: number;
+  /** The listings bought, in the cart's order. */
+  hashes: string[];
+  /** The create call's answer for them: what is signed. */
+  created: CreateOutcome;
   wallet: SigningWallet;
 };
 
@@ -37,20 +35,15 @@ type BuyOptions = {
   page?: PsbtWindow;
 };
 
-function toNumber(sats: bigint): number {
-  if (sats > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('amount out of range');
-  return Number(sats);
-}
-
 /**
- * The buy dialog's work (spec §4, §8): create the PSBT, sign it with the signed-in wallet, broadcast it. Listings
+ * The buy dialog's work (spec §4, §8): the server built the PSBT (the dialog's quote), the signed-in wallet signs that
+ * very build, the server broadcasts it. Listings
  * the server leaves out leave the cart, their reasons shown above the form; when it builds nothing because every
  * listing failed, they leave the cart and `onRefused` closes the dialog with the reasons joined by newlines. Once
  * broadcast, `onSent` has the txids and the listings bought leave the cart.
  */
 export function useBuy({ names, onRefused, onSent, page }: BuyOptions) {
   const dispatch = useCartDispatch();
-  const [create] = useCreateBuyMutation();
   const [broadcast] = useBroadcastMutation();
   const [state, setState] = useState<BuyState>(IDLE);
 
@@ -61,7 +54,7 @@ export function useBuy({ names, onRefused, onSent, page }: BuyOptions) {
         setState({ ...IDLE, error: MESSAGES.sourceRequired });
         return;
       }
-      if (submission.lines.length === 0) {
+      if (submission.hashes.length === 0) {
         setState({ ...IDLE, error: MESSAGES.noHashes });
         return;
       }
@@ -72,16 +65,7 @@ export function useBuy({ names, onRefused, onSent, page }: BuyOptions) {
         setState({ ...IDLE, error: failure instanceof SigningError ? failure.message : MESSAGES.signingFailed });
         return;
       }
-      const body: CreateBuyBody = {
-        source: submission.source,
-        tx_hashes: submission.lines.map((line) => line.txHash),
-        destinations: submission.lines.map((line) => [line.seller, toNumber(line.amount)]),
-        fee: toNumber(submission.estimate.walletFee),
-        royalties: toNumber(submission.estimate.royalties),
-        isPsbt: true,
-        desiredFeeRate: submission.desiredFeeRate,
-      };
-      const created = createOutcome(await create(body));
+      const { created } = submission;
       if (created.kind === 'signedOut') {
         // The session is over: the sign-in panel opens, and the dialog again after a new sign-in.
         dispatch(logOut());
@@ -115,12 +99,12 @@ export function useBuy({ names, onRefused, onSent, page }: BuyOptions) {
         return;
       }
       const failed = new Set(created.failures.map((failure) => failure.tx_hash));
-      const hashes = bought.length > 0 ? bought : body.tx_hashes.filter((hash) => !failed.has(hash));
+      const hashes = bought.length > 0 ? bought : submission.hashes.filter((hash) => !failed.has(hash));
       setState(IDLE);
       onSent(report.txids, notices);
       dispatch(removeFromCart(hashes));
     },
-    [broadcast, create, dispatch, names, onRefused, onSent, page],
+    [broadcast, dispatch, names, onRefused, onSent, page],
   );
 
   return { ...state, submit };

@@ -7,6 +7,9 @@ export const MISSING_SRC20 = 'Missing src20 data...';
 export const SRC20_WARNING_PROGRESS = 20;
 export const SRC20_URGENT_PROGRESS = 50;
 
+/** The promo's price when the server does not say (spec §9: 90% off, 10,990 satoshis). */
+export const SRC20_PROMO_PRICE = 10990;
+
 /** An SRC-20 amount has at most 18 decimals. */
 export const SRC20_MAX_DECIMALS = 18;
 

@@ -4,7 +4,7 @@ import { logOut } from '@/lib/session';
 import { useBroadcastMutation } from '@/lib/wallet/api';
 import { WALLET_MESSAGES } from '@/lib/wallet/messages';
 import { psbtSignerOf, SigningError, type PsbtWindow, type SigningWallet } from '@/lib/wallet/psbt-wallets';
-import { readCreateAnswer, signAndSend, type CallResult } from '@/lib/wallet/transaction';
+import { signAndSend, type CreateAnswer } from '@/lib/wallet/transaction';
 
 /** Where a mint stands: the transactions sent (null before), and the failure to show. */
 export type MintState = { txids: string[] | null; error: string | null };
@@ -12,10 +12,10 @@ export type MintState = { txids: string[] | null; error: string | null };
 const IDLE: MintState = { txids: null, error: null };
 
 /**
- * A mint dialog's work (spec §4, §8): the server builds the PSBTs (`create`), the signed-in wallet signs each, and
- * they are broadcast in order, named by the request's action. A 401 ends the session and the sign-in panel opens,
- * the dialog following a new sign-in. When a later transaction fails after an earlier one was sent, both the sent
- * ones and the failure show.
+ * A mint dialog's work (spec §4, §8): the server built the PSBTs (the dialog's quote, the answer of `create`), the
+ * signed-in wallet signs each, and they are broadcast in order, named by the request's action. A 401 ends the session
+ * and the sign-in panel opens, the dialog following a new sign-in. When a later transaction fails after an earlier
+ * one was sent, both the sent ones and the failure show.
  */
 export function useMint(request: MintRequest, wallet: SigningWallet, page: PsbtWindow) {
   const dispatch = useMintDispatch();
@@ -23,7 +23,7 @@ export function useMint(request: MintRequest, wallet: SigningWallet, page: PsbtW
   const [state, setState] = useState<MintState>(IDLE);
 
   const submit = useCallback(
-    async (source: string, create: () => Promise<CallResult>) => {
+    async (source: string, created: CreateAnswer) => {
       setState(IDLE);
       if (!source) {
         setState({ ...IDLE, error: WALLET_MESSAGES.sourceRequired });
@@ -37,7 +37,6 @@ export function useMint(request: MintRequest, wallet: SigningWallet, page: PsbtW
         setState({ ...IDLE, error });
         return;
       }
-      const created = readCreateAnswer(await create());
       if (created.kind === 'signedOut') {
         dispatch(logOut());
         dispatch(openMint(request));

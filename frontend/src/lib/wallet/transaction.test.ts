@@ -9,6 +9,7 @@ const build = {
   vsize: 224,
   walletFee: 2222,
   royalties: 500,
+  total: 26_626,
   feeRate: 8.5,
   hashes: [],
 };
@@ -23,6 +24,7 @@ describe('a create answer', () => {
       vsize: 224,
       walletFee: 2222,
       royalties: 500,
+      total: 26_626,
       hashes: [],
       transactions: [{ txHex: build.txHex, inputsToSign: build.inputsToSign, hashes: [] }],
     });

@@ -28,6 +28,9 @@ export type BuildResult = {
   vsize: number;
   walletFee: number;
   royalties: number;
+  /** What every transaction costs the buyer together (its inputs less what comes back to it), as the server read it
+   * off the PSBTs: the total a dialog shows. */
+  total: number;
   /** The listings a purchase buys from. */
   hashes: string[];
   transactions: BuiltTransaction[];
@@ -74,6 +77,7 @@ export function parseBuild(value: unknown): BuildResult | null {
     vsize: number(value.vsize),
     walletFee: number(value.walletFee),
     royalties: number(value.royalties),
+    total: number(value.total),
     hashes: parseHashes(value.hashes),
     transactions,
   };

@@ -56,6 +56,7 @@ const build = {
   vsize: 224,
   walletFee: 2222,
   royalties: 0,
+  total: 24_126,
   hashes: [A],
 };
 
@@ -169,18 +170,27 @@ describe('the buy dialog', () => {
     await buyButton(dialog);
   });
 
-  it('estimates in BTC and the chosen currency, 500 ms after the last change', async () => {
-    stubStack();
+  it("shows the server's quote in BTC and the chosen currency, built again 500 ms after the last change", async () => {
+    // The server's figures: what the order pays the sellers, a 464 vB transaction at the rate asked (8.5 for -1), its
+    // service fee and royalties.
+    const { requests } = stubStack({
+      create: (request) => {
+        const order = request.body as { destinations: [string, number][]; desiredFeeRate: number };
+        const items = order.destinations.reduce((sum, [, amount]) => sum + amount, 0);
+        const fee = Math.ceil((order.desiredFeeRate === -1 ? 8.5 : order.desiredFeeRate) * 464);
+        const total = items + fee + 4444 + 3000;
+        return { body: { result: { ...build, fee, vsize: 464, walletFee: 4444, royalties: 3000, total }, errors: [] } };
+      },
+    });
     document.cookie = 'currency=EUR; Path=/';
     const { dialog } = renderDialog([A, B]);
     const list = await within(dialog).findByLabelText('Estimate');
-    // Items 20,000 + 100,000; 131 + 2 × 31 + 31 = 224 vB at 8.5 = 1,904; service fee max(2,400, 4,444, 187) = 4,444;
-    // royalty 3% of B's 100,000 (its owner is not its first issuer) = 3,000.
     expect(within(list).getByText('Items').nextSibling).toHaveTextContent('0.0012 BTC ≈ €66.00');
-    expect(within(list).getByText('Network fee (~224 vB)').nextSibling).toHaveTextContent('0.00001904 BTC');
+    expect(within(list).getByText('Network fee (464 vB)').nextSibling).toHaveTextContent('0.00003944 BTC');
     expect(within(list).getByText('Service fee').nextSibling).toHaveTextContent('0.00004444 BTC');
     expect(within(list).getByText('Royalties').nextSibling).toHaveTextContent('0.00003 BTC');
-    expect(within(list).getByText('Total').nextSibling).toHaveTextContent('0.00129348 BTC ≈ €71.14');
+    expect(within(list).getByText('Total').nextSibling).toHaveTextContent('0.00131388 BTC ≈ €72.26');
+    expect(requests.filter((request) => request.url.pathname === '/api/wallet/create/buy')).toHaveLength(1);
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
@@ -190,15 +200,31 @@ describe('the buy dialog', () => {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(400);
       });
+      // Until the new build is there, the last one shows as pending and nothing can be signed.
       expect(list).toHaveAttribute('aria-busy', 'true');
       expect(within(list).getByText('Items').nextSibling).toHaveTextContent('0.0012 BTC');
+      expect(within(dialog).getByRole('button', { name: 'Buy' })).toBeDisabled();
       await act(async () => {
         await vi.advanceTimersByTimeAsync(150);
       });
-      expect(list).toHaveAttribute('aria-busy', 'false');
-      // 2 lots of A: 40,000 + 100,000; 224 vB at 12 sat/vB = 2,688.
+      await waitFor(() => {
+        expect(list).toHaveAttribute('aria-busy', 'false');
+      });
+      // 2 lots of A: 40,000 + 100,000; 464 vB at 12 sat/vB = 5,568.
       expect(within(list).getByText('Items').nextSibling).toHaveTextContent('0.0014 BTC');
-      expect(within(list).getByText('Network fee (~224 vB)').nextSibling).toHaveTextContent('0.00002688 BTC');
+      expect(within(list).getByText('Network fee (464 vB)').nextSibling).toHaveTextContent('0.00005568 BTC');
+      expect(requests.filter((request) => request.url.pathname === '/api/wallet/create/buy').at(-1)?.body).toEqual({
+        source: BUYER,
+        tx_hashes: [A, B],
+        destinations: [
+          [ITEMS[A]?.source, 40_000],
+          [ITEMS[B]?.source, 100_000],
+        ],
+        fee: 4444,
+        royalties: 3000,
+        isPsbt: true,
+        desiredFeeRate: 12,
+      });
     } finally {
       vi.useRealTimers();
     }
@@ -215,7 +241,7 @@ describe('the buy dialog', () => {
     const link = await within(dialog).findByRole('link', { name: TXID });
     expect(link).toHaveAttribute('href', `https://mempool.space/tx/${TXID}`);
     expect(within(dialog).getByRole('status')).toHaveTextContent('Transaction sent');
-    const create = requests.find((request) => request.url.pathname === '/api/wallet/create/buy');
+    const create = requests.filter((request) => request.url.pathname === '/api/wallet/create/buy').at(-1);
     expect(create?.method).toBe('POST');
     // The typed 5 is bought as 4 (two lots of 2 at 20,000 each).
     expect(create?.body).toEqual({
@@ -265,7 +291,7 @@ describe('the buy dialog', () => {
   it('disables the inputs while submitting', async () => {
     let answer: (reply: StubReply) => void = () => undefined;
     stubStack({
-      create: () =>
+      broadcast: () =>
         new Promise<StubReply>((resolve) => {
           answer = resolve;
         }),
@@ -292,8 +318,11 @@ describe('the buy dialog', () => {
       broadcast: () => ({ status: 400, body: { error: 'bad-txns-inputs-missingorspent' } }),
     });
     const { dialog } = renderDialog([A, B]);
-    fireEvent.click(await buyButton(dialog));
-    expect(await within(dialog).findByText(`${ITEMS[B]?.cpid ?? ''}: Dispenser is empty`)).toBeInTheDocument();
+    const buy = await buyButton(dialog);
+    // The quote says so before anything is signed.
+    expect(within(dialog).getByText(`${ITEMS[B]?.cpid ?? ''}: Dispenser is empty`)).toBeInTheDocument();
+    expect(cartInStorage()).toEqual([A, B]);
+    fireEvent.click(buy);
     // The node's reason, as is; the listing not bought stays in the cart.
     expect(await within(dialog).findByText('bad-txns-inputs-missingorspent')).toBeInTheDocument();
     expect(cartInStorage()).toEqual([A]);
@@ -316,11 +345,12 @@ describe('the buy dialog', () => {
       },
     });
     const { dialog } = renderDialog([A]);
-    fireEvent.click(await buyButton(dialog));
-    expect(await within(dialog).findByText('API Error')).toBeInTheDocument();
+    expect(await within(dialog).findByText('API Error', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Buy' })).toBeDisabled();
     failNetwork = false;
-    fireEvent.click(await buyButton(dialog));
-    expect(await within(dialog).findByText('An error occurred')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Quantity of/ }), { target: { value: '4' } });
+    expect(await within(dialog).findByText('An error occurred', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Buy' })).toBeDisabled();
   });
 
   it("says '{provider} Wallet not found' when the signed-in wallet is missing, and warns on opening", async () => {
@@ -329,7 +359,7 @@ describe('the buy dialog', () => {
     expect(await within(dialog).findByText("Logged with OKX but it doesn't look installed")).toBeInTheDocument();
     fireEvent.click(await buyButton(dialog));
     expect(await within(dialog).findByText('OKX Wallet not found')).toBeInTheDocument();
-    expect(requests.some((request) => request.url.pathname === '/api/wallet/create/buy')).toBe(false);
+    expect(requests.some((request) => request.url.pathname === '/api/wallet/broadcast')).toBe(false);
   });
 
   it("signs with Leather's signPsbt at the inputs' indexes", async () => {
@@ -374,7 +404,10 @@ describe('the cart button and a refused purchase', () => {
     const { store } = renderWithProviders(<BuyControls />, { logged: 'unisat' });
     fireEvent.click(screen.getByRole('button', { name: 'Cart (3)' }));
     const dialog = screen.getByRole('dialog', { name: 'Buy' });
-    fireEvent.click(await buyButton(dialog));
+    const buy = await buyButton(dialog);
+    // The quote shows the reasons first; buying then does what the spec says of a purchase that fails whole.
+    expect(within(dialog).getByText(`${ITEMS[B]?.cpid ?? ''}: Dispenser is empty`)).toBeInTheDocument();
+    fireEvent.click(buy);
 
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -3,7 +3,7 @@ import { AsyncButton } from '@/components/ui/async-button';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Modal } from '@/components/ui/modal';
 import { ErrorNotice, Loading } from '@/components/ui/status';
-import { EstimateList, type EstimateRow } from '@/components/wallet/estimate-list';
+import { EstimateList } from '@/components/wallet/estimate-list';
 import { FeeOptions } from '@/components/wallet/fee-options';
 import { Money } from '@/components/wallet/money';
 import { TxSuccess } from '@/components/wallet/tx-success';
@@ -13,19 +13,20 @@ import { removeFromCart, useCart, useCartDispatch } from '@/lib/cart';
 import { useFees } from '@/lib/fees-api';
 import { useSession, walletTypeOf } from '@/lib/session';
 import { useCurrentUser } from '@/lib/user-api';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { desiredFeeRate, feeRateOf, type FeeChoice } from '@/lib/wallet/fees';
 import { isSigningWallet, type PsbtWindow, type SigningWallet } from '@/lib/wallet/psbt-wallets';
+import { quotedBuild, quoteRows, settledAnswer, useQuote } from '@/lib/wallet/quote';
 import { formatQuantity, maxQuantity, normalizeQuantity, parseQuantity } from '@/utils/quantity';
-import { useGetBuyItemsQuery } from '../api';
-import { buyEstimate, type BuyEstimate } from '../estimate';
+import { useCreateBuyMutation, useGetBuyItemsQuery } from '../api';
+import { buyEstimate } from '../estimate';
 import { isBuyable, itemName } from '../items';
 import { MESSAGES } from '../messages';
+import { failureLine, outcomeOf } from '../outcome';
 import { amountFor, quantityLocked } from '../quantity';
-import type { BuyItem } from '../types';
+import type { BuyItem, CreateBuyBody } from '../types';
 import { useBuy } from '../use-buy';
 
-/** How long the estimate waits for the quantities and the fee option to settle (spec: 500 ms in wallet dialogs). */
+/** How long a quote waits for the quantities and the fee option to settle (spec: 500 ms in wallet dialogs). */
 export const ESTIMATE_DEBOUNCE_MS = 500;
 
 /** The text of a listing the server did not return. */
@@ -113,14 +114,9 @@ function ItemRow({ item, typed, onType, quantity, onRemove }: ItemRowProps) {
   );
 }
 
-/** The estimate's lines: items, network fee, service fee and royalties (when there are some). */
-function estimateRows(estimate: BuyEstimate): EstimateRow[] {
-  return [
-    { label: 'Items', sats: estimate.items },
-    { label: `Network fee (~${String(estimate.vsize)} vB)`, sats: estimate.networkFee },
-    { label: 'Service fee', sats: estimate.walletFee },
-    ...(estimate.royalties > BigInt(0) ? [{ label: 'Royalties', sats: estimate.royalties }] : []),
-  ];
+function toNumber(sats: bigint): number {
+  if (sats > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('amount out of range');
+  return Number(sats);
 }
 
 function Notices({ notices }: { notices: string[] }) {
@@ -203,23 +199,49 @@ function BuyForm({ hashes, wallet, onRefused, onSent, page }: BuyFormProps) {
   });
   const source = user?.currentAddress ?? '';
 
-  // The estimate follows the quantities and the fee option once they have settled for 500 ms.
-  const key = JSON.stringify([choice, lines.map((line) => [line.item.tx_hash, line.quantity.toString()])]);
-  const settledKey = useDebouncedValue(key, ESTIMATE_DEBOUNCE_MS);
-  const estimate = useMemo(() => {
-    if (!fees) return null;
-    const [settledChoice, settled] = JSON.parse(settledKey) as [FeeChoice, [string, string][]];
-    const settledLines = settled.flatMap(([hash, quantity]) => {
-      const item = items.find((candidate) => candidate.tx_hash === hash);
-      if (!item || !isBuyable(item)) return [];
-      const amount = amountFor(item.price, BigInt(quantity), BigInt(item.give_quantity));
-      return [{ amount, owner: item.owner, origin: item.origin }];
-    });
-    return buyEstimate(settledLines, source, feeRateOf(settledChoice, fees));
-  }, [fees, items, settledKey, source]);
+  // The quote: what the server builds for the quantities and the fee option once they have settled for 500 ms, shown
+  // line by line and signed as it is. The call carries the fee and royalties the spec's estimate gives (the server
+  // charges its own, which the quote shows).
+  const [create] = useCreateBuyMutation();
+  const rate = fees ? desiredFeeRate(choice, fees) : 0;
+  const key =
+    fees && source && lines.length > 0
+      ? JSON.stringify([source, rate, lines.map((line) => [line.item.tx_hash, line.quantity.toString()])])
+      : null;
+  const quote = useQuote(
+    key,
+    () => {
+      const estimate = buyEstimate(
+        lines.map((line) => ({ amount: line.amount, owner: line.item.owner, origin: line.item.origin })),
+        source,
+        fees ? feeRateOf(choice, fees) : 0,
+      );
+      const body: CreateBuyBody = {
+        source,
+        tx_hashes: lines.map((line) => line.item.tx_hash),
+        destinations: lines.map((line) => [line.item.source, toNumber(line.amount)]),
+        fee: toNumber(estimate?.walletFee ?? BigInt(0)),
+        royalties: toNumber(estimate?.royalties ?? BigInt(0)),
+        isPsbt: true,
+        desiredFeeRate: rate,
+      };
+      return create(body);
+    },
+    ESTIMATE_DEBOUNCE_MS,
+  );
+  const build = quotedBuild(quote);
+  const shown = build ? quoteRows(build, { rest: 'Items', royalties: 'Royalties' }) : null;
+  const settled = settledAnswer(quote);
+  const outcome = settled ? outcomeOf(settled) : null;
+  // What the quote leaves out, before anything is signed: the listings that fail, or the reason nothing was built.
+  const quoteNotices =
+    outcome?.kind === 'built' || outcome?.kind === 'refused'
+      ? outcome.failures.map((failure) => failureLine(failure, names))
+      : [];
+  const refusal = outcome?.kind === 'failed' ? outcome.message : null;
 
   const submit = useCallback(async () => {
-    if (!fees) return;
+    if (!outcome) return;
     setSubmitting(true);
     try {
       // The inputs show what is bought.
@@ -228,24 +250,11 @@ function BuyForm({ hashes, wallet, onRefused, onSent, page }: BuyFormProps) {
         for (const line of lines) next[line.item.tx_hash] = formatQuantity(line.quantity, line.item.divisible);
         return next;
       });
-      const now = buyEstimate(
-        lines.map((line) => ({ amount: line.amount, owner: line.item.owner, origin: line.item.origin })),
-        source,
-        feeRateOf(choice, fees),
-      );
-      // Without a line the button is disabled.
-      if (!now) return;
-      await buy.submit({
-        source,
-        lines: lines.map((line) => ({ txHash: line.item.tx_hash, seller: line.item.source, amount: line.amount })),
-        estimate: now,
-        desiredFeeRate: desiredFeeRate(choice, fees),
-        wallet,
-      });
+      await buy.submit({ source, hashes: lines.map((line) => line.item.tx_hash), created: outcome, wallet });
     } finally {
       setSubmitting(false);
     }
-  }, [buy, choice, fees, lines, source, wallet]);
+  }, [buy, lines, outcome, source, wallet]);
 
   if (isLoading) return <Loading />;
   if (error && !data) return <ErrorNotice message={itemsFailure(error)} />;
@@ -257,7 +266,7 @@ function BuyForm({ hashes, wallet, onRefused, onSent, page }: BuyFormProps) {
         event.preventDefault();
       }}
     >
-      <Notices notices={buy.notices} />
+      <Notices notices={buy.notices.length > 0 ? buy.notices : quoteNotices} />
       <WalletInstalledNotice wallet={wallet} page={page} />
       <fieldset className="wallet-form__fields" disabled={submitting}>
         <ul className="buy-items" aria-label="Cart">
@@ -277,16 +286,16 @@ function BuyForm({ hashes, wallet, onRefused, onSent, page }: BuyFormProps) {
           ))}
         </ul>
         <FeeOptions choice={choice} onChoose={setChoice} fees={fees} />
-        {estimate && <EstimateList rows={estimateRows(estimate)} total={estimate.total} pending={settledKey !== key} />}
+        {shown && <EstimateList rows={shown.rows} total={shown.total} pending={quote.state === 'building'} />}
         {userFailed && !source && <p className="wallet-form__error">{MESSAGES.sourceRequired}</p>}
         <p className="wallet-form__error" role="alert">
-          {buy.error ?? ''}
+          {buy.error ?? refusal ?? ''}
         </p>
         <div className="modal__actions">
           <AsyncButton
             type="submit"
             className="button wallet-form__submit"
-            disabled={!fees || lines.length === 0 || !source}
+            disabled={!fees || lines.length === 0 || !source || outcome === null || outcome.kind === 'failed'}
             onClick={submit}
           >
             Buy
@@ -307,8 +316,9 @@ type BuyDialogProps = {
 
 /**
  * The buy dialog (spec §4, §8, §9): the cart's listings with their quantities (the spec's rules on blur, 'Max'),
- * the fee options, the estimate in BTC and the chosen currency, then 'Buy': the server builds the PSBT, the
- * signed-in wallet signs it, the server broadcasts it, and the transaction ids link to the block explorer.
+ * the fee options, the quote in BTC and the chosen currency (each line and the total read off the PSBTs the server
+ * built for the cart as it is, built again on every change), then 'Buy': the signed-in wallet signs that very build,
+ * the server broadcasts it, and the transaction ids link to the block explorer.
  */
 export function BuyDialog({ onClose, onRefused, page = window as PsbtWindow }: BuyDialogProps) {
   const { hashes } = useCart();

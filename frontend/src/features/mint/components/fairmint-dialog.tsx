@@ -1,13 +1,12 @@
 import { useId, useMemo, useState } from 'react';
 import type { FairmintTerms } from '@/lib/mint-request';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { desiredFeeRate, feeRateOf } from '@/lib/wallet/fees';
+import { desiredFeeRate } from '@/lib/wallet/fees';
 import type { PsbtWindow, SigningWallet } from '@/lib/wallet/psbt-wallets';
+import { settledAnswer, useQuote } from '@/lib/wallet/quote';
 import { formatSupply } from '@/utils/format';
 import { formatQuantity, parseQuantity } from '@/utils/quantity';
 import { isZero } from '@/utils/units';
 import { useCreateFairmintMutation } from '../api';
-import { fairmintEstimate } from '../estimates';
 import { canFairmint, fairmintCost, fairmintLot, fairmintQuantity, isPaidFairminter } from '../fairmint-rules';
 import { useMint } from '../use-mint';
 import { ESTIMATE_DEBOUNCE_MS, MintDialog, MintForm, useMintInputs } from './mint-form';
@@ -51,8 +50,8 @@ type FairmintDialogProps = {
 
 /**
  * The fairmint dialog (spec §4, §9): the fairminter's terms; for a paid one the quantity, a multiple of its lot
- * (applied on blur) and its price in XCP; the fee options; the estimate (2,230 satoshis plus 264 vB, 170 for bc1, at
- * the rate); then 'Mint': the server builds, the wallet signs, the transactions are sent and linked.
+ * (applied on blur) and its price in XCP; the fee options; what the server builds for them, line by line; then 'Mint':
+ * the wallet signs that build, the transactions are sent and linked.
  */
 export function FairmintDialog({ terms, wallet, page, onClose }: FairmintDialogProps) {
   const request = useMemo(() => ({ action: 'fairmint' as const, fairminter: terms }), [terms]);
@@ -66,15 +65,13 @@ export function FairmintDialog({ terms, wallet, page, onClose }: FairmintDialogP
   const inputId = useId();
   const name = terms.asset_longname ?? terms.cpid;
 
-  const key = JSON.stringify([choice, source]);
-  const settledKey = useDebouncedValue(key, ESTIMATE_DEBOUNCE_MS);
-  const estimate = useMemo(() => {
-    if (!fees) return null;
-    const [settledChoice, settledSource] = JSON.parse(settledKey) as [typeof choice, string];
-    return fairmintEstimate(settledSource, feeRateOf(settledChoice, fees));
-  }, [fees, settledKey]);
-
   const open = canFairmint(terms);
+  const buildable = fees !== undefined && source !== '' && open && (!paid || quantity > BigInt(0));
+  const rate = fees ? desiredFeeRate(choice, fees) : 0;
+  const key = buildable ? JSON.stringify([source, quantity.toString(), rate]) : null;
+  const build = () =>
+    create({ source, asset: terms.cpid, quantity: quantity.toString(), desiredFeeRate: rate, isPsbt: true });
+  const quote = useQuote(key, build, ESTIMATE_DEBOUNCE_MS);
   return (
     <MintDialog title={`Fairmint ${name}`} onClose={onClose} txids={mint.txids} error={mint.error}>
       <MintForm
@@ -84,25 +81,17 @@ export function FairmintDialog({ terms, wallet, page, onClose }: FairmintDialogP
         fees={fees}
         choice={choice}
         onChoose={setChoice}
-        estimate={estimate}
-        pending={settledKey !== key}
+        quote={quote}
         sourceMissing={sourceMissing}
         error={mint.error ?? (open ? null : FAIRMINTER_NOT_OPEN)}
         submitLabel="Mint"
         canSubmit={open && (!paid || quantity > BigInt(0))}
         source={source}
         onSubmit={async () => {
-          if (!fees) return;
+          const answer = settledAnswer(quote);
+          if (!answer) return;
           if (paid) setTyped(formatQuantity(quantity, terms.divisible));
-          await mint.submit(source, () =>
-            create({
-              source,
-              asset: terms.cpid,
-              quantity: quantity.toString(),
-              desiredFeeRate: desiredFeeRate(choice, fees),
-              isPsbt: true,
-            }),
-          );
+          await mint.submit(source, answer);
         }}
       >
         {paid && (

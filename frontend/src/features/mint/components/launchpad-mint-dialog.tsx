@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import { mintQuantityOf, quantityPerMint, type Collection } from '@/lib/collection';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useNow } from '@/lib/use-now';
-import { desiredFeeRate, feeRateOf } from '@/lib/wallet/fees';
+import { desiredFeeRate } from '@/lib/wallet/fees';
 import type { PsbtWindow, SigningWallet } from '@/lib/wallet/psbt-wallets';
+import { settledAnswer, useQuote } from '@/lib/wallet/quote';
 import { formatBtc } from '@/utils/money';
 import { useCreateLaunchpadMintMutation, useGetWhitelistQuery, WHITELIST_CACHE_SECONDS } from '../api';
-import { launchpadEstimate } from '../estimates';
 import { ownerFeeOf, shouldCheckWhitelist, whitelistFee, whitelistStatus } from '../launchpad-rules';
 import { useMint } from '../use-mint';
 import { ESTIMATE_DEBOUNCE_MS, MintDialog, MintForm, useMintInputs } from './mint-form';
@@ -39,8 +39,8 @@ type LaunchpadMintDialogProps = {
 /**
  * The launchpad mint dialog (spec §4, §9): the price in force (the minter's whitelist round's while it runs, free
  * inside the free-mint window, else the launchpad's fee), the locked quantity (n/n), the whitelist check, the fee
- * options and the estimate (22,230 + 990 satoshis, or 30 vB at the optimal rate for a whitelist fee of zero, plus the
- * owner's fee, plus 346 vB for bc1 or 427 at the rate), then 'Mint'.
+ * options and what the server builds for them, line by line (its service fee, the owner's fee of the phase it finds,
+ * the data outputs, the network fee), then 'Mint': the wallet signs that build.
  */
 export function LaunchpadMintDialog({ collection, wallet, page, onClose }: LaunchpadMintDialogProps) {
   const request = useMemo(() => ({ action: 'mint-launchpad' as const, collection }), [collection]);
@@ -60,27 +60,21 @@ export function LaunchpadMintDialog({ collection, wallet, page, onClose }: Launc
     status.state === 'eligible' && source !== '' && whitelist.checked === source
       ? whitelistFee(collection.white_list_config, status.rounds, now)
       : null;
-  const { ownerFee, freeWhitelist } = ownerFeeOf(collection, now, listedFee);
+  const { ownerFee } = ownerFeeOf(collection, now, listedFee);
 
-  const key = JSON.stringify([choice, source, ownerFee, freeWhitelist]);
-  const settledKey = useDebouncedValue(key, ESTIMATE_DEBOUNCE_MS);
-  const estimate = useMemo(() => {
-    if (!fees) return null;
-    const [settledChoice, settledSource, settledFee, settledFree] = JSON.parse(settledKey) as [
-      typeof choice,
-      string,
-      number,
-      boolean,
-    ];
-    return launchpadEstimate({
-      source: settledSource,
-      ownerFee: settledFee,
-      freeWhitelist: settledFree,
+  // The phase (and its fee) is the server's to find when it builds: the quote follows the price shown too.
+  const rate = fees ? desiredFeeRate(choice, fees) : 0;
+  const key = fees && source ? JSON.stringify([source, times, rate, ownerFee]) : null;
+  const build = () =>
+    create({
+      source,
+      name: collection.collection_id,
       times,
-      feeRate: feeRateOf(settledChoice, fees),
-      optimalFee: fees.optimalFee,
+      freeCode: '',
+      desiredFeeRate: rate,
+      isPsbt: true,
     });
-  }, [fees, settledKey, times]);
+  const quote = useQuote(key, build, ESTIMATE_DEBOUNCE_MS);
 
   const terms = (
     <dl className="info-list mint-terms" aria-label="Terms">
@@ -109,25 +103,16 @@ export function LaunchpadMintDialog({ collection, wallet, page, onClose }: Launc
         fees={fees}
         choice={choice}
         onChoose={setChoice}
-        estimate={estimate}
-        pending={settledKey !== key}
+        quote={quote}
+        royaltiesLabel="Launchpad fee"
         sourceMissing={sourceMissing}
         error={mint.error}
         submitLabel="Mint"
         canSubmit
         source={source}
         onSubmit={async () => {
-          if (!fees) return;
-          await mint.submit(source, () =>
-            create({
-              source,
-              name: collection.collection_id,
-              times,
-              freeCode: '',
-              desiredFeeRate: desiredFeeRate(choice, fees),
-              isPsbt: true,
-            }),
-          );
+          const answer = settledAnswer(quote);
+          if (answer) await mint.submit(source, answer);
         }}
       >
         <WhitelistCheck address={address} onAddress={setTyped} status={status} />

@@ -38,6 +38,7 @@ const build = {
   vsize: 170,
   walletFee: 2230,
   royalties: 0,
+  total: 3730,
   feeRate: 8.5,
   hashes: [],
   psbts: [{ txHex: '70736274ff01', inputsToSign: [{ index: 0, address: MINTER }], hashes: [] }],
@@ -46,7 +47,7 @@ const build = {
 type Answers = {
   create?: (request: StubRequest) => StubReply | Promise<StubReply>;
   broadcast?: (request: StubRequest) => StubReply | Promise<StubReply>;
-  whitelist?: (address: string) => StubReply;
+  whitelist?: (address: string) => StubReply | Promise<StubReply>;
   promo?: StubReply;
 };
 
@@ -99,6 +100,19 @@ function createdBodies(requests: StubRequest[]): unknown[] {
   return requests.filter((request) => request.url.pathname.startsWith('/api/wallet/create/')).map((r) => r.body);
 }
 
+function broadcastBodies(requests: StubRequest[]): unknown[] {
+  return requests.filter((request) => request.url.pathname === '/api/wallet/broadcast').map((r) => r.body);
+}
+
+/** A build the server answers with, its PSBT told apart by `hex`. */
+function built(
+  hex: string,
+  figures: { fee: number; vsize: number; walletFee: number; royalties: number; total: number },
+) {
+  const psbt = { txHex: hex, inputsToSign: [{ index: 0, address: MINTER }], hashes: [] };
+  return { ...build, ...figures, txHex: hex, psbts: [psbt] };
+}
+
 const paidFairminter: FairmintTerms = {
   cpid: 'PEPEFAIR',
   asset_longname: null,
@@ -138,16 +152,42 @@ describe('the fairmint dialog', () => {
     expect(dialog).toHaveTextContent('Price: 1.5 XCP');
   });
 
-  it('estimates 2,230 satoshis plus 170 vB for a bc1 minter at the rate', async () => {
-    stubStack();
-    renderMint({ action: 'fairmint', fairminter: paidFairminter });
+  it("shows the server's build line by line, and builds again when the inputs change", async () => {
+    const { requests } = stubStack({
+      create: (request) => {
+        const quantity = (request.body as { quantity: string }).quantity;
+        const hex = quantity === '20' ? '70736274ff20' : '70736274ff10';
+        const figures = quantity === '20' ? { fee: 1700, vsize: 200 } : { fee: 1500, vsize: 170 };
+        return {
+          body: { result: built(hex, { ...figures, walletFee: 2230, royalties: 0, total: 2230 + figures.fee }) },
+        };
+      },
+    });
+    const { page, signPsbt } = unisatPage();
+    renderMint({ action: 'fairmint', fairminter: paidFairminter }, page);
     const dialog = screen.getByRole('dialog', { name: 'Fairmint PEPEFAIR' });
     await mintButton(dialog);
+    expect(estimateRow(dialog, 'Service fee')).toHaveTextContent('0.0000223 BTC');
+    expect(estimateRow(dialog, 'Network fee (170 vB)')).toHaveTextContent('0.000015 BTC');
     await waitFor(() => {
-      expect(estimateRow(dialog, 'Network fee (~170 vB)')).toHaveTextContent('0.00001445 BTC');
+      expect(estimateRow(dialog, 'Total')).toHaveTextContent('0.0000373 BTC ≈ $2.24');
     });
-    expect(estimateRow(dialog, 'Mint fee')).toHaveTextContent('0.0000223 BTC');
-    expect(estimateRow(dialog, 'Total')).toHaveTextContent('0.00003675 BTC ≈ $2.21');
+    expect(createdBodies(requests)).toEqual([
+      { source: MINTER, asset: 'PEPEFAIR', quantity: '10', desiredFeeRate: -1, isPsbt: true },
+    ]);
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Quantity' }), { target: { value: '20' } });
+    // Until the new build is there, the last one shows as pending and nothing can be signed.
+    expect(within(dialog).getByRole('button', { name: 'Mint' })).toBeDisabled();
+    await waitFor(() => {
+      expect(estimateRow(dialog, 'Network fee (200 vB)')).toHaveTextContent('0.000017 BTC');
+    });
+    expect(estimateRow(dialog, 'Total')).toHaveTextContent('0.0000393 BTC');
+    fireEvent.click(await mintButton(dialog));
+    await within(dialog).findByRole('link', { name: TXID });
+    expect(createdBodies(requests)).toHaveLength(2);
+    expect(signPsbt.mock.calls.map((call) => call[0])).toEqual(['70736274ff20']);
+    expect(broadcastBodies(requests)).toEqual([{ txHex: '70736274ff205369676e6564', info: 'fairmint', isPsbt: true }]);
   });
 
   it('creates the fairmint, has it signed, broadcasts it and links the transaction', async () => {
@@ -161,9 +201,13 @@ describe('the fairmint dialog', () => {
     const link = await within(dialog).findByRole('link', { name: TXID });
     expect(link).toHaveAttribute('href', `https://mempool.space/tx/${TXID}`);
     expect(within(dialog).getByRole('status')).toHaveTextContent('Transaction sent');
-    expect(createdBodies(requests)).toEqual([
-      { source: MINTER, asset: 'PEPEFAIR', quantity: '20', desiredFeeRate: -1, isPsbt: true },
-    ]);
+    expect(createdBodies(requests).at(-1)).toEqual({
+      source: MINTER,
+      asset: 'PEPEFAIR',
+      quantity: '20',
+      desiredFeeRate: -1,
+      isPsbt: true,
+    });
     expect(requests.find((r) => r.url.pathname === '/api/wallet/create/fairmint')?.method).toBe('POST');
     expect(signPsbt).toHaveBeenCalledWith(build.txHex, { autoFinalized: true, toSignInputs: build.inputsToSign });
     expect(requests.find((r) => r.url.pathname === '/api/wallet/broadcast')?.body).toEqual({
@@ -182,15 +226,19 @@ describe('the fairmint dialog', () => {
     fireEvent.click(await within(dialog).findByRole('radio', { name: /Fastest/ }));
     fireEvent.click(await mintButton(dialog));
     await within(dialog).findByRole('link', { name: TXID });
-    expect(createdBodies(requests)).toEqual([
-      { source: MINTER, asset: 'PEPEFAIR', quantity: '0', desiredFeeRate: 12, isPsbt: true },
-    ]);
+    expect(createdBodies(requests).at(-1)).toEqual({
+      source: MINTER,
+      asset: 'PEPEFAIR',
+      quantity: '0',
+      desiredFeeRate: 12,
+      isPsbt: true,
+    });
   });
 
-  it("disables the inputs while submitting, then shows the server's refusal", async () => {
+  it("disables the inputs while submitting, then shows the broadcast's refusal", async () => {
     let answer: (reply: StubReply) => void = () => undefined;
     stubStack({
-      create: () =>
+      broadcast: () =>
         new Promise<StubReply>((resolve) => {
           answer = resolve;
         }),
@@ -204,12 +252,24 @@ describe('the fairmint dialog', () => {
     });
     expect(within(dialog).getByRole('radio', { name: /Hour/ })).toBeDisabled();
     await act(async () => {
-      answer({ status: 400, body: { error: 'Insufficient XCP balance' } });
+      answer({ status: 400, body: { error: 'txn-mempool-conflict' } });
       await Promise.resolve();
     });
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Insufficient XCP balance');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('txn-mempool-conflict');
     expect(input).toBeEnabled();
     expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal to build, and offers nothing to sign", async () => {
+    const { requests } = stubStack({ create: () => ({ status: 400, body: { error: 'Insufficient XCP balance' } }) });
+    renderMint({ action: 'fairmint', fairminter: paidFairminter });
+    const dialog = screen.getByRole('dialog', { name: 'Fairmint PEPEFAIR' });
+    await waitFor(() => {
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Insufficient XCP balance');
+    });
+    expect(within(dialog).getByRole('button', { name: 'Mint' })).toBeDisabled();
+    expect(within(dialog).queryByLabelText('Estimate')).not.toBeInTheDocument();
+    expect(broadcastBodies(requests)).toEqual([]);
   });
 
   it("says 'API Error' without an answer, 'An error occurred' without a reason", async () => {
@@ -222,11 +282,11 @@ describe('the fairmint dialog', () => {
     });
     renderMint({ action: 'fairmint', fairminter: paidFairminter });
     const dialog = screen.getByRole('dialog', { name: 'Fairmint PEPEFAIR' });
-    fireEvent.click(await mintButton(dialog));
-    expect(await within(dialog).findByText('API Error')).toBeInTheDocument();
+    expect(await within(dialog).findByText('API Error', undefined, { timeout: 3000 })).toBeInTheDocument();
     network = false;
-    fireEvent.click(await mintButton(dialog));
-    expect(await within(dialog).findByText('An error occurred')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Quantity' }), { target: { value: '20' } });
+    expect(await within(dialog).findByText('An error occurred', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Mint' })).toBeDisabled();
   });
 
   it('says the fairminter is not open, and does not mint', async () => {
@@ -238,14 +298,14 @@ describe('the fairmint dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Mint' })).toBeDisabled();
   });
 
-  it("says '{provider} Wallet not found' without the wallet, and creates nothing", async () => {
+  it("says '{provider} Wallet not found' without the wallet, and sends nothing", async () => {
     const { requests } = stubStack();
     renderMint({ action: 'fairmint', fairminter: paidFairminter }, {}, 'okx');
     const dialog = screen.getByRole('dialog', { name: 'Fairmint PEPEFAIR' });
     expect(within(dialog).getByText("Logged with OKX but it doesn't look installed")).toBeInTheDocument();
     fireEvent.click(await mintButton(dialog));
     expect(await within(dialog).findByText('OKX Wallet not found')).toBeInTheDocument();
-    expect(createdBodies(requests)).toEqual([]);
+    expect(broadcastBodies(requests)).toEqual([]);
   });
 
   it('ends the session on 401 and asks for a sign-in, the mint waiting for it', async () => {
@@ -270,47 +330,81 @@ const pepe: Src20MintTerms = {
 };
 
 describe('the SRC-20 mint dialog', () => {
-  it('mints the limit by default, warns past 20%, and estimates 12,230 + 330 per part + 2,222', async () => {
-    stubStack();
+  it("mints the limit by default, warns past 20%, and shows the server's data outputs, fee and total", async () => {
+    const { requests } = stubStack({
+      create: () => ({
+        body: {
+          result: built('70736274ff01', { fee: 2000, vsize: 250, walletFee: 2222, royalties: 0, total: 17112 }),
+        },
+      }),
+    });
     renderMint({ action: 'mint-src20', src20: pepe });
     const dialog = screen.getByRole('dialog', { name: 'Mint PEPE' });
     expect(within(dialog).getByRole('textbox', { name: 'Amount' })).toHaveValue('1000');
     expect(within(dialog).getByRole('note')).toHaveTextContent('PEPE is 42.5% minted');
     expect(within(dialog).getByRole('progressbar', { name: 'PEPE minted' })).toBeInTheDocument();
-    expect(estimateRow(dialog, 'Mint fee (2 parts)')).toHaveTextContent('0.0001289 BTC');
-    expect(estimateRow(dialog, 'Service fee')).toHaveTextContent('0.00002222 BTC');
-    expect(estimateRow(dialog, 'Total')).toHaveTextContent('0.00015112 BTC');
     // Under half minted, Ninja Optimized is the optimal rate.
     expect(await within(dialog).findByRole('radio', { name: /Ninja Optimized.*8\.5 sat\/vB/ })).toBeChecked();
+    await mintButton(dialog);
+    expect(estimateRow(dialog, 'Data outputs')).toHaveTextContent('0.0001289 BTC');
+    expect(estimateRow(dialog, 'Service fee')).toHaveTextContent('0.00002222 BTC');
+    expect(estimateRow(dialog, 'Network fee (250 vB)')).toHaveTextContent('0.00002 BTC');
+    expect(estimateRow(dialog, 'Total')).toHaveTextContent('0.00017112 BTC');
+    expect(createdBodies(requests)).toEqual([
+      { source: MINTER, type: 'mint', tick: 'PEPE', amount: '1000', desiredFeeRate: -1, promo: false, isPsbt: true },
+    ]);
   });
 
-  it("does not warn at 20% or below, and counts the deployer's royalty instead of 2,222", () => {
-    stubStack();
+  it("does not warn at 20% or below, and names the royalties the server's build pays", async () => {
+    stubStack({
+      create: () => ({
+        body: { result: built('70736274ff01', { fee: 2000, vsize: 250, walletFee: 0, royalties: 4000, total: 6000 }) },
+      }),
+    });
     renderMint({ action: 'mint-src20', src20: { ...pepe, progress: '20', royalties: 4000 } });
     const dialog = screen.getByRole('dialog', { name: 'Mint PEPE' });
     expect(within(dialog).queryByRole('note')).not.toBeInTheDocument();
+    await mintButton(dialog);
     expect(estimateRow(dialog, 'Royalties')).toHaveTextContent('0.00004 BTC');
     expect(within(within(dialog).getByLabelText('Estimate')).queryByText('Service fee')).not.toBeInTheDocument();
+    expect(within(within(dialog).getByLabelText('Estimate')).queryByText('Data outputs')).not.toBeInTheDocument();
   });
 
-  it("offers the promo while it has mints left: 'Only n/1000 left', in the estimate and the call", async () => {
-    const { requests } = stubStack({ promo: { body: { left: 250, limit: 1000, price: 10990 } } });
-    renderMint({ action: 'mint-src20', src20: pepe });
+  it("offers the promo while it has mints left: 'Only n/1000 left', quoted and signed at its price", async () => {
+    const { requests } = stubStack({
+      promo: { body: { left: 250, limit: 1000, price: 10990 } },
+      create: (request) => {
+        const promo = (request.body as { promo: boolean }).promo;
+        const walletFee = promo ? 10990 : 2222;
+        const hex = promo ? '70736274ff0b' : '70736274ff0a';
+        return {
+          body: { result: built(hex, { fee: 2000, vsize: 250, walletFee, royalties: 0, total: 14890 + walletFee }) },
+        };
+      },
+    });
+    const { page, signPsbt } = unisatPage();
+    renderMint({ action: 'mint-src20', src20: pepe }, page);
     const dialog = screen.getByRole('dialog', { name: 'Mint PEPE' });
     expect(await within(dialog).findByText('Only 250/1000 left')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Promo: 90% off/ }));
-    await waitFor(() => {
-      expect(estimateRow(dialog, 'Promo')).toHaveTextContent('0.0001099 BTC');
-    });
-    expect(estimateRow(dialog, 'Total')).toHaveTextContent('0.00026102 BTC');
+    await mintButton(dialog);
+    expect(estimateRow(dialog, 'Service fee')).toHaveTextContent('0.0001099 BTC');
+    expect(estimateRow(dialog, 'Total')).toHaveTextContent('0.0002588 BTC');
     fireEvent.click(await mintButton(dialog));
     await within(dialog).findByRole('link', { name: TXID });
-    expect(createdBodies(requests)).toEqual([
-      { source: MINTER, type: 'mint', tick: 'PEPE', amount: '1000', desiredFeeRate: -1, promo: true, isPsbt: true },
-    ]);
-    expect(requests.find((r) => r.url.pathname === '/api/wallet/broadcast')?.body).toMatchObject({
-      info: 'mint-src20',
+    expect(createdBodies(requests).at(-1)).toEqual({
+      source: MINTER,
+      type: 'mint',
+      tick: 'PEPE',
+      amount: '1000',
+      desiredFeeRate: -1,
+      promo: true,
+      isPsbt: true,
     });
+    expect(signPsbt.mock.calls.map((call) => call[0])).toEqual(['70736274ff0b']);
+    expect(broadcastBodies(requests)).toEqual([
+      { txHex: '70736274ff0b5369676e6564', info: 'mint-src20', isPsbt: true },
+    ]);
   });
 
   it('offers no promo when none is left', async () => {
@@ -334,7 +428,7 @@ describe('the SRC-20 mint dialog', () => {
     fireEvent.change(amount, { target: { value: '500.5' } });
     fireEvent.click(await mintButton(dialog));
     await within(dialog).findByRole('link', { name: TXID });
-    expect(createdBodies(requests)).toMatchObject([{ amount: '500.5', desiredFeeRate: 12.24, promo: false }]);
+    expect(createdBodies(requests).at(-1)).toMatchObject({ amount: '500.5', desiredFeeRate: 12.24, promo: false });
   });
 
   it('refuses an amount above the limit', async () => {
@@ -455,33 +549,63 @@ describe('the launchpad mint dialog', () => {
     expect(await within(dialog).findByText("Couldn't check, try again later...")).toBeInTheDocument();
   });
 
-  it("estimates 22,230 + 990 and the owner's fee, plus 346 vB, with the quantity locked n/n", async () => {
-    stubStack();
+  it("shows the server's service fee, the owner's fee and the network fee, with the quantity locked n/n", async () => {
+    const { requests } = stubStack({
+      create: () => ({
+        body: {
+          result: built('70736274ff01', { fee: 2941, vsize: 346, walletFee: 23220, royalties: 30000, total: 56161 }),
+        },
+      }),
+    });
     renderMint({ action: 'mint-launchpad', collection: pad() });
     const dialog = screen.getByRole('dialog', { name: 'Mint Pixels' });
     const terms = within(dialog).getByLabelText('Terms');
     expect(terms).toHaveTextContent('Price0.0003 BTC');
     expect(terms).toHaveTextContent('Quantity1/1');
     await within(dialog).findByText('You are not eligible for any discount.');
-    await waitFor(() => {
-      expect(estimateRow(dialog, 'Network fee (~346 vB)')).toHaveTextContent('0.00002941 BTC');
-    });
-    expect(estimateRow(dialog, 'Mint fee')).toHaveTextContent('0.0002322 BTC');
+    await mintButton(dialog);
+    expect(estimateRow(dialog, 'Service fee')).toHaveTextContent('0.0002322 BTC');
     expect(estimateRow(dialog, 'Launchpad fee')).toHaveTextContent('0.0003 BTC');
+    expect(estimateRow(dialog, 'Network fee (346 vB)')).toHaveTextContent('0.00002941 BTC');
     expect(estimateRow(dialog, 'Total')).toHaveTextContent('0.00056161 BTC');
+    expect(createdBodies(requests).at(-1)).toEqual({
+      source: MINTER,
+      name: 'pixels',
+      times: 1,
+      freeCode: '',
+      desiredFeeRate: -1,
+      isPsbt: true,
+    });
   });
 
-  it("takes the minter's free whitelist round: free, and 30 vB at the optimal rate as the mint fee", async () => {
-    stubStack({ whitelist: () => ({ body: { result: 0, max: 1, minted: 0, error: '' } }) });
+  it("takes the minter's free whitelist round: free, and builds again for the price shown", async () => {
+    let eligible = false;
+    const { requests } = stubStack({
+      whitelist: () =>
+        new Promise<StubReply>((resolve) => {
+          setTimeout(() => {
+            eligible = true;
+            resolve({ body: { result: 0, max: 1, minted: 0, error: '' } });
+          }, 700);
+        }),
+      create: () => ({
+        body: {
+          result: eligible
+            ? built('70736274ff00', { fee: 2941, vsize: 346, walletFee: 255, royalties: 0, total: 3196 })
+            : built('70736274ff01', { fee: 2941, vsize: 346, walletFee: 23220, royalties: 30000, total: 56161 }),
+        },
+      }),
+    });
     renderMint({ action: 'mint-launchpad', collection: pad() });
     const dialog = screen.getByRole('dialog', { name: 'Mint Pixels' });
-    await within(dialog).findByText(/You are eligible for whitelist mint\./);
+    await within(dialog).findByText(/You are eligible for whitelist mint\./, undefined, { timeout: 3000 });
     expect(within(dialog).getByLabelText('Terms')).toHaveTextContent('PriceFree');
     await waitFor(() => {
-      expect(estimateRow(dialog, 'Mint fee')).toHaveTextContent('0.00000255 BTC');
+      expect(estimateRow(dialog, 'Total')).toHaveTextContent('0.00003196 BTC');
     });
+    expect(estimateRow(dialog, 'Service fee')).toHaveTextContent('0.00000255 BTC');
     expect(within(within(dialog).getByLabelText('Estimate')).queryByText('Launchpad fee')).not.toBeInTheDocument();
-    expect(estimateRow(dialog, 'Total')).toHaveTextContent('0.00003196 BTC');
+    expect(createdBodies(requests).length).toBeGreaterThanOrEqual(1);
   });
 
   it("keeps the public price when another address is eligible, or the minter's round is not running", async () => {

@@ -11,9 +11,9 @@ import { useCurrentUser } from '@/lib/user-api';
 import type { FeeChoice } from '@/lib/wallet/fees';
 import { WALLET_MESSAGES } from '@/lib/wallet/messages';
 import type { PsbtWindow, SigningWallet } from '@/lib/wallet/psbt-wallets';
-import type { MintEstimate } from '../estimates';
+import { quotedBuild, quoteRows, settledAnswer, type Quote } from '@/lib/wallet/quote';
 
-/** How long an estimate waits for the inputs and the fee option to settle (spec: 500 ms in wallet dialogs). */
+/** How long a quote waits for the inputs and the fee option to settle (spec: 500 ms in wallet dialogs). */
 export const ESTIMATE_DEBOUNCE_MS = 500;
 
 /** What every mint form reads: the fee record, the minter's address and the chosen fee option. */
@@ -36,9 +36,10 @@ type MintFormProps = {
   choice: FeeChoice;
   onChoose: (choice: FeeChoice) => void;
   urgent?: boolean;
-  estimate: MintEstimate | null;
-  /** While the estimate's inputs have not settled. */
-  pending: boolean;
+  /** What the server built for the inputs as they are: shown, then signed. */
+  quote: Quote;
+  /** What the build's royalties are called (the launchpad owner's fee, the deployer's royalty). */
+  royaltiesLabel?: string;
   sourceMissing: boolean;
   error: string | null;
   /** The submit button's text and whether the inputs allow it (the fee record and the source are checked here). */
@@ -49,12 +50,19 @@ type MintFormProps = {
 };
 
 /**
- * A mint dialog's form (spec §4): the terms and inputs, the fee options, the estimate, the failure to show and the
- * submit button; while submitting, the inputs are disabled.
+ * A mint dialog's form (spec §4): the terms and inputs, the fee options, what the server built for them (every line
+ * and the total read off the build it will sign, never the dialog's own arithmetic), the failure to show and the
+ * submit button, enabled once a build is there; while submitting, the inputs are disabled.
  */
 export function MintForm(props: MintFormProps) {
-  const { wallet, page, terms, children, fees, choice, onChoose, urgent, estimate, pending, error } = props;
+  const { wallet, page, terms, children, fees, choice, onChoose, urgent, quote, error } = props;
   const [submitting, setSubmitting] = useState(false);
+  const build = quotedBuild(quote);
+  const shown = build
+    ? quoteRows(build, { rest: 'Data outputs', royalties: props.royaltiesLabel ?? 'Royalties' })
+    : null;
+  const answer = settledAnswer(quote);
+  const refusal = answer?.kind === 'failed' ? answer.message : null;
   return (
     <form
       className="mint-form"
@@ -67,16 +75,16 @@ export function MintForm(props: MintFormProps) {
       <fieldset className="wallet-form__fields" disabled={submitting}>
         {children}
         <FeeOptions choice={choice} onChoose={onChoose} fees={fees} urgent={urgent} />
-        {estimate && <EstimateList rows={estimate.rows} total={estimate.total} pending={pending} />}
+        {shown && <EstimateList rows={shown.rows} total={shown.total} pending={quote.state === 'building'} />}
         {props.sourceMissing && <p className="wallet-form__error">{WALLET_MESSAGES.sourceRequired}</p>}
         <p className="wallet-form__error" role="alert">
-          {error ?? ''}
+          {error ?? refusal ?? ''}
         </p>
         <div className="modal__actions">
           <AsyncButton
             type="submit"
             className="button wallet-form__submit"
-            disabled={!fees || !props.source || !props.canSubmit}
+            disabled={!fees || !props.source || !props.canSubmit || answer === null || answer.kind === 'failed'}
             onClick={async () => {
               setSubmitting(true);
               try {

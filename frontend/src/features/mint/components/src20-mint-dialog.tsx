@@ -1,14 +1,14 @@
 import { useId, useMemo, useState } from 'react';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { desiredFeeRate } from '@/lib/wallet/fees';
 import type { PsbtWindow, SigningWallet } from '@/lib/wallet/psbt-wallets';
+import { settledAnswer, useQuote } from '@/lib/wallet/quote';
 import { formatDecimal } from '@/utils/format';
 import { formatBtc } from '@/utils/money';
 import { useCreateSrc20MintMutation, useGetPromoQuery } from '../api';
-import { SRC20_PROMO_PRICE, src20MintEstimate } from '../estimates';
 import {
   normalizeAmount,
+  SRC20_PROMO_PRICE,
   src20AmountProblem,
   src20Urgent,
   src20Warning,
@@ -46,7 +46,8 @@ type Src20MintDialogProps = {
 /**
  * The SRC-20 mint dialog (spec §4, §9): the tick's progress, a warning past 20%, the amount (its limit by default),
  * the promo while it has mints left ('Only n/1000 left'), the fee options (Ninja Optimized at the buy fee past 50%),
- * the estimate (12,230 satoshis plus 330 per part, plus the deployer's royalty or 2,222, plus the promo), then 'Mint'.
+ * what the server builds for them line by line (its service fee, at the promo's price when chosen, the data outputs,
+ * the network fee), then 'Mint': the wallet signs that build.
  */
 export function Src20MintDialog({ src20, wallet, page, onClose }: Src20MintDialogProps) {
   const request = useMemo(() => ({ action: 'mint-src20' as const, src20 }), [src20]);
@@ -62,17 +63,20 @@ export function Src20MintDialog({ src20, wallet, page, onClose }: Src20MintDialo
   const withPromo = promoChosen && promo !== null;
   const amountId = useId();
 
-  const key = JSON.stringify([withPromo, promo?.price ?? null]);
-  const settledKey = useDebouncedValue(key, ESTIMATE_DEBOUNCE_MS);
-  const estimate = useMemo(() => {
-    const [settledPromo, price] = JSON.parse(settledKey) as [boolean, number | null];
-    return src20MintEstimate({
+  const rate = fees ? desiredFeeRate(choice, fees, urgent) : 0;
+  const key =
+    fees && source && problem === null ? JSON.stringify([source, normalizeAmount(amount), rate, withPromo]) : null;
+  const build = () =>
+    create({
+      source,
+      type: 'mint',
       tick: src20.tick,
-      limit: src20.limit,
-      royalties: src20.royalties,
-      promo: settledPromo && price !== null ? price : null,
+      amount: normalizeAmount(amount),
+      desiredFeeRate: rate,
+      promo: withPromo,
+      isPsbt: true,
     });
-  }, [settledKey, src20.limit, src20.royalties, src20.tick]);
+  const quote = useQuote(key, build, ESTIMATE_DEBOUNCE_MS);
 
   const terms = (
     <div className="mint-terms">
@@ -107,26 +111,15 @@ export function Src20MintDialog({ src20, wallet, page, onClose }: Src20MintDialo
         choice={choice}
         onChoose={setChoice}
         urgent={urgent}
-        estimate={estimate}
-        pending={settledKey !== key}
+        quote={quote}
         sourceMissing={sourceMissing}
         error={mint.error}
         submitLabel="Mint"
         canSubmit={problem === null}
         source={source}
         onSubmit={async () => {
-          if (!fees) return;
-          await mint.submit(source, () =>
-            create({
-              source,
-              type: 'mint',
-              tick: src20.tick,
-              amount: normalizeAmount(amount),
-              desiredFeeRate: desiredFeeRate(choice, fees, urgent),
-              promo: withPromo,
-              isPsbt: true,
-            }),
-          );
+          const answer = settledAnswer(quote);
+          if (answer) await mint.submit(source, answer);
         }}
       >
         <div className="mint-field">
