@@ -11,7 +11,6 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use async_nats::jetstream::stream;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::header;
 use axum::middleware::Next;
@@ -519,27 +518,9 @@ impl VisitorKeys {
     }
 }
 
-/// The bucket of day keys, created when missing (as the realtime bucket is: its stream directly).
+/// The bucket of day keys, created when missing.
 async fn keys_bucket(nats: &Nats) -> Result<async_nats::jetstream::kv::Store, String> {
-    let name = nats.bucket(stamps_platform::nats::VISITOR_KEYS_BUCKET);
-    nats.js
-        .get_or_create_stream(stream::Config {
-            name: format!("KV_{name}"),
-            subjects: vec![format!("$KV.{name}.>")],
-            max_messages_per_subject: 1,
-            max_age: KEY_AGE,
-            storage: stream::StorageType::File,
-            allow_rollup: true,
-            deny_delete: true,
-            allow_direct: true,
-            discard: stream::DiscardPolicy::New,
-            num_replicas: 1,
-            ..Default::default()
-        })
-        .await
-        .map_err(|e| e.to_string())?;
-    nats.js
-        .get_key_value(&name)
+    nats.kv_bucket(stamps_platform::nats::VISITOR_KEYS_BUCKET, KEY_AGE)
         .await
         .map_err(|e| e.to_string())
 }

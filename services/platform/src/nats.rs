@@ -172,17 +172,32 @@ pub const REALTIME_BUCKET: &str = "realtime";
 /// The key-value bucket of the day keys the gateways hash visitors' addresses with (each kept two days).
 pub const VISITOR_KEYS_BUCKET: &str = "analytics-visitor-keys";
 
+/// The key-value bucket of the wallet replicas' dispenser locks (see `stamps_wallet::locks`).
+pub const DISPENSER_LOCKS_BUCKET: &str = "wallet-dispenser-locks";
+
 impl Nats {
-    /// The `realtime` key-value bucket, created when missing (latest value only, file storage). The bucket's
-    /// stream is created directly, as the key-value conventions lay it out, because the client's own bucket
-    /// creation first reads account information in a shape NATS 2.9 does not send.
+    /// The `realtime` key-value bucket, created when missing (latest value only, file storage).
     pub async fn realtime(&self) -> Result<async_nats::jetstream::kv::Store, NatsError> {
-        let name = self.bucket(REALTIME_BUCKET);
+        self.kv_bucket(REALTIME_BUCKET, std::time::Duration::ZERO)
+            .await
+    }
+
+    /// The key-value bucket `bucket` of this deployment, created when missing: the latest value of each key only,
+    /// file storage, each value kept for `max_age` (zero: for ever). The bucket's stream is created directly, as
+    /// the key-value conventions lay it out, because the client's own bucket creation first reads account
+    /// information in a shape NATS 2.9 does not send.
+    pub async fn kv_bucket(
+        &self,
+        bucket: &str,
+        max_age: std::time::Duration,
+    ) -> Result<async_nats::jetstream::kv::Store, NatsError> {
+        let name = self.bucket(bucket);
         self.js
             .get_or_create_stream(stream::Config {
                 name: format!("KV_{name}"),
                 subjects: vec![format!("$KV.{name}.>")],
                 max_messages_per_subject: 1,
+                max_age,
                 storage: stream::StorageType::File,
                 allow_rollup: true,
                 deny_delete: true,
@@ -228,7 +243,7 @@ impl Nats {
             .js
             .delete_object_store(self.bucket(crate::content::BUCKET))
             .await;
-        for bucket in [REALTIME_BUCKET, VISITOR_KEYS_BUCKET] {
+        for bucket in [REALTIME_BUCKET, VISITOR_KEYS_BUCKET, DISPENSER_LOCKS_BUCKET] {
             let _ = self.js.delete_key_value(self.bucket(bucket)).await;
         }
         Ok(())

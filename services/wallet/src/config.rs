@@ -24,6 +24,15 @@ pub struct WalletConfig {
     pub metrics_listen: Option<String>,
     /// The highest fee rate a transaction is built or broadcast at, as a multiple of the oracle's fastest rate.
     pub max_fee_multiple: u64,
+    /// Purchases from one dispenser, whichever replica sends them, are sent one at a time (see `locks`): how long a
+    /// replica's hold on a dispenser lasts at the most, in milliseconds (a replica that dies holding one lets go
+    /// after this).
+    pub dispenser_lock_ms: u64,
+    /// How long a purchase waits for another purchase from the same dispenser being sent, in milliseconds, before
+    /// it is refused with "try again".
+    pub dispenser_wait_ms: u64,
+    /// How long, once sent, a purchase keeps its dispensers while the pending view takes it in, in milliseconds.
+    pub pending_wait_ms: u64,
 }
 
 impl Default for WalletConfig {
@@ -37,6 +46,9 @@ impl Default for WalletConfig {
             promo_address: String::new(),
             metrics_listen: None,
             max_fee_multiple: 10,
+            dispenser_lock_ms: 10_000,
+            dispenser_wait_ms: 5_000,
+            pending_wait_ms: 3_000,
         }
     }
 }

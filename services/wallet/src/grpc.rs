@@ -10,6 +10,7 @@ use stamps_platform::node::{Node, NodeError};
 use stamps_proto::catalogue::v1::catalogue_service_client::CatalogueServiceClient;
 use stamps_proto::catalogue::v1::{
     HeldOutpointsRequest, SaleDispenser, SaleDispensersRequest, SaleListing, SaleListingsRequest,
+    SeenTransactionsRequest,
 };
 use stamps_proto::fees::v1::GetFeesRequest;
 use stamps_proto::fees::v1::fees_service_client::FeesServiceClient;
@@ -68,6 +69,10 @@ pub struct WalletGrpc {
     pub(crate) content: stamps_platform::content::ContentStore,
     /// The catalogue's answers, kept while its version holds.
     pub(crate) kept: std::sync::Arc<crate::kept::Answers>,
+    /// The dispensers being bought from, across replicas: a purchase is checked and sent holding its dispensers.
+    pub(crate) locks: crate::locks::Locks,
+    /// How long a sent purchase keeps its dispensers while the pending view takes it in.
+    pub(crate) pending_wait: std::time::Duration,
 }
 
 /// A figure read from another service, used for a while before it is read again (shared by the clones of the
@@ -733,41 +738,22 @@ impl WalletService for WalletGrpc {
         let r = request.get_ref();
         let tx =
             crate::broadcast::transaction(&r.tx, r.is_psbt).map_err(Status::invalid_argument)?;
-        tokio::try_join!(self.check_held(&tx), self.check_dispenses(&tx))?;
-        let hex = bitcoin::consensus::encode::serialize_hex(&tx);
-        let ceiling = self.fee_ceiling().await?;
-        let tested: Value = self
-            .node
-            .call("testmempoolaccept", json!([[hex], btc_per_kvb(ceiling)]))
-            .await
-            .map_err(node_status)?;
-        let verdict = tested.get(0).cloned().unwrap_or(Value::Null);
-        if verdict.get("allowed").and_then(Value::as_bool) != Some(true) {
-            let reason = verdict
-                .get("reject-reason")
-                .and_then(Value::as_str)
-                .unwrap_or("the node refused the transaction");
-            return Err(Status::invalid_argument(race_lost(reason)));
+        // A purchase from dispensers holds them from its check until the pending view has it (see `locks`).
+        let paid = self.dispensers_paid(&tx).await?;
+        let held = if paid.is_empty() {
+            None
+        } else {
+            let sources: Vec<String> = paid.iter().map(|d| d.source.clone()).collect();
+            Some(self.locks.take(&sources).await?)
+        };
+        let sent = self.check_and_send(&tx, !paid.is_empty()).await;
+        if let (Ok(txid), Some(_)) = (&sent, &held) {
+            self.await_seen(txid).await;
         }
-        if let Some(rate) = tested_rate(&verdict)
-            && rate > ceiling
-        {
-            return Err(Status::invalid_argument(above_ceiling(
-                rate,
-                ceiling,
-                self.max_fee_multiple,
-            )));
+        if let Some(held) = held {
+            held.release().await;
         }
-        let txid: String = self
-            .node
-            .call("sendrawtransaction", json!([hex]))
-            .await
-            .map_err(|e| match e {
-                NodeError::Rpc { message, .. } => Status::invalid_argument(race_lost(&message)),
-                other => unavailable("the node", other),
-            })?;
-        tracing::info!(%txid, "transaction broadcast");
-        Ok(Response::new(pb::BroadcastResponse { txids: vec![txid] }))
+        sent.map(|txid| Response::new(pb::BroadcastResponse { txids: vec![txid] }))
     }
 
     async fn create_listing(
@@ -957,6 +943,81 @@ impl WalletGrpc {
             .collect())
     }
 
+    /// Checks `tx` (the coins it spends, and when it buys from dispensers, that they still have the lots) and sends
+    /// it: its txid.
+    async fn check_and_send(
+        &self,
+        tx: &bitcoin::Transaction,
+        dispenses: bool,
+    ) -> Result<String, Status> {
+        if dispenses {
+            tokio::try_join!(self.check_held(tx), self.check_dispenses(tx))?;
+        } else {
+            self.check_held(tx).await?;
+        }
+        let hex = bitcoin::consensus::encode::serialize_hex(tx);
+        let ceiling = self.fee_ceiling().await?;
+        let tested: Value = self
+            .node
+            .call("testmempoolaccept", json!([[hex], btc_per_kvb(ceiling)]))
+            .await
+            .map_err(node_status)?;
+        let verdict = tested.get(0).cloned().unwrap_or(Value::Null);
+        if verdict.get("allowed").and_then(Value::as_bool) != Some(true) {
+            let reason = verdict
+                .get("reject-reason")
+                .and_then(Value::as_str)
+                .unwrap_or("the node refused the transaction");
+            return Err(Status::invalid_argument(race_lost(reason)));
+        }
+        if let Some(rate) = tested_rate(&verdict)
+            && rate > ceiling
+        {
+            return Err(Status::invalid_argument(above_ceiling(
+                rate,
+                ceiling,
+                self.max_fee_multiple,
+            )));
+        }
+        let txid: String = self
+            .node
+            .call("sendrawtransaction", json!([hex]))
+            .await
+            .map_err(|e| match e {
+                NodeError::Rpc { message, .. } => Status::invalid_argument(race_lost(&message)),
+                other => unavailable("the node", other),
+            })?;
+        tracing::info!(%txid, "transaction broadcast");
+        Ok(txid)
+    }
+
+    /// Waits (up to the configured time) until the catalogue has seen `txid`: the pending view then counts it.
+    async fn await_seen(&self, txid: &str) {
+        let deadline = std::time::Instant::now() + self.pending_wait;
+        loop {
+            let seen = self
+                .catalogue
+                .clone()
+                .seen_transactions(SeenTransactionsRequest {
+                    txids: vec![txid.to_owned()],
+                })
+                .await
+                .map(|r| r.into_inner().seen.iter().any(|t| t == txid));
+            match seen {
+                Ok(true) => return,
+                Ok(false) => {}
+                Err(e) => {
+                    tracing::debug!(error = %e, "the catalogue could not say whether it saw a purchase")
+                }
+            }
+            if std::time::Instant::now() >= deadline {
+                tracing::warn!(%txid, "the pending view did not take a purchase in in time; its dispensers are let go");
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+
     /// Refuses a transaction that would give away the assets an output it spends holds
     /// ([`crate::broadcast::check_held_inputs`]); the catalogue says which outputs hold assets, the node what
     /// their scripts are.
@@ -986,9 +1047,14 @@ impl WalletGrpc {
 
     /// Refuses a transaction paying a dispenser for more lots than the mempool leaves it
     /// ([`buy::check_dispenses`]).
-    async fn check_dispenses(&self, tx: &bitcoin::Transaction) -> Result<(), Status> {
+    /// The open (or closing) dispensers `tx` pays, as the ledger and the pending view leave them; none when it
+    /// carries no dispense.
+    async fn dispensers_paid(
+        &self,
+        tx: &bitcoin::Transaction,
+    ) -> Result<Vec<SaleDispenser>, Status> {
         if !buy::carries_dispense(tx) {
-            return Ok(());
+            return Ok(Vec::new());
         }
         let mut sources: Vec<String> = tx
             .output
@@ -999,9 +1065,9 @@ impl WalletGrpc {
         sources.sort();
         sources.dedup();
         if sources.is_empty() {
-            return Ok(());
+            return Ok(Vec::new());
         }
-        let open = self
+        Ok(self
             .catalogue
             .clone()
             .sale_dispensers(SaleDispensersRequest {
@@ -1011,7 +1077,12 @@ impl WalletGrpc {
             .await
             .map_err(|e| unavailable("the catalogue", e))?
             .into_inner()
-            .at_sources;
+            .at_sources)
+    }
+
+    /// Refuses `tx` when a dispenser it pays no longer has the lots it pays for (read now).
+    async fn check_dispenses(&self, tx: &bitcoin::Transaction) -> Result<(), Status> {
+        let open = self.dispensers_paid(tx).await?;
         buy::check_dispenses(tx, &open, self.network).map_err(Status::invalid_argument)
     }
 

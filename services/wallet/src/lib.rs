@@ -18,6 +18,7 @@ pub mod draws;
 pub mod grpc;
 mod kept;
 pub mod listing;
+pub mod locks;
 pub mod mint;
 pub mod mint_grpc;
 pub mod money;

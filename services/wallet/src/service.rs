@@ -100,6 +100,12 @@ pub async fn build(
     let content = stamps_platform::content::ContentStore::open(&nats)
         .await
         .map_err(|e| WalletServiceError::Serve(format!("stamp files: {e}")))?;
+    let locks = crate::locks::Locks::open(
+        &nats,
+        Duration::from_millis(config.dispenser_lock_ms),
+        Duration::from_millis(config.dispenser_wait_ms),
+    )
+    .await?;
     // The catalogue's answers are kept while its published version holds (followed from `run_until_stopped`).
     let versions = CatalogueVersions::default();
     let api = WalletGrpc {
@@ -120,6 +126,8 @@ pub async fn build(
         tip: Default::default(),
         content,
         kept: std::sync::Arc::new(crate::kept::Answers::new(&versions)),
+        locks,
+        pending_wait: Duration::from_millis(config.pending_wait_ms),
     };
     let listener = TcpListener::bind(&config.grpc_listen)
         .await

@@ -29,7 +29,7 @@ use stamps_proto::catalogue::v1::{
 };
 use stamps_proto::catalogue::v1::{
     HeldOutpointsRequest, HeldOutpointsResponse, SaleDispensersRequest, SaleDispensersResponse,
-    SaleListingsRequest, SaleListingsResponse,
+    SaleListingsRequest, SaleListingsResponse, SeenTransactionsRequest, SeenTransactionsResponse,
 };
 
 use crate::commands::{self, CollectionInput, CollectionRow, CommandError};
@@ -610,6 +610,16 @@ impl CatalogueService for CatalogueGrpc {
         request: Request<HeldOutpointsRequest>,
     ) -> Result<Response<HeldOutpointsResponse>, Status> {
         self.held_outpoints(request.get_ref())
+            .await
+            .map(Response::new)
+            .map_err(status)
+    }
+
+    async fn seen_transactions(
+        &self,
+        request: Request<SeenTransactionsRequest>,
+    ) -> Result<Response<SeenTransactionsResponse>, Status> {
+        self.seen_transactions(request.get_ref())
             .await
             .map(Response::new)
             .map_err(status)

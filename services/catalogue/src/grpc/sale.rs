@@ -3,6 +3,7 @@
 use stamps_proto::catalogue::v1::{
     HeldOutpointsRequest, HeldOutpointsResponse, SaleDispenser, SaleDispensersRequest,
     SaleDispensersResponse, SaleListing, SaleListingsRequest, SaleListingsResponse,
+    SeenTransactionsRequest, SeenTransactionsResponse,
 };
 
 use crate::grpc::{CatalogueGrpc, QueryError, addresses, unsigned};
@@ -92,6 +93,19 @@ impl CatalogueGrpc {
         let outpoints = keys("outpoints", &r.outpoints, is_outpoint)?;
         Ok(HeldOutpointsResponse {
             held: sale::held_outpoints(&self.pool, &outpoints).await?,
+        })
+    }
+
+    pub(crate) async fn seen_transactions(
+        &self,
+        r: &SeenTransactionsRequest,
+    ) -> Result<SeenTransactionsResponse, QueryError> {
+        // Hashes as the node writes them: lowercase hex.
+        let txids = keys("txids", &r.txids, |k| {
+            is_txid(k) && !k.bytes().any(|b| b.is_ascii_uppercase())
+        })?;
+        Ok(SeenTransactionsResponse {
+            seen: sale::seen(&self.pool, &txids).await?,
         })
     }
 

@@ -133,6 +133,20 @@ pub async fn held_outpoints(
     .await
 }
 
+/// Those of `txids` projected: waiting in the pending view, or confirmed as a Counterparty transaction or a dispense.
+pub async fn seen(pool: &PgPool, txids: &[String]) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT t FROM unnest($1::TEXT[]) t
+         WHERE EXISTS (SELECT 1 FROM pending_txs WHERE txid = t)
+            OR EXISTS (SELECT 1 FROM cp_transactions WHERE tx_hash = t)
+            OR EXISTS (SELECT 1 FROM dispenses WHERE tx_hash = t)
+         ORDER BY t",
+    )
+    .bind(txids)
+    .fetch_all(pool)
+    .await
+}
+
 /// An open listing and one asset its UTXO holds.
 #[derive(Debug, sqlx::FromRow)]
 pub struct SaleListingRow {

@@ -75,6 +75,8 @@ pub struct Services {
     pub metrics: Option<String>,
     /// Every other service's metrics endpoint, by service (`gateway`, `analytics`, ...).
     pub service_metrics: std::collections::BTreeMap<&'static str, String>,
+    /// The wallet service's replicas' gRPC URLs (the gateway balances over them).
+    pub wallets: Vec<String>,
     stop: Shutdown,
     tasks: Vec<JoinHandle<()>>,
 }
@@ -398,20 +400,30 @@ impl Stack {
         let fees = stamps_fees::build(&self.fees_config(), &node, &self.postgres, &self.nats)
             .await
             .expect("fees builds");
-        let wallet = stamps_wallet::build(
-            &stamps_wallet::WalletConfig {
-                grpc_listen: "127.0.0.1:0".into(),
-                catalogue_url: format!("http://{}", catalogue.grpc_addr()),
-                fees_url: format!("http://{}", fees.grpc_addr()),
-                fee_address: WALLET_FEE_ADDRESS.into(),
-                promo_address: PROMO_ADDRESS.into(),
-                ..stamps_wallet::WalletConfig::default()
-            },
-            &node,
-            &self.nats,
-        )
-        .await
-        .expect("wallet builds");
+        // Two wallet replicas, as the wallet is deployed to scale.
+        let mut wallets = Vec::new();
+        for _ in 0..2 {
+            wallets.push(
+                stamps_wallet::build(
+                    &stamps_wallet::WalletConfig {
+                        grpc_listen: "127.0.0.1:0".into(),
+                        catalogue_url: format!("http://{}", catalogue.grpc_addr()),
+                        fees_url: format!("http://{}", fees.grpc_addr()),
+                        fee_address: WALLET_FEE_ADDRESS.into(),
+                        promo_address: PROMO_ADDRESS.into(),
+                        ..stamps_wallet::WalletConfig::default()
+                    },
+                    &node,
+                    &self.nats,
+                )
+                .await
+                .expect("wallet builds"),
+            );
+        }
+        let wallet_urls: Vec<String> = wallets
+            .iter()
+            .map(|w| format!("http://{}", w.grpc_addr()))
+            .collect();
         let analytics = stamps_analytics::build(
             &stamps_analytics::AnalyticsConfig {
                 grpc_listen: "127.0.0.1:0".into(),
@@ -430,7 +442,7 @@ impl Stack {
             catalogue_url: format!("http://{}", catalogue.grpc_addr()),
             auth_url: format!("http://{}", auth.grpc_addr()),
             fees_url: format!("http://{}", fees.grpc_addr()),
-            wallet_urls: vec![format!("http://{}", wallet.grpc_addr())],
+            wallet_urls: wallet_urls.clone(),
             static_dir: std::path::PathBuf::from("/nonexistent"),
             // The devnet serves enhanced asset information on the loopback address.
             asset_info: stamps_gateway::asset_info::AssetInfoConfig {
@@ -488,10 +500,6 @@ impl Stack {
             }),
             tokio::spawn({
                 let stop = stop.clone();
-                async move { wallet.run_until_stopped(stop).await.expect("wallet runs") }
-            }),
-            tokio::spawn({
-                let stop = stop.clone();
                 async move {
                     analytics
                         .run_until_stopped(stop)
@@ -500,8 +508,13 @@ impl Stack {
                 }
             }),
         ]);
+        tasks.extend(wallets.into_iter().map(|wallet| {
+            let stop = stop.clone();
+            tokio::spawn(async move { wallet.run_until_stopped(stop).await.expect("wallet runs") })
+        }));
         Services {
             base,
+            wallets: wallet_urls,
             wallet_app,
             metrics,
             service_metrics,

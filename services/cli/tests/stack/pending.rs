@@ -83,37 +83,68 @@ async fn until(
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_buyers_race_for_the_last_lot_and_nobody_pays_for_nothing() {
+/// An artist of the demo opens a dispenser of `lots` lots of one unit of a stamp at [`RATE`]: the artist's index,
+/// the stamp, the dispenser's hash and the artist's address.
+async fn open_dispenser(stack: &Stack, lots: u64) -> (u32, String, String, String) {
     use stamps_protocol::counterparty::message::{Dispenser, Message};
-    let stack = Stack::start_with("pendingrace", demo_config()).await;
-    let services = stack.services_with(100).await;
-    stack.wait_for_chain(180).await;
-    // An artist opens a dispenser of two lots, one unit each.
-    let (artist, asset) = {
-        let mut found = None;
-        for artist in 1..9u32 {
-            if let Some(asset) = a_stamp_of(&stack, artist, 2).await {
-                found = Some((artist, asset));
-                break;
-            }
+    let mut found = None;
+    for artist in 1..9u32 {
+        if let Some(asset) =
+            a_stamp_of(stack, artist, i64::try_from(lots).unwrap_or(i64::MAX)).await
+        {
+            found = Some((artist, asset));
+            break;
         }
-        found.expect("an artist holds two units of a stamp")
-    };
+    }
+    let (artist, asset) = found.expect("an artist holds the stamps to sell");
     let open = Message::Dispenser(Dispenser {
         asset_id: stamps_protocol::asset::id_from_name(&asset).unwrap_or(0),
         asset: asset.clone(),
         give_quantity: 1,
-        escrow_quantity: 2,
+        escrow_quantity: lots,
         mainchainrate: RATE,
         dispenser_status: 0,
         action_address: None,
         oracle_address: None,
     });
-    let dispenser = send_message(&stack, artist, &open, Vec::new())
+    let dispenser = send_message(stack, artist, &open, Vec::new())
         .await
         .to_string();
-    let seller = actor(artist).address().to_string();
+    (
+        artist,
+        asset,
+        dispenser,
+        actor(artist).address().to_string(),
+    )
+}
+
+/// The sats actor `who`'s coins hold, as the node's API says (the mempool included).
+async fn coins_of(stack: &Stack, who: u32) -> u64 {
+    let coins: Value = reqwest::get(format!(
+        "{}/api/address/{}/utxo",
+        stack.api_url,
+        actor(who).address()
+    ))
+    .await
+    .expect("coins")
+    .json()
+    .await
+    .expect("json");
+    coins
+        .as_array()
+        .expect("coins")
+        .iter()
+        .filter_map(|c| c["value"].as_u64())
+        .sum()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_buyers_race_for_the_last_lot_and_nobody_pays_for_nothing() {
+    let stack = Stack::start_with("pendingrace", demo_config()).await;
+    let services = stack.services_with(100).await;
+    stack.wait_for_chain(180).await;
+    // An artist opens a dispenser of two lots, one unit each.
+    let (_, asset, dispenser, seller) = open_dispenser(&stack, 2).await;
     // Two collectors, funded.
     let (first, second) = (18u32, 17u32);
     fund(&stack, first, 100_000).await;
@@ -192,25 +223,10 @@ async fn two_buyers_race_for_the_last_lot_and_nobody_pays_for_nothing() {
     let address = |who: u32| actor(who).address().to_string();
     assert_eq!(held(&mut db, &address(first), Some(&asset)).await, 2);
     assert_eq!(held(&mut db, &address(second), Some(&asset)).await, 0);
-    let coins: Value = reqwest::get(format!(
-        "{}/api/address/{}/utxo",
-        stack.api_url,
-        address(second)
-    ))
-    .await
-    .expect("coins")
-    .json()
-    .await
-    .expect("json");
-    let kept: u64 = coins
-        .as_array()
-        .expect("coins")
-        .iter()
-        .filter_map(|c| c["value"].as_u64())
-        .sum();
+    let kept = coins_of(&stack, second).await;
     assert!(
         kept >= 100_000,
-        "the second collector paid nothing: {coins}"
+        "the second collector paid nothing: {kept} sat left"
     );
     // The block settles the pending view.
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -237,6 +253,88 @@ async fn two_buyers_race_for_the_last_lot_and_nobody_pays_for_nothing() {
         (Some(false), Some("Dispenser is closed")),
         "{item}"
     );
+    services.stop().await;
+    stack.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_last_lot_sent_twice_at_once_through_two_replicas_is_sold_once() {
+    use stamps_proto::wallet::v1::BroadcastRequest;
+    use stamps_proto::wallet::v1::wallet_service_client::WalletServiceClient;
+    let stack = Stack::start_with("pendingrush", demo_config()).await;
+    let services = stack.services_with(100).await;
+    assert_eq!(services.wallets.len(), 2, "two wallet replicas");
+    stack.wait_for_chain(180).await;
+    // An artist opens a dispenser of one lot.
+    let (_, asset, dispenser, seller) = open_dispenser(&stack, 1).await;
+    let (first, second) = (16u32, 15u32);
+    fund(&stack, first, 100_000).await;
+    fund(&stack, second, 100_000).await;
+    mine(&stack).await;
+    // Each collector builds and signs the last lot.
+    let mut purchases = Vec::new();
+    for who in [first, second] {
+        let mut browser = Browser::new(&services);
+        assert_eq!(
+            browser.sign_in(&actor(who), Format::Bip322).await.body,
+            "success"
+        );
+        let (status, built) = build(&mut browser, who, &[(&dispenser, &seller, RATE)]).await;
+        assert_eq!(status, 200, "{built}");
+        purchases.push(signed(&stack, &built).await);
+    }
+    let before = [
+        coins_of(&stack, first).await,
+        coins_of(&stack, second).await,
+    ];
+
+    // Both are sent at the same moment, each through its own replica: neither has been seen by the pending view.
+    let send = |url: String, psbt: String| async move {
+        let channel = tonic::transport::Endpoint::from_shared(url)
+            .expect("a URL")
+            .connect()
+            .await
+            .expect("a wallet replica");
+        let mut wallet = WalletServiceClient::new(channel);
+        wallet
+            .broadcast(BroadcastRequest {
+                tx: psbt,
+                is_psbt: true,
+            })
+            .await
+            .map(|r| r.into_inner().txids)
+    };
+    let (one, two) = tokio::join!(
+        send(services.wallets[0].clone(), purchases[0].clone()),
+        send(services.wallets[1].clone(), purchases[1].clone())
+    );
+    let (winner, txid, lost) = match (one, two) {
+        (Ok(txids), Err(lost)) => (first, txids[0].clone(), lost),
+        (Err(lost), Ok(txids)) => (second, txids[0].clone(), lost),
+        (one, two) => panic!("exactly one purchase goes through: {one:?} / {two:?}"),
+    };
+    let loser = if winner == first { second } else { first };
+    assert_eq!(lost.code(), tonic::Code::InvalidArgument, "{lost:?}");
+    assert!(
+        lost.message().contains("last lot was bought a moment ago")
+            && lost.message().contains("Nothing was sent"),
+        "{lost:?}"
+    );
+    assert_eq!(stack.rpc("getrawmempool", json!([])).await, json!([txid]));
+
+    mine(&stack).await;
+    let mut db = stack.db().await;
+    assert_eq!(
+        held(&mut db, &actor(winner).address().to_string(), Some(&asset)).await,
+        1
+    );
+    assert_eq!(
+        held(&mut db, &actor(loser).address().to_string(), Some(&asset)).await,
+        0
+    );
+    // The one who lost the race paid nothing.
+    let loser_before = if loser == first { before[0] } else { before[1] };
+    assert_eq!(coins_of(&stack, loser).await, loser_before);
     services.stop().await;
     stack.finish().await;
 }
